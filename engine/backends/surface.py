@@ -1,0 +1,646 @@
+"""The surface backend: feature-driven realization on the spaCy analysis.
+
+It needs no grammar, checkpoint or network, and it edits as little as it can: tokens that a
+transformation does not touch are copied from the source with their original whitespace,
+so contrast sets stay minimal. What it does, on the main predicate:
+
+* rebuilds the verb group from the target features: modal or *will*, perfect *have*,
+  progressive *be*, passive *be*, the lexical verb (lemminflect for irregular forms), with
+  agreement to the (new) subject, do-support for negation and questions, and negation after
+  the first auxiliary; conjoined verbs without their own auxiliary follow the main verb's form;
+* moves arguments for voice and swap (the object becomes the subject and the subject a
+  *by*-phrase, and back), with pronoun case (*he* <-> *him*);
+* lays out polar questions (the first auxiliary before the subject, ``?``) and it-clefts
+  (*It is X who/that ...*, *who* for people, *that* otherwise).
+
+Where English allows several forms it returns several candidates, in order of preference
+(full and contracted negation, *who* and *that*, nominative and accusative focus pronouns).
+``score`` is that preference (1, 1/2, 1/3, ...) until a ranker re-scores them.
+"""
+
+from __future__ import annotations
+
+import itertools
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass, field
+
+from .. import english
+from ..analyzers import SpacyAnalyzer
+from ..english import Agreement
+from ..ir import Analysis, Frame, Predicate, Token
+from ..transforms import EditPlan
+from .base import OK, Candidate, Realization, register
+
+_NO_SPACE_BEFORE = {".", ",", "?", "!", ";", ":", "n't", "'s", "'re", "'ve", "'ll", "'d", "'m", ")", "%", "'"}
+_PUNCT_END = {".", "?", "!"}
+
+
+@dataclass
+class _Item:
+    text: str
+    src: int | None = None  # source token index, for original whitespace
+    slot: str = "other"
+
+
+@dataclass(frozen=True)
+class _Options:
+    """One way to spell the target where English allows several."""
+
+    contract: bool = False
+    relative: str = "that"
+    focus_case: str = "nom"
+    modal_perfect: bool = False
+
+
+@dataclass
+class _Layout:
+    """The source sentence seen as slots, computed once per analysis and plan."""
+
+    analysis: Analysis
+    frame: Frame
+    target: dict
+    subject: list[_Item] | None = None
+    subject_role: str | None = None
+    postverbal: list[_Item] | None = None  # new object (active) or by-agent (passive)
+    postverbal_role: str | None = None
+    postverbal_slot: str = "obj"
+    removed: set[int] = field(default_factory=set)
+    agreement: Agreement = english.THIRD_SG
+
+
+@register("surface")
+class SurfaceBackend:
+    """Rule-based realizer over the spaCy analysis (the embedded default).
+
+    >>> backend = SurfaceBackend()
+    >>> from engine.transforms import parse
+    >>> [r.best for r in backend.realize(backend.analyze(["A man is riding a bike."]),
+    ...                                   [parse("tense(past)+passive").plan()])]
+    ['A bike was being ridden by a man.']
+    """
+
+    name = "surface"
+    supports = frozenset({"tense", "progressive", "perfect", "voice", "modality", "polarity", "force", "cleft", "swap"})
+
+    def __init__(self, analyzer: SpacyAnalyzer | None = None, invariant: Iterable[str] = (),
+                 max_candidates: int = 4, model: str | None = None):
+        self._analyzer = analyzer
+        self._model = model
+        self.invariant = frozenset(w.lower() for w in invariant)
+        self.max_candidates = max_candidates
+
+    @property
+    def analyzer(self) -> SpacyAnalyzer:
+        if self._analyzer is None:
+            self._analyzer = SpacyAnalyzer(model=self._model)
+        return self._analyzer
+
+    def analyze(self, texts: Sequence[str]) -> list[Analysis]:
+        return self.analyzer.analyze(texts)
+
+    def realize(self, analyses: Sequence[Analysis], plans: Sequence[EditPlan]) -> list[Realization]:
+        """Realize ``plans[k]`` on ``analyses[k]`` for every k."""
+        if len(analyses) != len(plans):
+            raise ValueError(f"{len(analyses)} analyses but {len(plans)} plans")
+        return [self.realize_one(a, p) for a, p in zip(analyses, plans, strict=True)]
+
+    # -- one analysis, one plan --------------------------------------------------------------
+    def realize_one(self, analysis: Analysis, plan: EditPlan) -> Realization:
+        if plan.is_identity:
+            return Realization(OK, "identity", (Candidate(analysis.text, 1.0),))
+        frame = analysis.main_frame
+        if frame is None:
+            return Realization.not_applicable("no verbal predicate found in the sentence")
+        if not frame.finite:
+            return Realization.not_applicable("the main predicate is not a finite verb")
+        src = frame.predicate
+        if src.cleft is not None:
+            return Realization.not_applicable(
+                f"the source is already an it-cleft (focus {src.cleft}); the surface backend does not rewrite it-clefts"
+            )
+        target, reason = _target(src, plan)
+        if reason:
+            return Realization.not_applicable(reason)
+        layout = _Layout(analysis, frame, target)
+        reason = self._arrange(layout, plan)
+        if reason:
+            return Realization.not_applicable(reason)
+        if target == src.features() and not plan.swap:
+            return Realization.not_applicable(_already(src, plan))
+        cleft = _resolve_cleft(target.get("cleft"), layout)
+        if cleft is not None and _cleft_slot(layout, cleft) is None:
+            return Realization.not_applicable(f"cleft({target['cleft']}): the predicate has no {cleft} that can be focused")
+        texts: list[str] = []
+        for options in _option_space(src, target, plan, layout):
+            text = self._render(layout, options)
+            if text not in texts:
+                texts.append(text)
+            if len(texts) >= self.max_candidates:
+                break
+        candidates = tuple(Candidate(t, 1.0 / (k + 1)) for k, t in enumerate(texts))
+        return Realization(OK, "", candidates)
+
+    # -- argument structure ----------------------------------------------------------------
+    def _arrange(self, layout: _Layout, plan: EditPlan) -> str | None:
+        """Decide who is subject and what follows the verb; return a reason if impossible."""
+        frame, target, tokens = layout.frame, layout.target, layout.analysis.sentence.tokens
+        src = frame.predicate
+        subj = next((a for a in frame.arguments if a.function == "subj"), None)
+        obj = next((a for a in frame.arguments if a.function == "obj"), None)
+        agent = next((a for a in frame.arguments if a.function == "agent"), None)
+        voice_change = target["voice"] != src.voice
+        if not voice_change and not plan.swap:
+            if subj is not None:
+                layout.subject = _items(tokens, subj.span, "subj")
+                layout.subject_role = subj.role
+                layout.removed.update(range(*subj.span))
+            layout.agreement = _source_agreement(layout.analysis, frame, subj)
+            return None
+        if src.lemma == "be" and not src.voice == "passive":
+            return "copular 'be' has no object to promote or swap"
+        if subj is None:
+            return "the predicate has no subject"
+        iobj = next((a for a in frame.arguments if a.function == "iobj"), None)
+        if iobj is not None:
+            return f"double-object verb (indirect object '{iobj.text}'): the surface backend does not move its arguments"
+        shared = _conjoined_verbs(layout.analysis, frame)
+        if shared:
+            word = tokens[min(shared)].text
+            return f"the subject is shared with the conjoined verb '{word}'; moving it would change that verb's subject too"
+        # The two core phrases, by role.
+        if src.voice == "active":
+            arg0, arg1 = subj, obj
+        else:
+            arg1, arg0 = subj, agent
+        p0 = _items(tokens, (arg0.span[0] + (1 if arg0.function == "agent" else 0), arg0.span[1]), "arg0") if arg0 else None
+        p1 = _items(tokens, arg1.span, "arg1") if arg1 else None
+        if plan.swap:
+            if p0 is None or p1 is None:
+                return "swap needs both a subject and an object (the predicate has only one core argument)"
+            p0, p1 = p1, p0
+        for a in (subj, obj, agent):
+            if a is not None:
+                layout.removed.update(range(*a.span))
+        if target["voice"] == "active":
+            if p0 is None:
+                return "an agentless passive has no agent to make the subject of an active sentence"
+            layout.subject, layout.subject_role = _recase(p0, "nom"), "ARG0"
+            if p1 is not None:
+                layout.postverbal, layout.postverbal_role, layout.postverbal_slot = _recase(p1, "acc"), "ARG1", "obj"
+        else:
+            if p1 is None:
+                return "no direct object to promote: passive needs a transitive verb with an object"
+            layout.subject, layout.subject_role = _recase(p1, "nom"), "ARG1"
+            if p0 is not None:
+                layout.postverbal = [_Item("by", None, "agent")] + [
+                    _Item(i.text, i.src, "agent") for i in _recase(p0, "acc")
+                ]
+                layout.postverbal_role, layout.postverbal_slot = "ARG0", "agent"
+        for it in layout.subject:
+            it.slot = "subj"
+        head_src = _phrase_head(layout.analysis, frame, layout.subject)
+        layout.agreement = _agreement_of(layout.analysis, head_src, layout.subject)
+        return None
+
+    # -- rendering -------------------------------------------------------------------------
+    def _render(self, layout: _Layout, options: _Options) -> str:
+        analysis, frame, target = layout.analysis, layout.frame, layout.target
+        tokens = analysis.sentence.tokens
+        src = frame.predicate
+        question = target["force"] == "ques"
+        cleft_role = _resolve_cleft(target.get("cleft"), layout)
+        focus_is_subject = cleft_role is not None and cleft_role == layout.subject_role
+        chain = _verb_chain(src.lemma, target, layout.agreement, self.invariant, options)
+        negative = target["polarity"] == "neg"
+        chain = _with_negation(chain, negative, options, src.lemma, target["tense"], layout.agreement, self.invariant)
+        operator: list[str] = []
+        if question and cleft_role is None:
+            chain, operator = _invert(chain, src.lemma, target, layout.agreement, self.invariant)
+
+        group = set(frame.verb_group)
+        verbs = [i for i in frame.verb_group if tokens[i].dep != "neg"]
+        subj_start = min((it.src for it in layout.subject or [] if it.src is not None), default=None)
+        src_subj = next((a for a in frame.arguments if a.function == "subj"), None)
+        src_subj_start = src_subj.span[0] if src_subj else -1
+        anchor1 = next((i for i in verbs if i > src_subj_start), frame.verb)
+        conj_verbs = _conjoined_verbs(analysis, frame)
+        conj_tag = "VB" if operator and len(chain) <= 1 else _tag_of(chain, src, target)
+
+        items: list[_Item] = []
+        subject_emitted = False
+
+        def emit_subject():
+            nonlocal subject_emitted
+            if subject_emitted or layout.subject is None:
+                return
+            items.extend(_Item(o, None, "op") for o in operator)
+            items.extend(layout.subject)
+            subject_emitted = True
+
+        keep_source_vg = _unchanged_group(src, target, layout) and not operator and src.force == "prop"
+        for i, tok in enumerate(tokens):
+            if src_subj is not None and i == src_subj.span[0]:
+                emit_subject()
+            if i in layout.removed:
+                continue
+            if i in group:
+                if keep_source_vg:
+                    items.append(_Item(tok.text, i, "vg"))
+                elif i == anchor1 and anchor1 != frame.verb:
+                    items.extend(_Item(w, None, "vg") for w in chain[:1])
+                elif i == frame.verb:
+                    rest = chain[1:] if anchor1 != frame.verb else chain
+                    items.extend(_Item(w, None, "vg") for w in rest)
+                if i == frame.verb and layout.postverbal and not _particle_follows(tokens, i):
+                    items.extend(layout.postverbal)
+                continue
+            if i in conj_verbs and not keep_source_vg:
+                lemma = english.verb_lemma(tok.text, tok.lemma)
+                items.append(_Item(english.inflect(lemma, conj_tag, layout.agreement, self.invariant), None, "other"))
+                continue
+            items.append(_Item(tok.text, i, _slot_of(i, frame)))
+            if layout.postverbal and tok.dep == "prt" and tok.head == frame.verb and _particle_follows(tokens, frame.verb):
+                items.extend(layout.postverbal)
+        if not subject_emitted and layout.subject is None and operator:
+            # Subjectless question (imperative, or a parse without a subject): operator first.
+            items[:0] = [_Item(o, None, "op") for o in operator]
+        _fix_final_punctuation(items, tokens, question)
+        if cleft_role is not None:
+            items = _cleft(items, cleft_role, focus_is_subject, layout, options, question)
+            if items is None:
+                return ""
+        _fix_capitals(items, tokens)
+        return _join(items, tokens)
+
+
+# --- target features ------------------------------------------------------------------------
+def _target(src: Predicate, plan: EditPlan) -> tuple[dict, str | None]:
+    target = src.features()
+    feats = dict(plan.features)
+    if "modality" in feats and feats["modality"] is not None and "tense" in feats and feats["tense"] != "pres":
+        return target, f"modal({feats['modality']}) cannot combine with tense({feats['tense']}): the modal carries the tense"
+    if src.modality and "tense" in feats and "modality" not in feats and feats["tense"] != "pres":
+        return target, f"the modal '{src.modality}' carries the tense; tense({feats['tense']}) cannot apply to it"
+    target.update(feats)
+    if target.get("modality") is not None:
+        target["tense"] = "pres"
+    if target["cleft"] is not None and target["cleft"] != "SUBJ" and target["cleft"] not in ("ARG0", "ARG1", "ARG2"):
+        return target, f"cleft({target['cleft']}) is not supported"
+    return target, None
+
+
+def _already(src: Predicate, plan: EditPlan) -> str:
+    names = {"tense": {"past": "past tense", "pres": "present tense", "fut": "future tense"},
+             "progressive": {True: "progressive", False: "non-progressive"},
+             "perfect": {True: "perfect", False: "non-perfect"},
+             "modality": {None: "without a modal"},
+             "voice": {"active": "active", "passive": "passive"},
+             "polarity": {"neg": "negated", "pos": "affirmative"},
+             "force": {"ques": "a question", "prop": "declarative"}}
+    parts = []
+    for feat, value in plan.features.items():
+        label = names.get(feat, {}).get(value) or (f"modal '{value}'" if feat == "modality" else f"{feat}={value}")
+        parts.append(label)
+    return "the sentence is already " + " and ".join(parts) if parts else "nothing to change"
+
+
+def _option_space(src: Predicate, target: dict, plan: EditPlan, layout: _Layout):
+    contracted_src = any(layout.analysis.sentence.tokens[i].text.lower() == "n't" for i in layout.frame.verb_group)
+    contract_opts = (True, False) if contracted_src else (False, True)
+    cleft = _resolve_cleft(target.get("cleft"), layout)
+    person = cleft is not None and _focus_is_person(layout, cleft)
+    focus_subject = cleft is not None and cleft == layout.subject_role
+    if cleft is None:
+        rel_opts = ("that",)
+    elif focus_subject and person:
+        rel_opts = ("who", "that")
+    elif person:
+        rel_opts = ("that", "who")
+    else:
+        rel_opts = ("that",)
+    case_opts = ("nom", "acc") if focus_subject else ("acc",)
+    modal_new = target.get("modality") and not src.modality and "tense" not in plan.features
+    perfect_opts = (False, True) if modal_new and src.tense == "past" and not target["perfect"] else (False,)
+    for perf, rel, case, contract in itertools.product(perfect_opts, rel_opts, case_opts, contract_opts):
+        yield _Options(contract=contract, relative=rel, focus_case=case, modal_perfect=perf)
+
+
+# --- verb chain -------------------------------------------------------------------------------
+def _verb_chain(lemma: str, target: dict, agr: Agreement, invariant: frozenset[str], options: _Options) -> list[str]:
+    words: list[str] = []
+    need = "fin"
+    tense = target["tense"]
+    if target.get("modality"):
+        words.append(target["modality"])
+        need = "VB"
+    elif tense == "fut":
+        words.append("will")
+        need = "VB"
+
+    def form(lem: str) -> str:
+        if need == "fin":
+            tag = "VBD" if tense == "past" else ("VBZ" if english.third_singular(agr) else "VBP")
+        else:
+            tag = need
+        return english.inflect(lem, tag, agr, invariant)
+
+    if target["perfect"] or options.modal_perfect:
+        words.append(form("have"))
+        need = "VBN"
+    if target["progressive"]:
+        words.append(form("be"))
+        need = "VBG"
+    if target["voice"] == "passive":
+        words.append(form("be"))
+        need = "VBN"
+    words.append(form(lemma))
+    return words
+
+
+def _has_auxiliary(chain: list[str], lemma: str) -> bool:
+    return len(chain) > 1 or lemma == "be"
+
+
+def _do_support(chain: list[str], lemma: str, agr: Agreement, tense: str, invariant) -> list[str]:
+    tag = "VBD" if tense == "past" else ("VBZ" if english.third_singular(agr) else "VBP")
+    return [english.inflect("do", tag, agr), english.inflect(lemma, "VB", agr, invariant)]
+
+
+def _with_negation(chain: list[str], negative: bool, options: _Options, lemma: str, tense: str,
+                   agr: Agreement, invariant: frozenset[str]) -> list[str]:
+    if not negative:
+        return chain
+    if not _has_auxiliary(chain, lemma):
+        # do-support: the finite form of the lexical verb moves to "do".
+        chain = _do_support(chain, lemma, agr, tense, invariant)
+    head, rest = chain[0], chain[1:]
+    contraction = english.negative_contraction(head)
+    if options.contract and contraction and not english.is_rare_contraction(contraction):
+        # "won't" = "wo" + "n't", as tokenizers (and PTB) split it.
+        return [contraction[:-3], "n't", *rest]
+    return [head, "not", *rest]
+
+
+def _invert(chain, lemma, target, agr, invariant) -> tuple[list[str], list[str]]:
+    """Split the chain into the fronted operator and the rest (do-support if needed)."""
+    if _has_auxiliary(chain, lemma) or (len(chain) > 1 and chain[1] in ("not", "n't")):
+        if len(chain) > 1 and chain[1] == "n't":
+            return chain[2:], [chain[0], "n't"]
+        return chain[1:], chain[:1]
+    do_chain = _do_support(chain, lemma, agr, target["tense"], invariant)
+    return do_chain[1:], do_chain[:1]
+
+
+def _tag_of(chain: list[str], src: Predicate, target: dict) -> str:
+    """Penn tag the lexical verb has in ``chain`` (for conjoined verbs)."""
+    main = chain[-1]
+    if len(chain) == 1:
+        return "VBD" if target["tense"] == "past" else ("VBZ" if main.endswith("s") else "VBP")
+    prev = chain[-2].lower()
+    if prev in ("not", "n't"):
+        prev = chain[-3].lower() if len(chain) > 2 else ""
+    if prev in ("been", "was", "were", "is", "are", "am", "be", "being") and target["voice"] == "passive":
+        return "VBN"
+    if target["progressive"] and prev in ("be", "is", "are", "am", "was", "were", "been"):
+        return "VBG"
+    if prev in ("have", "has", "had"):
+        return "VBN"
+    return "VB"
+
+
+def _unchanged_group(src: Predicate, target: dict, layout: _Layout) -> bool:
+    keys = ("tense", "progressive", "perfect", "voice", "modality", "polarity")
+    same = all(src.features()[k] == target[k] for k in keys)
+    moved = layout.postverbal is not None or any(it.src is None for it in layout.subject or [])
+    return same and not moved and layout.subject is not None and all(
+        it.src is not None and it.slot == "subj" for it in layout.subject
+    ) and _subject_is_source(layout)
+
+
+def _subject_is_source(layout: _Layout) -> bool:
+    src_subj = next((a for a in layout.frame.arguments if a.function == "subj"), None)
+    return src_subj is not None and [it.src for it in layout.subject] == list(range(*src_subj.span))
+
+
+# --- arguments ---------------------------------------------------------------------------------
+def _items(tokens: Sequence[Token], span: tuple[int, int], slot: str) -> list[_Item]:
+    return [_Item(tokens[i].text, i, slot) for i in range(*span)]
+
+
+def _recase(items: list[_Item], case: str) -> list[_Item]:
+    if len(items) == 1 and english.is_personal_pronoun(items[0].text):
+        new = english.with_case(items[0].text, case)
+        if new != items[0].text:
+            return [_Item(new, None, items[0].slot)]
+    return [_Item(i.text, i.src, i.slot) for i in items]
+
+
+def _phrase_head(analysis: Analysis, frame: Frame, phrase: list[_Item]) -> int | None:
+    srcs = {it.src for it in phrase if it.src is not None}
+    for arg in frame.arguments:
+        if arg.head in srcs:
+            return arg.head
+        if arg.function == "agent":
+            inner = [t for t in analysis.sentence.tokens if t.head == arg.head and t.dep == "pobj"]
+            if inner and inner[0].i in srcs:
+                return inner[0].i
+    return None
+
+
+def _agreement_of(analysis: Analysis, head: int | None, phrase: list[_Item]) -> Agreement:
+    if len(phrase) == 1:
+        agr = english.pronoun_agreement(phrase[0].text)
+        if agr is not None:
+            return agr
+    if head is None:
+        return english.THIRD_SG
+    tokens = analysis.sentence.tokens
+    tok = tokens[head]
+    agr = english.pronoun_agreement(tok.text)
+    if agr is not None:
+        return agr
+    if any(t.head == head and t.dep == "conj" for t in tokens) and any(
+        t.head == head and t.dep == "cc" and t.text.lower() == "and" for t in tokens
+    ):
+        return english.THIRD_PL
+    if tok.tag in ("NNS", "NNPS"):
+        return english.THIRD_PL
+    return english.THIRD_SG
+
+
+def _source_agreement(analysis: Analysis, frame: Frame, subj) -> Agreement:
+    """Agreement of an unchanged subject, from the source verb form where it shows it."""
+    tokens = analysis.sentence.tokens
+    if subj is None:
+        return english.THIRD_SG
+    by_noun = _agreement_of(analysis, subj.head, _items(tokens, subj.span, "subj"))
+    if by_noun.person != 3:
+        return by_noun
+    for i in frame.verb_group:
+        low = tokens[i].text.lower()
+        if low in ("is", "was", "has", "does", "'s") or tokens[i].tag == "VBZ":
+            return english.THIRD_SG
+        if low in ("are", "were", "have", "do", "'re") or tokens[i].tag == "VBP":
+            return english.THIRD_PL
+    return by_noun
+
+
+def _conjoined_verbs(analysis: Analysis, frame: Frame) -> set[int]:
+    tokens = analysis.sentence.tokens
+    out = set()
+    for t in tokens:
+        if t.dep == "conj" and t.head == frame.verb and t.tag in ("VBD", "VBZ", "VBP", "VB") and t.pos == "VERB":
+            has_own = any(c.head == t.i and c.dep in ("aux", "auxpass", "nsubj", "nsubjpass") for c in tokens)
+            if not has_own:
+                out.add(t.i)
+    return out
+
+
+def _particle_follows(tokens: Sequence[Token], verb: int) -> bool:
+    return verb + 1 < len(tokens) and tokens[verb + 1].dep == "prt" and tokens[verb + 1].head == verb
+
+
+def _slot_of(i: int, frame: Frame) -> str:
+    for arg in frame.arguments:
+        if arg.span[0] <= i < arg.span[1] and arg.role in ("ARG2",):
+            return "arg:" + arg.role
+    return "other"
+
+
+# --- clefts --------------------------------------------------------------------------------------
+def _resolve_cleft(role: str | None, layout: _Layout) -> str | None:
+    if role == "SUBJ":
+        return layout.subject_role
+    return role
+
+
+def _focus_is_person(layout: _Layout, role: str) -> bool:
+    tokens = layout.analysis.sentence.tokens
+    if role == layout.subject_role:
+        phrase = layout.subject or []
+    elif role == layout.postverbal_role:
+        phrase = [it for it in layout.postverbal or [] if it.text != "by" or it.src is not None]
+    else:
+        arg = layout.frame.argument(role)
+        phrase = _items(tokens, arg.span, "x") if arg else []
+    words = [it.text.lower() for it in phrase]
+    if len(words) == 1 and english.is_personal_pronoun(words[0]):
+        return True
+    persons = english.person_nouns()
+    srcs = [it.src for it in phrase if it.src is not None]
+    if any(tokens[s].ent_type == "PERSON" for s in srcs):
+        return True
+    return any(w in persons for w in words)
+
+
+def _cleft_slot(layout: _Layout, role: str) -> tuple[str, tuple[int, int] | None] | None:
+    """Where the focus of ``cleft(role)`` is: (slot, source span to mark) or None."""
+    if role == layout.subject_role:
+        return "subj", None
+    if role == layout.postverbal_role and layout.postverbal:
+        return layout.postverbal_slot, None
+    if layout.postverbal is None:
+        arg = layout.frame.argument(role)
+        if arg is not None and arg.function == "obj":
+            return "obj", arg.span
+        if arg is not None and arg.function in ("pp", "attr"):
+            return "arg:" + role, arg.span
+    return None
+
+
+def _cleft(items: list[_Item], role: str, focus_is_subject: bool, layout: _Layout, options: _Options,
+           question: bool) -> list[_Item] | None:
+    found = _cleft_slot(layout, role)
+    if found is None:
+        return None
+    slot, span = found
+    if span is not None:
+        for it in items:
+            if it.src is not None and span[0] <= it.src < span[1]:
+                it.slot = slot
+    focus = [it for it in items if it.slot == slot]
+    if not focus:
+        return None
+    if len(focus) == 1 and english.is_personal_pronoun(focus[0].text):
+        case = options.focus_case if slot == "subj" else "acc"
+        focus = [_Item(english.with_case(focus[0].text, case), None, slot)]
+    rest = [it for it in items if it.slot != slot]
+    final = [rest.pop()] if rest and rest[-1].text in _PUNCT_END else []
+    # Material before the subject (fronted adverbials) stays in front of "it".
+    subj_pos = next((k for k, it in enumerate(rest) if it.slot in ("subj", "op")), None)
+    if slot == "subj":
+        subj_pos = next((k for k, it in enumerate(items) if it.slot == "subj"), 0)
+        prefix = [it for it in items[:subj_pos] if it.slot not in ("vg",)]
+        prefix = [it for it in prefix if it in rest]
+    else:
+        prefix = rest[:subj_pos] if subj_pos else []
+    body = [it for it in rest if it not in prefix]
+    copula = "was" if layout.target["tense"] == "past" and not layout.target.get("modality") else "is"
+    head = [_Item(copula, None, "cleft"), _Item("it", None, "cleft")] if question else [
+        _Item("it", None, "cleft"), _Item(copula, None, "cleft")]
+    return prefix + head + focus + [_Item(options.relative, None, "cleft")] + body + final
+
+
+# --- surface details ---------------------------------------------------------------------------
+def _fix_final_punctuation(items: list[_Item], tokens: Sequence[Token], question: bool) -> None:
+    last = items[-1] if items else None
+    if last is not None and last.text in _PUNCT_END:
+        want = "?" if question else ("." if last.text == "?" else last.text)
+        if want != last.text:
+            items[-1] = _Item(want, None, last.slot)
+    elif question:
+        items.append(_Item("?", None, "other"))
+
+
+def _is_proper(tok: Token) -> bool:
+    return tok.pos == "PROPN" or tok.text == "I" or (tok.text.isupper() and len(tok.text) > 1)
+
+
+def _fix_capitals(items: list[_Item], tokens: Sequence[Token]) -> None:
+    if not items or not tokens:
+        return
+    source_capitalized = tokens[0].text[:1].isupper()
+    for k, it in enumerate(items):
+        if k == 0:
+            continue
+        if it.src == 0 and not _is_proper(tokens[0]):
+            it.text = it.text[:1].lower() + it.text[1:]
+        elif it.src is None and it.text[:1].isupper() and it.text not in ("I",) and k > 0 and it.slot in ("vg", "op", "cleft"):
+            it.text = it.text[:1].lower() + it.text[1:]
+    first = items[0]
+    if source_capitalized:
+        first.text = first.text[:1].upper() + first.text[1:]
+    elif first.src is None and first.text != "I":
+        first.text = first.text[:1].lower() + first.text[1:]
+    for it in items[1:]:
+        if it.src is None and english.is_personal_pronoun(it.text) and it.text.lower() != "i":
+            it.text = it.text.lower()
+
+
+def _ptb_spacing(tokens: Sequence[Token]) -> bool:
+    """True when the source separates clitics and punctuation by spaces (PTB style)."""
+    for k in range(1, len(tokens)):
+        if tokens[k].text in _NO_SPACE_BEFORE and tokens[k - 1].whitespace:
+            return True
+    return False
+
+
+def _join(items: list[_Item], tokens: Sequence[Token]) -> str:
+    ptb = _ptb_spacing(tokens)
+    out: list[str] = []
+    prev: _Item | None = None
+    for it in items:
+        if prev is None:
+            out.append(it.text)
+        else:
+            if prev.src is not None and it.src is not None and it.src == prev.src + 1:
+                space = tokens[prev.src].whitespace
+            elif ptb:
+                space = " "
+            elif it.text in _NO_SPACE_BEFORE or (it.src is not None and it.src > 0 and not tokens[it.src - 1].whitespace and it.text in _NO_SPACE_BEFORE):
+                space = ""
+            else:
+                space = " "
+            out.append(space + it.text)
+        prev = it
+    return "".join(out).strip()

@@ -1,0 +1,208 @@
+"""English lexical facts shared by the analyzer and the surface realizer.
+
+Auxiliary and modal forms, pronoun case, agreement, verb inflection (lemminflect, with
+hand-written paradigms for the auxiliaries), and the person-noun lexicon that chooses the
+it-cleft relative pronoun. Lexicons that linguists may want to extend are data files in
+``rules/lexicon/``.
+"""
+
+from __future__ import annotations
+
+import functools
+from dataclasses import dataclass
+
+from .resources import rules_dir
+
+# --- modals -----------------------------------------------------------------------------
+# Clitic and contracted spellings -> modal lemma ("wo" is spaCy's split of "won't").
+_MODAL_FORMS = {
+    "will": "will", "'ll": "will", "wo": "will", "shall": "shall", "sha": "shall",
+    "may": "may", "might": "might", "must": "must", "can": "can", "ca": "can",
+    "could": "could", "should": "should", "would": "would", "'d": "would",
+    "ought": "ought",
+}
+FUTURE_MODALS = frozenset({"will", "shall"})
+
+# Negative contractions of finite auxiliaries ("am" has none in standard English).
+_NEG_CONTRACTION = {
+    "is": "isn't", "are": "aren't", "was": "wasn't", "were": "weren't",
+    "has": "hasn't", "have": "haven't", "had": "hadn't",
+    "does": "doesn't", "do": "don't", "did": "didn't",
+    "will": "won't", "can": "can't", "could": "couldn't", "should": "shouldn't",
+    "would": "wouldn't", "must": "mustn't", "might": "mightn't", "shall": "shan't",
+    "may": "mayn't",
+}
+# Contractions that are rare enough that the full form must come first.
+_RARE_CONTRACTIONS = frozenset({"mayn't", "mightn't", "shan't", "mustn't"})
+
+_BE_FORMS = {"be", "is", "am", "are", "was", "were", "been", "being", "'m", "'re"}
+_HAVE_FORMS = {"have", "has", "had", "having", "'ve"}
+_DO_FORMS = {"do", "does", "did"}
+NEGATORS = frozenset({"not", "n't", "never"})
+
+
+def modal_lemma(text: str) -> str | None:
+    """The modal lemma of a token text, or None (``'ll`` -> ``will``, ``ca`` -> ``can``)."""
+    return _MODAL_FORMS.get(text.lower())
+
+
+def negative_contraction(aux: str) -> str | None:
+    """``does`` -> ``doesn't``; None where English has no contraction."""
+    return _NEG_CONTRACTION.get(aux.lower())
+
+
+def is_rare_contraction(word: str) -> bool:
+    return word.lower() in _RARE_CONTRACTIONS
+
+
+def aux_lemma(text: str, next_tag: str = "", next_text: str = "", dep: str = "") -> str | None:
+    """Lemma of an auxiliary token: ``be``, ``have``, ``do``, a modal, or None.
+
+    ``'s`` and ``'d`` are ambiguous; the following token decides: ``'s been`` and ``'s`` before
+    an active participle are *has*, otherwise *is*; ``'d`` before a participle is *had*.
+    """
+    low = text.lower()
+    if low == "'s":
+        if next_text.lower() == "been" or (next_tag == "VBN" and dep == "aux"):
+            return "have"
+        return "be"
+    if low == "'d":
+        return "have" if next_tag == "VBN" else "would"
+    if low in _BE_FORMS:
+        return "be"
+    if low in _HAVE_FORMS:
+        return "have"
+    if low in _DO_FORMS:
+        return "do"
+    return modal_lemma(low)
+
+
+# --- agreement --------------------------------------------------------------------------
+@dataclass(frozen=True)
+class Agreement:
+    """Person (1, 2, 3) and number (``sg``/``pl``) of a subject."""
+
+    person: int = 3
+    number: str = "sg"
+
+
+THIRD_SG = Agreement(3, "sg")
+THIRD_PL = Agreement(3, "pl")
+
+_PRONOUN_AGREEMENT = {
+    "i": Agreement(1, "sg"), "me": Agreement(1, "sg"),
+    "you": Agreement(2, "sg"),
+    "we": Agreement(1, "pl"), "us": Agreement(1, "pl"),
+    "they": THIRD_PL, "them": THIRD_PL, "these": THIRD_PL, "those": THIRD_PL,
+}
+
+
+def pronoun_agreement(word: str) -> Agreement | None:
+    return _PRONOUN_AGREEMENT.get(word.lower())
+
+
+def be_form(tense: str, agr: Agreement) -> str:
+    """Finite form of *be*: past or present, agreeing with ``agr``."""
+    if tense == "past":
+        return "was" if agr.number == "sg" and agr.person != 2 else "were"
+    if agr.person == 1 and agr.number == "sg":
+        return "am"
+    return "is" if agr.number == "sg" and agr.person == 3 else "are"
+
+
+def third_singular(agr: Agreement) -> bool:
+    return agr.person == 3 and agr.number == "sg"
+
+
+# --- pronoun case -----------------------------------------------------------------------
+_TO_ACCUSATIVE = {"i": "me", "he": "him", "she": "her", "we": "us", "they": "them", "who": "whom"}
+_TO_NOMINATIVE = {v: k for k, v in _TO_ACCUSATIVE.items()}
+_PERSONAL_PRONOUNS = frozenset(
+    {"i", "me", "you", "he", "him", "she", "her", "we", "us", "they", "them", "someone",
+     "somebody", "everyone", "everybody", "anyone", "anybody", "nobody", "who", "whom"}
+)
+
+
+def with_case(word: str, case: str) -> str:
+    """Put a personal pronoun in ``nom`` or ``acc`` case, keeping its capitalization.
+
+    >>> with_case("He", "acc"), with_case("them", "nom"), with_case("the man", "acc")
+    ('Him', 'they', 'the man')
+    """
+    low = word.lower()
+    table = _TO_ACCUSATIVE if case == "acc" else _TO_NOMINATIVE
+    if low not in table:
+        return word
+    out = table[low]
+    if out == "i":
+        return "I"
+    if word[:1].isupper() and low != "i":
+        return out[:1].upper() + out[1:]
+    return out
+
+
+def is_personal_pronoun(word: str) -> bool:
+    return word.lower() in _PERSONAL_PRONOUNS
+
+
+@functools.lru_cache(maxsize=1)
+def person_nouns() -> frozenset[str]:
+    """Nouns that denote people (``rules/lexicon/person_nouns.txt``), for *who* vs *that*."""
+    path = rules_dir() / "lexicon" / "person_nouns.txt"
+    words = set()
+    for line in path.read_text(encoding="utf-8").splitlines():
+        line = line.split("#", 1)[0].strip().lower()
+        if line:
+            words.add(line)
+    return frozenset(words)
+
+
+# --- verb inflection --------------------------------------------------------------------
+_IRREGULAR_AUX = {
+    ("have", "VBD"): "had", ("have", "VBN"): "had", ("have", "VBZ"): "has",
+    ("have", "VBP"): "have", ("have", "VBG"): "having", ("have", "VB"): "have",
+    ("do", "VBD"): "did", ("do", "VBN"): "done", ("do", "VBZ"): "does",
+    ("do", "VBP"): "do", ("do", "VBG"): "doing", ("do", "VB"): "do",
+    ("be", "VBN"): "been", ("be", "VBG"): "being", ("be", "VB"): "be",
+}
+
+
+def verb_lemma(text: str, fallback: str = "") -> str:
+    """Lemma of a verb form; lemminflect first (spaCy's lemmatizer gives *riding* -> *rid*)."""
+    from lemminflect import getLemma
+
+    low = text.lower()
+    aux = aux_lemma(low)
+    if aux in ("be", "have", "do"):
+        return aux
+    lemmas = getLemma(low, upos="VERB")
+    if lemmas:
+        return lemmas[0]
+    return (fallback or low).lower()
+
+
+def inflect(lemma: str, tag: str, agr: Agreement = THIRD_SG, invariant: frozenset[str] = frozenset()) -> str:
+    """Inflect a verb lemma for a Penn tag (VB, VBD, VBN, VBG, VBZ, VBP).
+
+    ``be`` agrees with ``agr`` in VBD/VBZ/VBP; words in ``invariant`` (corpus placeholders
+    such as StylePTB's ``unk``) never change.
+
+    >>> inflect("ride", "VBN"), inflect("be", "VBD", THIRD_PL), inflect("go", "VBZ")
+    ('ridden', 'were', 'goes')
+    """
+    from lemminflect import getInflection
+
+    if lemma in invariant:
+        return lemma
+    if lemma == "be" and tag in ("VBD", "VBZ", "VBP"):
+        return be_form("past" if tag == "VBD" else "pres", agr)
+    if tag in ("VBZ", "VBP") and lemma in ("have", "do"):
+        tag = "VBZ" if third_singular(agr) else "VBP"
+    if (lemma, tag) in _IRREGULAR_AUX:
+        return _IRREGULAR_AUX[(lemma, tag)]
+    if tag == "VB":
+        return lemma
+    forms = getInflection(lemma, tag=tag)
+    if forms:
+        return forms[0]
+    return lemma

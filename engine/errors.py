@@ -1,0 +1,70 @@
+"""One exception hierarchy for Seam.
+
+Every error Seam raises on purpose is a :class:`SeamError`. Messages name the input, what
+was expected and what to do about it. Each class carries a stable ``code`` so that records
+and logs can be filtered without parsing messages.
+"""
+
+from __future__ import annotations
+
+
+class SeamError(Exception):
+    """Base class of every error Seam raises on purpose."""
+
+    code = "E000"
+
+
+class ExpressionError(SeamError, ValueError):
+    """A transformation expression could not be parsed.
+
+    ``column`` is the 1-based column of the offending character in ``expression``.
+    """
+
+    code = "E101"
+
+    def __init__(self, message: str, expression: str = "", column: int | None = None):
+        self.expression = expression
+        self.column = column
+        if expression and column is not None:
+            pointer = " " * (column - 1) + "^"
+            message = f"{message} (column {column})\n  {expression}\n  {pointer}"
+        super().__init__(message)
+
+
+class UnknownTransformationError(ExpressionError):
+    """A transformation name or argument is not in the catalog."""
+
+    code = "E102"
+
+
+class InputError(SeamError, ValueError):
+    """A sentence or record cannot be processed (empty, too long, wrong type)."""
+
+    code = "E201"
+
+
+class RecordError(InputError):
+    """A JSONL line is not a valid input record."""
+
+    code = "E202"
+
+
+class ResourceNotFoundError(SeamError, FileNotFoundError):
+    """A model, grammar or data file could not be found; the message says how to get it."""
+
+    code = "E301"
+
+
+class BackendError(SeamError, RuntimeError):
+    """A backend failed in a way that is not a per-record outcome."""
+
+    code = "E401"
+
+
+class UnknownBackendError(BackendError, KeyError):
+    """The requested backend name is not registered."""
+
+    code = "E402"
+
+    def __str__(self) -> str:  # KeyError would otherwise quote the message
+        return self.args[0] if self.args else ""

