@@ -130,6 +130,7 @@ class SpacyAnalyzer:
 
     # -- from a spaCy Doc -----------------------------------------------------------------
     def from_doc(self, doc) -> Analysis:
+        _repair_copular_participles(doc)
         sentence = Sentence(text=doc.text, tokens=tuple(_token(t) for t in doc))
         heads = [t for t in doc if _heads_frame(t)]
         frames: list[Frame] = []
@@ -147,6 +148,36 @@ class SpacyAnalyzer:
             # The root is not verbal (a fragment, or a parse error): take the first finite frame.
             main = next((k for k, f in enumerate(frames) if f.finite), None)
         return Analysis(sentence=sentence, frames=tuple(frames), main=main, analyzer=self.name, native=doc)
+
+
+def _repair_copular_participles(doc) -> None:
+    """Re-attach *be* + participle parsed as copula + complement (a known small-model error).
+
+    ``Is the girl playing?`` comes out as ``Is``/ROOT with ``playing``/acomp; the participle
+    becomes the head, *be* its auxiliary (``aux`` before ``-ing``, ``auxpass`` before ``-ed``
+    participles), and *be*'s other dependents move to the participle. A passive's subject
+    becomes ``nsubjpass`` and a *by*-phrase ``agent``.
+    """
+    for be in list(doc):
+        if be.lemma_ != "be" or be.dep_ in ("aux", "auxpass"):
+            continue
+        comp = next((c for c in be.children if c.dep_ in ("acomp", "attr") and c.tag_ in ("VBG", "VBN")
+                     and not any(g.dep_ == "det" for g in c.children)), None)
+        if comp is None:
+            continue
+        passive = comp.tag_ == "VBN"
+        others = [k for k in be.children if k is not comp]
+        if be.dep_ == "ROOT":
+            comp.head, comp.dep_ = comp, "ROOT"
+        else:
+            comp.head, comp.dep_ = be.head, be.dep_
+        be.head, be.dep_ = comp, "auxpass" if passive else "aux"
+        for k in others:
+            k.head = comp
+            if passive and k.dep_ == "nsubj":
+                k.dep_ = "nsubjpass"
+            if passive and k.dep_ == "prep" and k.lower_ == "by":
+                k.dep_ = "agent"
 
 
 def _heads_frame(tok) -> bool:

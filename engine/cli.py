@@ -1,0 +1,148 @@
+"""The ``seam`` command line: a thin layer over :mod:`engine.pipeline`.
+
+    seam transform "A man is riding a bike." --apply "tense(past)"
+    seam transform -i in.jsonl -o out.jsonl --apply p --apply pa --backend surface [--resume]
+    seam catalog
+    seam analyze "The dogs chased a cat."
+"""
+
+from __future__ import annotations
+
+import argparse
+import contextlib
+import json
+import logging
+import sys
+from collections.abc import Sequence
+
+from . import __version__
+from .errors import SeamError
+from .jsonl import InputRecord, JsonlWriter, completed_keys, count_lines, read_records
+from .pipeline import DEFAULT_MAX_CHARS, Transformer, jobs
+
+log = logging.getLogger("seam")
+
+
+def _transform(args: argparse.Namespace) -> int:
+    job_list = jobs(args.apply)
+    if args.input and args.text:
+        raise SeamError("give sentences either as arguments or with -i, not both")
+    if not args.input and not args.text:
+        raise SeamError("nothing to transform: give sentences as arguments or a JSONL file with -i")
+    if args.resume and not args.output:
+        raise SeamError("--resume needs -o OUTPUT (the partial output file to continue)")
+    fmt = args.format or ("jsonl" if args.input or args.output else "text")
+    options = {"max_candidates": args.candidates} if args.backend == "surface" else {}
+    transformer = Transformer(args.backend, max_chars=args.max_chars, batch_size=args.batch_size, **options)
+
+    if args.input:
+        records = read_records(args.input, text_field=args.text_field)
+        total = count_lines(args.input) * len(job_list)
+    else:
+        records = (InputRecord(str(k), t, k) for k, t in enumerate(args.text, start=1))
+        total = len(args.text) * len(job_list)
+
+    skip: set[tuple] = set()
+    if args.resume:
+        skip = completed_keys(args.output, ("id", "transformation"))
+        log.info("resuming: %d records already in %s", len(skip), args.output)
+    if args.output:
+        sink = JsonlWriter(args.output, append=args.resume)
+    else:
+        sink = JsonlWriter(sys.stdout) if fmt == "jsonl" else None
+
+    from tqdm import tqdm
+
+    progress = tqdm(total=total, initial=len(skip), unit="rec", file=sys.stderr,
+                    disable=args.quiet or (not args.input and total < 50), desc="seam transform")
+    counts: dict[str, int] = {}
+    with progress, (sink or contextlib.nullcontext()):
+        for rec in transformer.run(records, job_list, skip):
+            counts[rec["status"]] = counts.get(rec["status"], 0) + 1
+            if sink is not None:
+                sink.write(rec)
+            else:
+                print(rec["best"] if rec["best"] is not None else f"[{rec['status']}] {rec['reason']}")
+            progress.update(1)
+            if sink is not None and progress.n % args.batch_size == 0:
+                sink.flush()
+    if args.output and not args.quiet:
+        summary = ", ".join(f"{k} {v}" for k, v in sorted(counts.items())) or "nothing to do"
+        print(f"seam: wrote {sum(counts.values())} records to {args.output} ({summary})", file=sys.stderr)
+    return 0
+
+
+def _catalog(args: argparse.Namespace) -> int:
+    from .transforms import CATALOG, shorthand
+
+    for entry in CATALOG.values():
+        arg = f"({'|'.join(entry.args)})" if entry.args else ""
+        print(f"{entry.name + arg:58} {entry.description}")
+    print("\nShorthand (LIT): " + ", ".join(f"{k}={v}" for k, v in shorthand().items()))
+    return 0
+
+
+def _analyze(args: argparse.Namespace) -> int:
+    from .analyzers import SpacyAnalyzer
+
+    for analysis in SpacyAnalyzer().analyze(args.text):
+        data = analysis.to_dict()
+        if not args.tokens:
+            data["sentence"].pop("tokens")
+        print(json.dumps(data, ensure_ascii=False, indent=None if args.compact else 2))
+    return 0
+
+
+def build_parser() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(prog="seam", description="Controlled sentence transformations.")
+    parser.add_argument("--version", action="version", version=f"seam {__version__}")
+    parser.add_argument("-v", "--verbose", action="store_true", help="log debug messages")
+    sub = parser.add_subparsers(dest="command", required=True)
+
+    t = sub.add_parser("transform", help="apply transformations to sentences or a JSONL file")
+    t.add_argument("text", nargs="*", help="sentences (or use -i)")
+    t.add_argument("-a", "--apply", action="append", required=True,
+                   help="transformation expression, e.g. 'tense(fut)+passive' or LIT shorthand 'f+pa'; repeatable")
+    t.add_argument("-i", "--input", help="JSONL input with a 'text' field (and optional 'id')")
+    t.add_argument("-o", "--output", help="JSONL output file (default: stdout)")
+    t.add_argument("-b", "--backend", default="surface", help="backend name (default: surface)")
+    t.add_argument("--format", choices=("text", "jsonl"), help="stdout format (text: best realization per line)")
+    t.add_argument("--resume", action="store_true", help="continue a partial -o file without duplicates")
+    t.add_argument("--text-field", default="text", help="input field holding the sentence (default: text)")
+    t.add_argument("--batch-size", type=int, default=64)
+    t.add_argument("--max-chars", type=int, default=DEFAULT_MAX_CHARS, help="longer texts get an error record")
+    t.add_argument("--candidates", type=int, default=4, help="candidates kept per record (surface backend)")
+    t.add_argument("-q", "--quiet", action="store_true", help="no progress bar or summary")
+    t.set_defaults(func=_transform)
+
+    c = sub.add_parser("catalog", help="list the transformations and the LIT shorthand")
+    c.set_defaults(func=_catalog)
+
+    a = sub.add_parser("analyze", help="print the IR analysis of sentences as JSON")
+    a.add_argument("text", nargs="+")
+    a.add_argument("--tokens", action="store_true", help="include the token list")
+    a.add_argument("--compact", action="store_true", help="one JSON object per line")
+    a.set_defaults(func=_analyze)
+    return parser
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    parser = build_parser()
+    args = parser.parse_args(argv)
+    logging.basicConfig(level=logging.DEBUG if args.verbose else logging.WARNING,
+                        format="seam: %(levelname)s: %(message)s")
+    try:
+        return args.func(args)
+    except SeamError as exc:
+        print(f"seam: error: {exc}", file=sys.stderr)
+        return 2
+    except FileNotFoundError as exc:
+        print(f"seam: error: {exc.strerror}: {exc.filename}", file=sys.stderr)
+        return 2
+    except KeyboardInterrupt:
+        print("seam: interrupted; rerun with --resume to continue", file=sys.stderr)
+        return 130
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,125 @@
+"""JSONL reading and resumable writing that never loses a record.
+
+Every input line becomes an :class:`InputRecord`; a line that is not a JSON object with a
+string ``text`` becomes one with ``error`` set, so the pipeline can emit an ``error`` record
+for it instead of crashing or skipping it.
+"""
+
+from __future__ import annotations
+
+import json
+import logging
+import os
+from collections.abc import Iterator
+from dataclasses import dataclass
+from pathlib import Path
+from typing import IO, Any
+
+log = logging.getLogger(__name__)
+
+
+@dataclass(frozen=True)
+class InputRecord:
+    """One input line: its id, its text, or the reason it cannot be used."""
+
+    id: str
+    text: str | None
+    line: int
+    error: str | None = None
+    extra: dict | None = None
+
+
+def read_records(path: str | Path | IO[str], text_field: str = "text") -> Iterator[InputRecord]:
+    """Yield one :class:`InputRecord` per non-blank line. Ids default to the line number."""
+    handle = open(path, encoding="utf-8", errors="replace") if isinstance(path, str | Path) else path
+    try:
+        for lineno, raw in enumerate(handle, start=1):
+            if not raw.strip():
+                continue
+            yield parse_line(raw, lineno, text_field)
+    finally:
+        if handle is not path:
+            handle.close()
+
+
+def parse_line(raw: str, lineno: int, text_field: str = "text") -> InputRecord:
+    default_id = str(lineno)
+    try:
+        obj = json.loads(raw)
+    except json.JSONDecodeError as exc:
+        return InputRecord(default_id, None, lineno, f"line {lineno}: invalid JSON ({exc.msg} at column {exc.colno})")
+    if not isinstance(obj, dict):
+        return InputRecord(default_id, None, lineno, f"line {lineno}: expected a JSON object, got {type(obj).__name__}")
+    rid = obj.get("id", default_id)
+    rid = str(rid) if rid is not None else default_id
+    text = obj.get(text_field)
+    if not isinstance(text, str):
+        found = "missing" if text is None else f"got {type(text).__name__}"
+        return InputRecord(rid, None, lineno, f"line {lineno}: field '{text_field}' must be a string ({found})")
+    extra = {k: v for k, v in obj.items() if k not in ("id", text_field)}
+    return InputRecord(rid, text, lineno, None, extra or None)
+
+
+def count_lines(path: str | Path) -> int:
+    with open(path, "rb") as fh:
+        return sum(1 for line in fh if line.strip())
+
+
+def completed_keys(path: str | Path, key_fields: tuple[str, ...]) -> set[tuple]:
+    """Keys of the complete records already in an output file (for ``--resume``).
+
+    A trailing line cut off by a crash is removed from the file, so appending continues
+    cleanly; it will be produced again.
+    """
+    path = Path(path)
+    done: set[tuple] = set()
+    if not path.exists():
+        return done
+    with open(path, "rb+") as fh:
+        data = fh.read()
+        good_end = 0
+        pos = 0
+        for raw in data.splitlines(keepends=True):
+            pos += len(raw)
+            if not raw.endswith(b"\n"):
+                break
+            try:
+                rec = json.loads(raw)
+            except json.JSONDecodeError:
+                break
+            done.add(tuple(rec.get(k) for k in key_fields))
+            good_end = pos
+        if good_end < len(data):
+            log.warning("%s: dropping %d bytes of an incomplete last record", path, len(data) - good_end)
+            fh.truncate(good_end)
+    return done
+
+
+class JsonlWriter:
+    """Append records to a JSONL file (or stream), flushing after every batch."""
+
+    def __init__(self, target: str | Path | IO[str], append: bool = False):
+        if isinstance(target, str | Path):
+            self._fh: IO[str] = open(target, "a" if append else "w", encoding="utf-8")
+            self._own = True
+        else:
+            self._fh, self._own = target, False
+
+    def write(self, record: dict[str, Any]) -> None:
+        self._fh.write(json.dumps(record, ensure_ascii=False) + "\n")
+
+    def flush(self) -> None:
+        self._fh.flush()
+        if self._own:
+            os.fsync(self._fh.fileno())
+
+    def close(self) -> None:
+        self.flush()
+        if self._own:
+            self._fh.close()
+
+    def __enter__(self) -> JsonlWriter:
+        return self
+
+    def __exit__(self, *exc) -> None:
+        self.close()
