@@ -35,6 +35,33 @@ _NEG_CONTRACTION = {
 # Contractions that are rare enough that the full form must come first.
 _RARE_CONTRACTIONS = frozenset({"mayn't", "mightn't", "shan't", "mustn't"})
 
+# Modals that pair a present and a past form; "would" is the past of future "will".
+_MODAL_PAST = {"can": "could", "may": "might", "shall": "should", "will": "would"}
+_MODAL_PRESENT = {v: k for k, v in _MODAL_PAST.items()}
+
+
+def shift_modal(modal: str, tense: str) -> tuple[str | None, str] | None:
+    """(modality, tense) after setting ``tense`` on a modal predicate, or None if impossible.
+
+    *can* -> *could* in the past, *could* -> *can* in the present; *would* becomes the future
+    (modality None, tense ``fut``) in the present and future; modals without a pair (*must*,
+    *might* in the past) keep their form where the tense is already theirs.
+
+    >>> shift_modal("can", "past"), shift_modal("would", "pres"), shift_modal("must", "past")
+    (('could', 'pres'), (None, 'fut'), None)
+    """
+    if tense == "past":
+        if modal in _MODAL_PAST:
+            return _MODAL_PAST[modal], "pres"
+        return (modal, "pres") if modal in _MODAL_PRESENT else None
+    present = _MODAL_PRESENT.get(modal, modal)
+    if present == "will":
+        return None, "fut"
+    if tense == "pres":
+        return present, "pres"
+    return None  # "can" + future would need "will be able to": not offered
+
+
 _BE_FORMS = {"be", "is", "am", "are", "was", "were", "been", "being", "'m", "'re"}
 _HAVE_FORMS = {"have", "has", "had", "having", "'ve"}
 _DO_FORMS = {"do", "does", "did"}

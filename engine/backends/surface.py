@@ -59,6 +59,7 @@ class _Layout:
     analysis: Analysis
     frame: Frame
     target: dict
+    plan: EditPlan
     subject: list[_Item] | None = None
     subject_role: str | None = None
     postverbal: list[_Item] | None = None  # new object (active) or by-agent (passive)
@@ -83,7 +84,10 @@ class SurfaceBackend:
     supports = frozenset({"tense", "progressive", "perfect", "voice", "modality", "polarity", "force", "cleft", "swap"})
 
     def __init__(self, analyzer: SpacyAnalyzer | None = None, invariant: Iterable[str] = (),
-                 max_candidates: int = 4, model: str | None = None):
+                 max_candidates: int = 4, model: str | None = None, tense_scope: str = "main"):
+        if tense_scope not in ("main", "all"):
+            raise ValueError(f"tense_scope must be 'main' or 'all', not {tense_scope!r}")
+        self.tense_scope = tense_scope
         self._analyzer = analyzer
         self._model = model
         self.invariant = frozenset(w.lower() for w in invariant)
@@ -121,12 +125,12 @@ class SurfaceBackend:
         target, reason = _target(src, plan)
         if reason:
             return Realization.not_applicable(reason)
-        layout = _Layout(analysis, frame, target)
+        layout = _Layout(analysis, frame, target, plan)
         reason = self._arrange(layout, plan)
         if reason:
             return Realization.not_applicable(reason)
-        if target == src.features() and not plan.swap:
-            return Realization.not_applicable(_already(src, plan))
+        if target == src.features() and not plan.swap and self.tense_scope == "main":
+            return Realization(OK, "unchanged: " + _already(src, plan), (Candidate(analysis.text, 1.0),))
         cleft = _resolve_cleft(target.get("cleft"), layout)
         if cleft is not None and _cleft_slot(layout, cleft) is None:
             return Realization.not_applicable(f"cleft({target['cleft']}): the predicate has no {cleft} that can be focused")
@@ -138,7 +142,22 @@ class SurfaceBackend:
             if len(texts) >= self.max_candidates:
                 break
         candidates = tuple(Candidate(t, 1.0 / (k + 1)) for k, t in enumerate(texts))
-        return Realization(OK, "", candidates)
+        reason = "unchanged: " + _already(src, plan) if texts == [analysis.text] else ""
+        return Realization(OK, reason, candidates)
+
+    def _retense(self, analysis: Analysis, frame: Frame, tense: str, options: _Options) -> dict[int, list[str]]:
+        """Verb-group rewrites that give a secondary clause the tense ``tense``."""
+        src = frame.predicate
+        target, reason = _target(src, EditPlan({"tense": tense}))
+        if reason or target == src.features():
+            return {}
+        subj = next((a for a in frame.arguments if a.function == "subj"), None)
+        agr = _source_agreement(analysis, frame, subj)
+        contracted = any(analysis.sentence.tokens[i].text.lower() == "n't" for i in frame.verb_group)
+        opts = _Options(contract=contracted)
+        chain = _verb_chain(src.lemma, target, agr, self.invariant, opts)
+        chain = _with_negation(chain, target["polarity"] == "neg", opts, src.lemma, target["tense"], agr, self.invariant)
+        return _place_chain(frame, chain, analysis.sentence.tokens)
 
     # -- argument structure ----------------------------------------------------------------
     def _arrange(self, layout: _Layout, plan: EditPlan) -> str | None:
@@ -218,11 +237,7 @@ class SurfaceBackend:
             chain, operator = _invert(chain, src.lemma, target, layout.agreement, self.invariant)
 
         group = set(frame.verb_group)
-        verbs = [i for i in frame.verb_group if tokens[i].dep != "neg"]
-        subj_start = min((it.src for it in layout.subject or [] if it.src is not None), default=None)
         src_subj = next((a for a in frame.arguments if a.function == "subj"), None)
-        src_subj_start = src_subj.span[0] if src_subj else -1
-        anchor1 = next((i for i in verbs if i > src_subj_start), frame.verb)
         conj_verbs = _conjoined_verbs(analysis, frame)
         conj_tag = "VB" if operator and len(chain) <= 1 else _tag_of(chain, src, target)
 
@@ -238,19 +253,20 @@ class SurfaceBackend:
             subject_emitted = True
 
         keep_source_vg = _unchanged_group(src, target, layout) and not operator and src.force == "prop"
+        rewrites: dict[int, list[str]] = {} if keep_source_vg else _place_chain(frame, chain, tokens)
+        if self.tense_scope == "all" and "tense" in layout.plan.features:
+            for other in _other_clauses(analysis, frame, conj_verbs):
+                rewrites.update(self._retense(analysis, other, layout.plan.features["tense"], options))
         for i, tok in enumerate(tokens):
             if src_subj is not None and i == src_subj.span[0]:
                 emit_subject()
             if i in layout.removed:
                 continue
-            if i in group:
-                if keep_source_vg:
-                    items.append(_Item(tok.text, i, "vg"))
-                elif i == anchor1 and anchor1 != frame.verb:
-                    items.extend(_Item(w, None, "vg") for w in chain[:1])
-                elif i == frame.verb:
-                    rest = chain[1:] if anchor1 != frame.verb else chain
-                    items.extend(_Item(w, None, "vg") for w in rest)
+            if i in rewrites:
+                items.extend(_Item(w, None, "vg") for w in rewrites[i])
+            elif i in group:
+                items.append(_Item(tok.text, i, "vg"))
+            if i in group or i in rewrites:
                 if i == frame.verb and layout.postverbal and not _particle_follows(tokens, i):
                     items.extend(layout.postverbal)
                 continue
@@ -273,14 +289,40 @@ class SurfaceBackend:
         return _join(items, tokens)
 
 
+def _place_chain(frame: Frame, chain: list[str], tokens: Sequence[Token]) -> dict[int, list[str]]:
+    """Where the words of a new verb chain go: the first word takes the place of the first
+    auxiliary after the subject (so adverbs between auxiliaries stay: *has also made* ->
+    *will also have made*), the rest that of the lexical verb; other group tokens go."""
+    subj = next((a for a in frame.arguments if a.function == "subj"), None)
+    subj_start = subj.span[0] if subj else -1
+    verbs = [i for i in frame.verb_group if tokens[i].dep != "neg"]
+    anchor = next((i for i in verbs if i > subj_start), frame.verb)
+    out: dict[int, list[str]] = {i: [] for i in frame.verb_group}
+    if anchor != frame.verb:
+        out[anchor], out[frame.verb] = chain[:1], chain[1:]
+    else:
+        out[frame.verb] = list(chain)
+    return out
+
+
+def _other_clauses(analysis: Analysis, main: Frame, conj_verbs: set[int]) -> list[Frame]:
+    """Finite declarative clauses besides the main one (for ``tense_scope='all'``)."""
+    taken = set(main.verb_group) | conj_verbs
+    return [f for f in analysis.frames if f is not main and f.finite and f.predicate.force == "prop"
+            and f.predicate.cleft is None and not taken & set(f.verb_group)]
+
+
 # --- target features ------------------------------------------------------------------------
 def _target(src: Predicate, plan: EditPlan) -> tuple[dict, str | None]:
     target = src.features()
     feats = dict(plan.features)
     if "modality" in feats and feats["modality"] is not None and "tense" in feats and feats["tense"] != "pres":
         return target, f"modal({feats['modality']}) cannot combine with tense({feats['tense']}): the modal carries the tense"
-    if src.modality and "tense" in feats and "modality" not in feats and feats["tense"] != "pres":
-        return target, f"the modal '{src.modality}' carries the tense; tense({feats['tense']}) cannot apply to it"
+    if src.modality and "tense" in feats and "modality" not in feats:
+        shifted = english.shift_modal(src.modality, feats.pop("tense"))
+        if shifted is None:
+            return target, f"the modal '{src.modality}' has no {plan.features['tense']} tense form"
+        feats["modality"], feats["tense"] = shifted
     target.update(feats)
     if target.get("modality") is not None:
         target["tense"] = "pres"
