@@ -43,12 +43,13 @@ _MODAL_PRESENT = {v: k for k, v in _MODAL_PAST.items()}
 def shift_modal(modal: str, tense: str) -> tuple[str | None, str] | None:
     """(modality, tense) after setting ``tense`` on a modal predicate, or None if impossible.
 
-    *can* -> *could* in the past, *could* -> *can* in the present; *would* becomes the future
-    (modality None, tense ``fut``) in the present and future; modals without a pair (*must*,
-    *might* in the past) keep their form where the tense is already theirs.
+    *can* -> *could* in the past, *could* -> *can* in the present. English modals have no
+    future form: a present modal already refers to the future (*he can come tomorrow*), so
+    the future is the present form, and *would* becomes *will* (modality None, tense ``fut``).
+    A modal without a past form (*must*) cannot be put in the past.
 
-    >>> shift_modal("can", "past"), shift_modal("would", "pres"), shift_modal("must", "past")
-    (('could', 'pres'), (None, 'fut'), None)
+    >>> shift_modal("can", "past"), shift_modal("could", "fut"), shift_modal("must", "past")
+    (('could', 'pres'), ('can', 'pres'), None)
     """
     if tense == "past":
         if modal in _MODAL_PAST:
@@ -57,9 +58,7 @@ def shift_modal(modal: str, tense: str) -> tuple[str | None, str] | None:
     present = _MODAL_PRESENT.get(modal, modal)
     if present == "will":
         return None, "fut"
-    if tense == "pres":
-        return present, "pres"
-    return None  # "can" + future would need "will be able to": not offered
+    return present, "pres"
 
 
 _BE_FORMS = {"be", "is", "am", "are", "was", "were", "been", "being", "'m", "'re"}
@@ -80,6 +79,13 @@ def negative_contraction(aux: str) -> str | None:
 
 def is_rare_contraction(word: str) -> bool:
     return word.lower() in _RARE_CONTRACTIONS
+
+
+def is_regular_contraction(aux: str) -> bool:
+    """True when the contraction is the auxiliary plus *n't* (*does* -> *doesn't*), not a
+    changed stem (*will* -> *won't*, *can* -> *can't*)."""
+    contraction = negative_contraction(aux)
+    return contraction is not None and contraction[:-3] == aux.lower()
 
 
 def aux_lemma(text: str, next_tag: str = "", next_text: str = "", dep: str = "") -> str | None:

@@ -120,6 +120,7 @@ class SpacyAnalyzer:
     def __init__(self, model: str | None = None, nlp=None, batch_size: int = 64):
         self.nlp = nlp if nlp is not None else load_spacy(model)
         self.batch_size = batch_size
+        _add_clitic_cases(self.nlp)
 
     def analyze(self, texts: Iterable[str]) -> list[Analysis]:
         """Analyze a batch of texts; the order of the output follows the input."""
@@ -131,6 +132,7 @@ class SpacyAnalyzer:
     # -- from a spaCy Doc -----------------------------------------------------------------
     def from_doc(self, doc) -> Analysis:
         _repair_copular_participles(doc)
+        _repair_finite_tags(doc)
         sentence = Sentence(text=doc.text, tokens=tuple(_token(t) for t in doc))
         heads = [t for t in doc if _heads_frame(t)]
         frames: list[Frame] = []
@@ -148,6 +150,33 @@ class SpacyAnalyzer:
             # The root is not verbal (a fragment, or a parse error): take the first finite frame.
             main = next((k for k, f in enumerate(frames) if f.finite), None)
         return Analysis(sentence=sentence, frames=tuple(frames), main=main, analyzer=self.name, native=doc)
+
+
+_CLITICS = ("'m", "'re", "'s", "'ve", "'ll", "'d", "n't")
+
+
+def _add_clitic_cases(nlp) -> None:
+    """Keep space-separated clitics whole (PTB-tokenized text such as SNLI's ``it 's``);
+    without this the tokenizer splits a lower-case ``'m`` into ``'`` + ``m``."""
+    from spacy.symbols import ORTH
+
+    for clitic in _CLITICS:
+        nlp.tokenizer.add_special_case(clitic, [{ORTH: clitic}])
+
+
+def _repair_finite_tags(doc) -> None:
+    """A clause head with a subject and no auxiliary is finite, whatever the tagger said:
+    VBN becomes VBD (*bids ranged*), VB becomes VBP (*the unions call*)."""
+    for tok in doc:
+        if tok.pos_ != "VERB" or tok.dep_ not in ("ROOT", "conj", "ccomp"):
+            continue
+        kids = list(tok.children)
+        if not any(c.dep_ in ("nsubj", "expl") for c in kids) or any(c.dep_ in ("aux", "auxpass") for c in kids):
+            continue
+        if tok.tag_ == "VBN":
+            tok.tag_ = "VBD"
+        elif tok.tag_ == "VB":
+            tok.tag_ = "VBP"
 
 
 def _repair_copular_participles(doc) -> None:

@@ -47,6 +47,7 @@ class _Options:
     """One way to spell the target where English allows several."""
 
     contract: bool = False
+    irregular_ok: bool = True
     relative: str = "that"
     focus_case: str = "nom"
     modal_perfect: bool = False
@@ -348,7 +349,9 @@ def _already(src: Predicate, plan: EditPlan) -> str:
 
 def _option_space(src: Predicate, target: dict, plan: EditPlan, layout: _Layout):
     contracted_src = any(layout.analysis.sentence.tokens[i].text.lower() == "n't" for i in layout.frame.verb_group)
-    contract_opts = (True, False) if contracted_src else (False, True)
+    # (contract, irregular contractions allowed): a contracted source keeps its style, but an
+    # irregular contraction (won't) comes after the full form.
+    contract_opts = ((True, False), (False, True), (True, True)) if contracted_src else ((False, True), (True, True))
     cleft = _resolve_cleft(target.get("cleft"), layout)
     person = cleft is not None and _focus_is_person(layout, cleft)
     focus_subject = cleft is not None and cleft == layout.subject_role
@@ -363,8 +366,8 @@ def _option_space(src: Predicate, target: dict, plan: EditPlan, layout: _Layout)
     case_opts = ("nom", "acc") if focus_subject else ("acc",)
     modal_new = target.get("modality") and not src.modality and "tense" not in plan.features
     perfect_opts = (False, True) if modal_new and src.tense == "past" and not target["perfect"] else (False,)
-    for perf, rel, case, contract in itertools.product(perfect_opts, rel_opts, case_opts, contract_opts):
-        yield _Options(contract=contract, relative=rel, focus_case=case, modal_perfect=perf)
+    for perf, rel, case, (contract, irregular) in itertools.product(perfect_opts, rel_opts, case_opts, contract_opts):
+        yield _Options(contract=contract, irregular_ok=irregular, relative=rel, focus_case=case, modal_perfect=perf)
 
 
 # --- verb chain -------------------------------------------------------------------------------
@@ -417,7 +420,9 @@ def _with_negation(chain: list[str], negative: bool, options: _Options, lemma: s
         chain = _do_support(chain, lemma, agr, tense, invariant)
     head, rest = chain[0], chain[1:]
     contraction = english.negative_contraction(head)
-    if options.contract and contraction and not english.is_rare_contraction(contraction):
+    # A contracted source keeps contractions first, except where the stem changes (won't).
+    contract = options.contract if english.is_regular_contraction(head) else options.contract and options.irregular_ok
+    if contract and contraction and not english.is_rare_contraction(contraction):
         # "won't" = "wo" + "n't", as tokenizers (and PTB) split it.
         return [contraction[:-3], "n't", *rest]
     return [head, "not", *rest]
