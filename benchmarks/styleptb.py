@@ -9,7 +9,8 @@ BLEU-1 of copying the source unchanged (the floor to beat).
 
 The corpus is lower-cased PTB text with ``unk`` and ``NUM`` placeholders. ``NUM`` is given to
 the analyzer as a numeral and ``unk`` as a noun/verb-ambiguous stand-in word that the corpus
-never uses (``--unk-standin``); both are restored afterwards, and the stand-in never inflects,
+never uses (``--unk-standins``: the first reading under which the transfer applies; the
+reference is never consulted); both are restored afterwards, and the stand-in never inflects,
 as the references treat ``unk``. StylePTB's tense references retense every clause, so the
 surface backend runs with ``tense_scope="all"`` here (``--tense-scope main`` for LIT-style).
 """
@@ -57,13 +58,13 @@ def load_pairs(data_dir: Path, code: str, split: str, config: dict) -> list[tupl
     return pairs
 
 
-def to_model(text: str, number: str, unknown: str, standin: str | None) -> str:
-    table = {number: NUMBER_STANDIN, **({unknown: standin} if standin else {})}
+def to_model(text: str, number: str, unknown: str, standin: str) -> str:
+    table = {number: NUMBER_STANDIN, unknown: standin}
     return " ".join(table.get(w, w) for w in text.split())
 
 
-def from_model(text: str, number: str, unknown: str, standin: str | None) -> str:
-    table = {NUMBER_STANDIN: number, **({standin: unknown} if standin else {})}
+def from_model(text: str, number: str, unknown: str, standin: str) -> str:
+    table = {NUMBER_STANDIN: number, standin: unknown}
     return " ".join(table.get(w, w) for w in text.split())
 
 
@@ -73,14 +74,34 @@ def bleu1(hyp: str | None, ref: str) -> float:
     return sentence_bleu([ref.split()], hyp.split(), weights=(1.0,))
 
 
-def run(code: str, pairs, backend, number: str, unknown: str, standin: str | None) -> dict:
-    start = time.perf_counter()
-    sources = [to_model(s, number, unknown, standin) for _, s, _ in pairs]
-    analyses = backend.analyze(sources)
-    plans = [parse(e).plan() for e, _, _ in pairs]
+def realize(backend, sources: list[str], plans, number: str, unknown: str, standins: list[str]):
+    """Results, and the stand-in used for each sentence.
+
+    ``unk`` is a word of unknown category, so it is read as each stand-in in turn and the
+    first reading under which the transfer applies is kept (the reference is never
+    consulted); sentences without ``unk`` are realized once.
+    """
+    chosen = [standins[0]] * len(sources)
+    analyses = backend.analyze([to_model(s, number, unknown, standins[0]) for s in sources])
     results = backend.realize(analyses, plans)
+    for alt in standins[1:]:
+        redo = [k for k, r in enumerate(results) if r.status != OK and unknown in sources[k].split()]
+        if not redo:
+            break
+        again = backend.analyze([to_model(sources[k], number, unknown, alt) for k in redo])
+        for k, r in zip(redo, backend.realize(again, [plans[k] for k in redo]), strict=True):
+            if r.status == OK:
+                results[k], chosen[k] = r, alt
+    return results, chosen
+
+
+def run(code: str, pairs, backend, number: str, unknown: str, standins: list[str]) -> dict:
+    start = time.perf_counter()
+    plans = [parse(e).plan() for e, _, _ in pairs]
+    results, chosen = realize(backend, [s for _, s, _ in pairs], plans, number, unknown, standins)
     elapsed = time.perf_counter() - start
-    hyps = [from_model(r.best, number, unknown, standin) if r.status == OK and r.best else None for r in results]
+    hyps = [from_model(r.best, number, unknown, c) if r.status == OK and r.best else None
+            for r, c in zip(results, chosen, strict=True)]
     refs = [t for _, _, t in pairs]
     n = len(pairs)
     b1 = [bleu1(h, r) for h, r in zip(hyps, refs, strict=True)]
@@ -111,18 +132,19 @@ def main(argv=None) -> int:
     p.add_argument("--tense-scope", choices=("main", "all"), default="all",
                    help="surface backend: retense the main clause only, or every finite clause "
                         "(StylePTB's references do the latter; default all)")
-    p.add_argument("--unk-standin", default="sketch",
-                   help="word the analyzer sees for 'unk' (noun/verb-ambiguous, absent from the "
-                        "corpus, never inflected); '' to keep 'unk'")
+    p.add_argument("--unk-standins", nargs="*", default=["sketch", "hike", "cook"],
+                   help="words the analyzer sees for 'unk', tried in order until the transfer "
+                        "applies (noun/verb-ambiguous, absent from the corpus, never inflected); "
+                        "none to keep 'unk'")
     args = p.parse_args(argv)
 
     config = load_config()
     placeholders = config["placeholders"]
     unknown = placeholders["invariant"][0]
-    standin = args.unk_standin or None
+    standins = args.unk_standins or [unknown]
     options = {}
     if args.backend == "surface":
-        options = {"invariant": [standin or unknown], "tense_scope": args.tense_scope}
+        options = {"invariant": standins, "tense_scope": args.tense_scope}
     backend = get_backend(args.backend, **options)
     backend.analyze(["warm up ."])  # load models outside the timed region
 
@@ -133,7 +155,7 @@ def main(argv=None) -> int:
         pairs = load_pairs(args.data_dir, code, args.split, config)
         if args.limit:
             pairs = pairs[: args.limit]
-        row = run(code, pairs, backend, placeholders["number"], unknown, standin)
+        row = run(code, pairs, backend, placeholders["number"], unknown, standins)
         rows.append(row)
         print(f"{code:<12} {row['n']:>5} {row['coverage']:>9.3f} {row['bleu1']:>7.3f} {row['copy_bleu1']:>6.3f} "
               f"{row['bleu4']:>7.3f} {row['exact']:>6.3f} {row['sent_per_s']:>8.1f}")

@@ -322,6 +322,8 @@ def _arguments(tok, passive: bool, group) -> list[Argument]:
             add(_pp_role(c), c, "pp")
         elif dep == "advmod":
             add(_adv_role(c), c, "adv")
+        elif dep == "npadvmod" and _misparsed_object(c, tok, has_dobj):
+            add("ARG1", c, "obj")
         elif dep == "npadvmod":
             add("ARGM-TMP" if c.lower_ in _TIME_WORDS or c.ent_type_ in ("DATE", "TIME") else "ARGM-EXT", c, "adv")
         elif dep == "advcl":
@@ -331,6 +333,15 @@ def _arguments(tok, passive: bool, group) -> list[Argument]:
         elif dep == "aux" and c.tag_ == "MD":
             add("ARGM-MOD", c, "aux", (c.i, c.i + 1))
     return args
+
+
+def _misparsed_object(np, verb, has_dobj: bool) -> bool:
+    """A determiner-headed noun phrase right after a non-copular verb that has no object is
+    its object, not an adverbial (the small model reads *led the way* as npadvmod)."""
+    return (not has_dobj and verb.pos_ == "VERB" and np.left_edge.i == verb.i + 1
+            and np.pos_ in ("NOUN", "PROPN") and np.lower_ not in _TIME_WORDS
+            and np.ent_type_ not in ("DATE", "TIME")
+            and any(c.dep_ in ("det", "poss") for c in np.children))
 
 
 def _cleft(root):

@@ -113,7 +113,7 @@ class SurfaceBackend:
     def realize_one(self, analysis: Analysis, plan: EditPlan) -> Realization:
         if plan.is_identity:
             return Realization(OK, "identity", (Candidate(analysis.text, 1.0),))
-        frame = analysis.main_frame
+        frame = _target_frame(analysis, plan)
         if frame is None:
             return Realization.not_applicable("no verbal predicate found in the sentence")
         if not frame.finite:
@@ -231,13 +231,19 @@ class SurfaceBackend:
         cleft_role = _resolve_cleft(target.get("cleft"), layout)
         focus_is_subject = cleft_role is not None and cleft_role == layout.subject_role
         chain = _verb_chain(src.lemma, target, layout.agreement, self.invariant, options)
-        negative = target["polarity"] == "neg"
+        # "never" is an adverb that negates: it keeps its place and needs no do-support.
+        never = [i for i in frame.verb_group if tokens[i].text.lower() == "never"]
+        negative = target["polarity"] == "neg" and not never
         chain = _with_negation(chain, negative, options, src.lemma, target["tense"], layout.agreement, self.invariant)
+        never_moves = bool(never) and target["polarity"] == "neg" and len(chain) > 1
+        if never_moves:
+            chain = [chain[0], *(tokens[i].text for i in never), *chain[1:]]  # will never pay
         operator: list[str] = []
         if question and cleft_role is None:
             chain, operator = _invert(chain, src.lemma, target, layout.agreement, self.invariant)
 
         group = set(frame.verb_group)
+        never_kept: set[int] = set()
         src_subj = next((a for a in frame.arguments if a.function == "subj"), None)
         conj_verbs = _conjoined_verbs(analysis, frame)
         conj_tag = "VB" if operator and len(chain) <= 1 else _tag_of(chain, src, target)
@@ -254,7 +260,14 @@ class SurfaceBackend:
             subject_emitted = True
 
         keep_source_vg = _unchanged_group(src, target, layout) and not operator and src.force == "prop"
+        if never and target["polarity"] == "neg" and not never_moves:
+            never_kept = set(never)
         rewrites: dict[int, list[str]] = {} if keep_source_vg else _place_chain(frame, chain, tokens)
+        for i in never if target["polarity"] == "neg" and not keep_source_vg else ():
+            if i in never_kept:
+                rewrites.pop(i, None)
+            else:
+                rewrites[i] = []
         if self.tense_scope == "all" and "tense" in layout.plan.features:
             for other in _other_clauses(analysis, frame, conj_verbs):
                 rewrites.update(self._retense(analysis, other, layout.plan.features["tense"], options))
@@ -288,6 +301,33 @@ class SurfaceBackend:
                 return ""
         _fix_capitals(items, tokens)
         return _join(items, tokens)
+
+
+_EMBEDDABLE = frozenset({"voice", "tense", "progressive", "perfect", "modality"})
+
+
+def _target_frame(analysis: Analysis, plan: EditPlan) -> Frame | None:
+    """The frame a plan edits: the main one, except that a voice change or swap the main
+    predicate cannot take (no object: *they believe [the media played a role]*) goes to the
+    first finite clause that can, when the plan has nothing clause-level (question, cleft,
+    negation) that must stay on the main predicate."""
+    main = analysis.main_frame
+    moves = "voice" in plan.features or plan.swap
+    if main is None or not moves or not set(plan.features) <= _EMBEDDABLE:
+        return main
+
+    def movable(f: Frame) -> bool:
+        functions = {a.function for a in f.arguments}
+        if "subj" not in functions or "iobj" in functions:
+            return False
+        return "obj" in functions or f.predicate.voice == "passive"
+
+    if movable(main):
+        return main
+    for f in analysis.frames:
+        if f is not main and f.finite and f.predicate.force == "prop" and movable(f):
+            return f
+    return main
 
 
 def _place_chain(frame: Frame, chain: list[str], tokens: Sequence[Token]) -> dict[int, list[str]]:
