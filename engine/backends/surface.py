@@ -48,6 +48,7 @@ class _Options:
 
     contract: bool = False
     irregular_ok: bool = True
+    source_stems: frozenset[str] = frozenset()  # auxiliaries the source contracts (wo, ca)
     relative: str = "that"
     focus_case: str = "nom"
     modal_perfect: bool = False
@@ -281,7 +282,7 @@ class SurfaceBackend:
             elif i in group:
                 items.append(_Item(tok.text, i, "vg"))
             if i in group or i in rewrites:
-                if i == frame.verb and layout.postverbal and not _particle_follows(tokens, i):
+                if i == frame.verb and layout.postverbal and _particle_of(tokens, i) is None:
                     items.extend(layout.postverbal)
                 continue
             if i in conj_verbs and not keep_source_vg:
@@ -289,8 +290,8 @@ class SurfaceBackend:
                 items.append(_Item(english.inflect(lemma, conj_tag, layout.agreement, self.invariant), None, "other"))
                 continue
             items.append(_Item(tok.text, i, _slot_of(i, frame)))
-            if layout.postverbal and tok.dep == "prt" and tok.head == frame.verb and _particle_follows(tokens, frame.verb):
-                items.extend(layout.postverbal)
+            if layout.postverbal and i == _particle_of(tokens, frame.verb):
+                items.extend(layout.postverbal)  # after the particle: "given up by you"
         if not subject_emitted and layout.subject is None and operator:
             # Subjectless question (imperative, or a parse without a subject): operator first.
             items[:0] = [_Item(o, None, "op") for o in operator]
@@ -388,7 +389,9 @@ def _already(src: Predicate, plan: EditPlan) -> str:
 
 
 def _option_space(src: Predicate, target: dict, plan: EditPlan, layout: _Layout):
-    contracted_src = any(layout.analysis.sentence.tokens[i].text.lower() == "n't" for i in layout.frame.verb_group)
+    tokens = layout.analysis.sentence.tokens
+    contracted_src = any(tokens[i].text.lower() == "n't" for i in layout.frame.verb_group)
+    stems = frozenset(tokens[i - 1].text.lower() for i in layout.frame.verb_group if i > 0 and tokens[i].text.lower() == "n't")
     # (contract, irregular contractions allowed): a contracted source keeps its style, but an
     # irregular contraction (won't) comes after the full form.
     contract_opts = ((True, False), (False, True), (True, True)) if contracted_src else ((False, True), (True, True))
@@ -407,7 +410,8 @@ def _option_space(src: Predicate, target: dict, plan: EditPlan, layout: _Layout)
     modal_new = target.get("modality") and not src.modality and "tense" not in plan.features
     perfect_opts = (False, True) if modal_new and src.tense == "past" and not target["perfect"] else (False,)
     for perf, rel, case, (contract, irregular) in itertools.product(perfect_opts, rel_opts, case_opts, contract_opts):
-        yield _Options(contract=contract, irregular_ok=irregular, relative=rel, focus_case=case, modal_perfect=perf)
+        yield _Options(contract=contract, irregular_ok=irregular, source_stems=stems, relative=rel,
+                       focus_case=case, modal_perfect=perf)
 
 
 # --- verb chain -------------------------------------------------------------------------------
@@ -461,7 +465,8 @@ def _with_negation(chain: list[str], negative: bool, options: _Options, lemma: s
     head, rest = chain[0], chain[1:]
     contraction = english.negative_contraction(head)
     # A contracted source keeps contractions first, except where the stem changes (won't).
-    contract = options.contract if english.is_regular_contraction(head) else options.contract and options.irregular_ok
+    irregular = options.irregular_ok or (contraction is not None and contraction[:-3] in options.source_stems)
+    contract = options.contract if english.is_regular_contraction(head) else options.contract and irregular
     if contract and contraction and not english.is_rare_contraction(contraction):
         # "won't" = "wo" + "n't", as tokenizers (and PTB) split it.
         return [contraction[:-3], "n't", *rest]
@@ -583,8 +588,9 @@ def _conjoined_verbs(analysis: Analysis, frame: Frame) -> set[int]:
     return out
 
 
-def _particle_follows(tokens: Sequence[Token], verb: int) -> bool:
-    return verb + 1 < len(tokens) and tokens[verb + 1].dep == "prt" and tokens[verb + 1].head == verb
+def _particle_of(tokens: Sequence[Token], verb: int) -> int | None:
+    """Index of the verb's particle (*give it up*), or None."""
+    return next((t.i for t in tokens if t.dep == "prt" and t.head == verb and t.i > verb), None)
 
 
 def _slot_of(i: int, frame: Frame) -> str:
@@ -714,6 +720,11 @@ def _ptb_spacing(tokens: Sequence[Token]) -> bool:
 
 def _join(items: list[_Item], tokens: Sequence[Token]) -> str:
     ptb = _ptb_spacing(tokens)
+    if not ptb:  # standard orthography writes "cannot" (PTB splits it)
+        for k in range(len(items) - 1):
+            if items[k].text.lower() == "can" and items[k + 1].text == "not" and items[k].src is None:
+                items[k].text, items[k + 1].text = items[k].text + "not", ""
+        items = [it for it in items if it.text]
     out: list[str] = []
     prev: _Item | None = None
     for it in items:
