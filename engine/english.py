@@ -110,6 +110,20 @@ def aux_lemma(text: str, next_tag: str = "", next_text: str = "", dep: str = "")
     return modal_lemma(low)
 
 
+_FINITE_AUX = {
+    "is": "pres", "am": "pres", "are": "pres", "'m": "pres", "'re": "pres", "'s": "pres",
+    "has": "pres", "have": "pres", "'ve": "pres", "do": "pres", "does": "pres",
+    "was": "past", "were": "past", "had": "past", "did": "past",
+}
+
+
+def finite_aux_tense(text: str) -> str | None:
+    """Tense shown by a finite auxiliary form (``did`` -> ``past``); None for other words.
+
+    Only for a group's first auxiliary: after a modal, *have* is not finite."""
+    return _FINITE_AUX.get(text.lower())
+
+
 # --- agreement --------------------------------------------------------------------------
 @dataclass(frozen=True)
 class Agreement:

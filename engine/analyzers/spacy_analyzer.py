@@ -182,7 +182,8 @@ def _repair_finite_tags(doc) -> None:
 def _repair_copular_participles(doc) -> None:
     """Re-attach *be* + participle parsed as copula + complement (a known small-model error).
 
-    ``Is the girl playing?`` comes out as ``Is``/ROOT with ``playing``/acomp; the participle
+    ``Is the girl playing?`` comes out as ``Is``/ROOT with ``playing``/acomp (or as an ``acl``
+    of the subject when there is an object: ``Is the man washing the ball?``); the participle
     becomes the head, *be* its auxiliary (``aux`` before ``-ing``, ``auxpass`` before ``-ed``
     participles), and *be*'s other dependents move to the participle. A passive's subject
     becomes ``nsubjpass`` and a *by*-phrase ``agent``.
@@ -192,10 +193,21 @@ def _repair_copular_participles(doc) -> None:
             continue
         comp = next((c for c in be.children if c.dep_ in ("acomp", "attr") and c.tag_ in ("VBG", "VBN")
                      and not any(g.dep_ == "det" for g in c.children)), None)
+        subj = next((c for c in be.children if c.dep_ == "nsubj"), None)
+        inverted = be.i == be.sent.start and be.sent[-1].text == "?"
+        if subj is None and inverted:
+            subj = next((c for c in be.children if c.dep_ == "attr"), None)
+        if comp is None and subj is not None and be.i < subj.i and not any(
+                c.dep_ in ("acomp",) or (c.dep_ == "attr" and c.i != subj.i) for c in be.children):
+            # Inverted question: "Is the man washing the ball?" parsed with "washing" as an acl
+            # of the subject (or of an attr the parser took the subject for).
+            comp = next((g for g in subj.children if g.dep_ == "acl" and g.tag_ in ("VBG", "VBN")), None)
+            if comp is not None:
+                subj.dep_ = "nsubj"
         if comp is None:
             continue
         passive = comp.tag_ == "VBN"
-        others = [k for k in be.children if k is not comp]
+        others = [k for k in be.children if k.i != comp.i]
         if be.dep_ == "ROOT":
             comp.head, comp.dep_ = comp, "ROOT"
         else:
@@ -232,7 +244,7 @@ def _frame(tok, doc) -> Frame:
     lemmas: list[str | None] = []
     for k, t in enumerate(verbs):
         nxt = verbs[k + 1] if k + 1 < len(verbs) else None
-        lemma = english.aux_lemma(t.text, nxt.tag_ if nxt else "", nxt.text if nxt else "", t.dep_) if t is not tok else None
+        lemma = english.aux_lemma(t.text, nxt.tag_ if nxt else "", nxt.text if nxt else "", t.dep_) if t.i != tok.i else None
         lemmas.append(lemma)
     for t, lemma in zip(verbs, lemmas, strict=True):
         modal = lemma if lemma not in (None, "be", "have", "do") else None
@@ -243,16 +255,18 @@ def _frame(tok, doc) -> Frame:
             else:
                 modality, tense = modal, "pres"
             break
-        if t.tag_ in ("VBD", "VBZ", "VBP"):
+        form_tense = english.finite_aux_tense(t.text) if t.i != tok.i else None
+        if form_tense is not None or t.tag_ in ("VBD", "VBZ", "VBP"):
+            # An auxiliary's form shows its tense even where the tagger says VB ("Do they ...?").
             finite = True
-            tense = "past" if t.tag_ == "VBD" else "pres"
+            tense = form_tense or ("past" if t.tag_ == "VBD" else "pres")
             break
     if not finite and tok.tag_ == "VB" and tok.dep_ == "ROOT" and not any(c.dep_ in _SUBJECT_DEPS for c in tok.children):
         finite, tense = True, "pres"  # imperative
     perfect = progressive = False
     for k, t in enumerate(verbs[:-1]):
         nxt = verbs[k + 1]
-        if lemmas[k] == "have" and nxt.tag_ == "VBN":
+        if lemmas[k] == "have":  # auxiliary "have" is the perfect, whatever the participle's tag
             perfect = True
         if lemmas[k] == "be" and t.dep_ == "aux" and nxt.tag_ == "VBG":
             progressive = True

@@ -636,7 +636,7 @@ def _cleft_slot(layout: _Layout, role: str) -> tuple[str, tuple[int, int] | None
         arg = layout.frame.argument(role)
         if arg is not None and arg.function == "obj":
             return "obj", arg.span
-        if arg is not None and arg.function in ("pp", "attr"):
+        if arg is not None and arg.function in ("pp", "attr", "agent"):
             return "arg:" + role, arg.span
     return None
 
