@@ -12,14 +12,20 @@ from __future__ import annotations
 
 __version__ = "0.1.0"
 
+from .backends import available_backends, get_backend  # noqa: E402  (after the IR)
 from .errors import (
-    BackendError, ExpressionError, InputError, RecordError, ResourceNotFoundError, SeamError,
-    UnknownBackendError, UnknownTransformationError,
+    BackendError,
+    ExpressionError,
+    InputError,
+    RecordError,
+    ResourceNotFoundError,
+    SeamError,
+    UnknownBackendError,
+    UnknownTransformationError,
 )
 from .ir import Analysis, Argument, Frame, Predicate, Sentence, Token
-from .transforms import EditPlan, Transformation, parse
-from .backends import available_backends, get_backend  # noqa: E402  (after the IR)
 from .pipeline import Transformer, transform  # noqa: E402
+from .transforms import EditPlan, Transformation, parse
 
 
 def analyze(texts, model: str | None = None) -> list[Analysis]:

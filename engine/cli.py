@@ -2,6 +2,7 @@
 
     seam transform "A man is riding a bike." --apply "tense(past)"
     seam transform -i in.jsonl -o out.jsonl --apply p --apply pa --backend surface [--resume]
+    seam demo
     seam catalog
     seam analyze "The dogs chased a cat."
 """
@@ -72,6 +73,29 @@ def _transform(args: argparse.Namespace) -> int:
     return 0
 
 
+DEMO_SENTENCES = (
+    "A man is riding a bike.",
+    "In the park, the dogs chased a cat.",
+    "She doesn't like him.",
+)
+DEMO_TRANSFORMATIONS = ("p", "f", "pa", "n", "q", "m", "i", "cleft(ARG1)", "s", "f+pa", "p+n+q")
+
+
+def _demo(args: argparse.Namespace) -> int:
+    transformer = Transformer("surface")
+    records = transformer.run_texts(list(args.text or DEMO_SENTENCES), list(args.apply or DEMO_TRANSFORMATIONS))
+    width = max(len(r["transformation"]) for r in records)
+    source = None
+    for rec in records:
+        if rec["source"] != source:
+            source = rec["source"]
+            print(f"\n{source}")
+        shown = rec["best"] if rec["status"] == "ok" else f"[{rec['status']}] {rec['reason']}"
+        print(f"  {rec['transformation']:<{width}}  {shown}")
+    print("\nTry: seam transform \"Your sentence.\" --apply \"tense(fut)+passive\"   (seam catalog lists them all)")
+    return 0
+
+
 def _catalog(args: argparse.Namespace) -> int:
     from .transforms import CATALOG, shorthand
 
@@ -114,6 +138,11 @@ def build_parser() -> argparse.ArgumentParser:
     t.add_argument("--candidates", type=int, default=4, help="candidates kept per record (surface backend)")
     t.add_argument("-q", "--quiet", action="store_true", help="no progress bar or summary")
     t.set_defaults(func=_transform)
+
+    d = sub.add_parser("demo", help="show the transformations on a few sentences (surface backend)")
+    d.add_argument("text", nargs="*", help="sentences (default: three examples)")
+    d.add_argument("-a", "--apply", action="append", help="transformations (default: a tour of the catalog)")
+    d.set_defaults(func=_demo)
 
     c = sub.add_parser("catalog", help="list the transformations and the LIT shorthand")
     c.set_defaults(func=_catalog)

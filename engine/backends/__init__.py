@@ -1,8 +1,19 @@
 """Backends realize edit plans: ``surface`` (embedded default); ``erg`` and ``tailor`` later."""
 
 from .base import (
-    ERROR, NO_PARSE, NO_REALIZATION, NOT_APPLICABLE, OK, STATUSES, TIMEOUT, Backend, Candidate,
-    Realization, available_backends, get_backend, register,
+    ERROR,
+    NO_PARSE,
+    NO_REALIZATION,
+    NOT_APPLICABLE,
+    OK,
+    STATUSES,
+    TIMEOUT,
+    Backend,
+    Candidate,
+    Realization,
+    available_backends,
+    get_backend,
+    register,
 )
 from .surface import SurfaceBackend
 

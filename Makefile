@@ -1,0 +1,33 @@
+# Two commands on a fresh machine with Python >= 3.11 and pip:
+#   make demo   install Seam into .venv and run the demo on the embedded surface backend
+#   make test   install Seam with its dev tools into .venv and run the whole test suite
+PYTHON ?= python3
+VENV ?= .venv
+BIN := $(VENV)/bin
+
+.PHONY: demo test install install-dev lint bench clean
+
+$(BIN)/python:
+	$(PYTHON) -m venv $(VENV)
+	$(BIN)/python -m pip install -q --upgrade pip
+
+install: $(BIN)/python
+	$(BIN)/python -m pip install -q -e .
+
+install-dev: $(BIN)/python
+	$(BIN)/python -m pip install -q -e ".[dev]"
+
+demo: install
+	$(BIN)/seam demo
+
+test: install-dev
+	$(BIN)/python -m pytest -q -p no:cacheprovider
+
+lint: install-dev
+	$(BIN)/ruff check engine tests benchmarks
+
+bench: install
+	$(BIN)/python benchmarks/styleptb.py
+
+clean:
+	rm -rf $(VENV) build dist *.egg-info .pytest_cache .hypothesis

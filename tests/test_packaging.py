@@ -1,0 +1,32 @@
+"""rules/ and grammars/ ship inside the wheel and are found there."""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+import zipfile
+
+import pytest
+
+from engine.resources import grammars_dir, rules_dir
+
+ROOT = __import__("pathlib").Path(__file__).resolve().parent.parent
+
+
+def test_data_folders_are_found():
+    assert (rules_dir() / "strategies" / "lit.json").is_file()
+    assert (rules_dir() / "lexicon" / "person_nouns.txt").is_file()
+    assert (grammars_dir() / "README.md").is_file()
+
+
+@pytest.mark.slow
+def test_wheel_contains_rules_and_grammars(tmp_path):
+    pytest.importorskip("hatchling")
+    subprocess.run([sys.executable, "-m", "pip", "wheel", "--no-deps", "--no-build-isolation", "-q",
+                    "-w", str(tmp_path), str(ROOT)], check=True)
+    wheel = next(tmp_path.glob("seam-*.whl"))
+    names = set(zipfile.ZipFile(wheel).namelist())
+    assert "engine/_data/rules/strategies/lit.json" in names
+    assert "engine/_data/rules/lexicon/person_nouns.txt" in names
+    assert "engine/_data/grammars/README.md" in names
+    assert "engine/cli.py" in names

@@ -1,0 +1,147 @@
+"""The batch pipeline, the Python API and the `seam` CLI, including bad input."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+import engine
+from engine.cli import main
+
+RECORD_KEYS = {"id", "source", "transformation", "backend", "status", "reason", "candidates", "best"}
+
+
+def run_cli(capsys, *argv):
+    code = main(list(argv))
+    out, err = capsys.readouterr()
+    return code, out, err
+
+
+def test_api_mirrors_the_cli(capsys):
+    records = engine.transform(["A man is riding a bike."], apply="tense(past)+passive")
+    assert len(records) == 1 and set(records[0]) == RECORD_KEYS
+    assert records[0]["best"] == "A bike was being ridden by a man."
+    code, out, _ = run_cli(capsys, "transform", "A man is riding a bike.", "--apply", "tense(past)+passive",
+                           "--format", "jsonl", "-q")
+    assert code == 0 and json.loads(out) == records[0]
+
+
+def test_text_mode_prints_one_line_per_input_and_transformation(capsys):
+    code, out, _ = run_cli(capsys, "transform", "A man is riding a bike.", "Two dogs run.", "-a", "p", "-a", "pa")
+    assert code == 0
+    assert out.splitlines() == ["A man was riding a bike.", "A bike is being ridden by a man.",
+                                "Two dogs ran.", "[not_applicable] no direct object to promote: passive needs a "
+                                "transitive verb with an object"]
+
+
+def write(path, lines):
+    path.write_text("".join(line + "\n" for line in lines), encoding="utf-8")
+    return path
+
+
+def read(path):
+    return [json.loads(line) for line in path.read_text(encoding="utf-8").splitlines()]
+
+
+def test_jsonl_bad_input_gives_error_records_and_loses_nothing(tmp_path, capsys):
+    long_text = "The dog barks. " * 334  # 5,010 characters
+    src = write(tmp_path / "in.jsonl", [
+        json.dumps({"id": "a", "text": "The dogs chased a cat."}),
+        "{not json",
+        json.dumps({"id": "b"}),
+        json.dumps({"id": "c", "text": 42}),
+        json.dumps(["a list"]),
+        json.dumps({"id": "d", "text": ""}),
+        json.dumps({"id": "e", "text": long_text}),
+        json.dumps({"id": "f", "text": "Der Hund jagt die Katze im Garten."}),
+        json.dumps({"id": "g", "text": "Ceci n'est pas une phrase anglaise."}),
+        json.dumps({"id": "h", "text": "She will sing a song."}),
+    ])
+    out = tmp_path / "out.jsonl"
+    code, _, err = run_cli(capsys, "transform", "-i", str(src), "-o", str(out), "-a", "p", "-a", "pa")
+    assert code == 0
+    records = read(out)
+    assert len(records) == 20
+    assert all(set(r) == RECORD_KEYS for r in records)
+    by = {(r["id"], r["transformation"]): r for r in records}
+    assert by[("a", "pa")]["best"] == "A cat was chased by the dogs."
+    assert by[("2", "p")]["status"] == "error" and "invalid JSON" in by[("2", "p")]["reason"]
+    assert "field 'text'" in by[("b", "p")]["reason"] and "field 'text'" in by[("c", "p")]["reason"]
+    assert "expected a JSON object" in by[("5", "p")]["reason"]
+    assert by[("d", "p")]["reason"] == "empty text"
+    assert by[("e", "p")]["status"] == "error" and "5010 characters" in by[("e", "p")]["reason"]
+    for rid in ("f", "g"):  # non-English: a status, not a crash
+        assert by[(rid, "p")]["status"] in ("ok", "not_applicable")
+    assert by[("h", "p")]["best"] == "She sang a song."
+    assert "wrote 20 records" in err
+
+
+def test_long_texts_are_allowed_when_the_limit_is_raised():
+    text = "The dog barks loudly at the mailman. " * 140
+    rec = engine.transform([text], apply="p", max_chars=10_000)[0]
+    assert rec["status"] == "ok" and rec["best"].startswith("The dog barked loudly")
+
+
+def test_resume_continues_without_duplicates_or_losses(tmp_path, capsys):
+    texts = [f"The dog number {k} chased a cat." for k in range(12)]
+    src = write(tmp_path / "in.jsonl", [json.dumps({"id": str(k), "text": t}) for k, t in enumerate(texts)])
+    full = tmp_path / "full.jsonl"
+    run_cli(capsys, "transform", "-i", str(src), "-o", str(full), "-a", "f", "-a", "pa", "-q")
+    expected = read(full)
+    assert len(expected) == 24
+    # A run killed mid-way: 9 complete records and half of the 10th.
+    lines = full.read_text(encoding="utf-8").splitlines(keepends=True)
+    partial = tmp_path / "partial.jsonl"
+    partial.write_text("".join(lines[:9]) + lines[9][:25], encoding="utf-8")
+    code, _, _ = run_cli(capsys, "transform", "-i", str(src), "-o", str(partial), "-a", "f", "-a", "pa",
+                         "--resume", "-q")
+    assert code == 0
+    assert read(partial) == expected
+
+
+def test_usage_errors_exit_2(capsys, tmp_path):
+    code, _, err = run_cli(capsys, "transform", "A man runs.", "-a", "tense(yesterday)")
+    assert code == 2 and "tense takes one of" in err
+    code, _, err = run_cli(capsys, "transform", "-i", str(tmp_path / "missing.jsonl"), "-a", "p")
+    assert code == 2 and "missing.jsonl" in err
+    code, _, err = run_cli(capsys, "transform", "A man runs.", "-a", "p", "--backend", "nope")
+    assert code == 2 and "unknown backend 'nope'" in err
+    code, _, err = run_cli(capsys, "transform", "A man runs.", "-a", "p", "--resume")
+    assert code == 2 and "--resume needs -o" in err
+
+
+def test_catalog_and_analyze_commands(capsys):
+    code, out, _ = run_cli(capsys, "catalog")
+    assert code == 0 and "cleft(ARG0|ARG1|ARG2|AGENT|PATIENT|SUBJ)" in out and "pa=passive" in out
+    code, out, _ = run_cli(capsys, "analyze", "The dogs chased a cat.", "--compact")
+    data = json.loads(out)
+    assert data["frames"][data["main"]]["predicate"]["tense"] == "past"
+
+
+def test_a_failing_record_does_not_stop_the_batch(monkeypatch):
+    from engine.backends import SurfaceBackend
+
+    original = SurfaceBackend.realize_one
+
+    def flaky(self, analysis, plan):
+        if "cat" in analysis.text:
+            raise RuntimeError("boom")
+        return original(self, analysis, plan)
+
+    monkeypatch.setattr(SurfaceBackend, "realize_one", flaky)
+    records = engine.transform(["The dogs chased a cat.", "The dogs chased a ball."], apply=["p", "f"])
+    assert [r["status"] for r in records] == ["error", "error", "ok", "ok"]
+    assert records[0]["reason"] == "RuntimeError: boom"
+
+
+def test_records_come_out_in_input_order_across_batches():
+    texts = [f"The girl sang song {k}." for k in range(10)]
+    records = engine.Transformer("surface", batch_size=3).run_texts(texts, ["pr"])
+    assert [r["id"] for r in records] == [str(k) for k in range(1, 11)]
+    assert records[4]["best"] == "The girl sings song 4."
+
+
+def test_unknown_backend_is_a_typed_error():
+    with pytest.raises(engine.UnknownBackendError):
+        engine.get_backend("erg")
