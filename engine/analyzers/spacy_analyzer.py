@@ -346,7 +346,24 @@ def _arguments(tok, passive: bool, group) -> list[Argument]:
             add("ARGM-NEG", c, "neg", (c.i, c.i + 1))
         elif dep == "aux" and c.tag_ == "MD":
             add("ARGM-MOD", c, "aux", (c.i, c.i + 1))
-    return args
+    return _merge_adjacent_subjects(args, doc)
+
+
+def _merge_adjacent_subjects(args: list[Argument], doc) -> list[Argument]:
+    """One subject even when the parser attached two adjacent pieces of it to the verb
+    (a tokenizer split such as ``u.s`` + ``.``)."""
+    subjects = sorted((a for a in args if a.function == "subj"), key=lambda a: a.span)
+    if len(subjects) < 2:
+        return args
+    merged = [subjects[0]]
+    for a in subjects[1:]:
+        last = merged[-1]
+        if a.span[0] == last.span[1] and a.role == last.role:
+            start, end = last.span[0], a.span[1]
+            merged[-1] = Argument(last.role, (start, end), doc[start:end].text, last.head, "subj")
+        else:
+            merged.append(a)
+    return [a for a in args if a.function != "subj"] + merged
 
 
 def _misparsed_object(np, verb, has_dobj: bool) -> bool:
