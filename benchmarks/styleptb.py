@@ -132,7 +132,7 @@ def main(argv=None) -> int:
     p.add_argument("--tense-scope", choices=("main", "all"), default="all",
                    help="surface backend: retense the main clause only, or every finite clause "
                         "(StylePTB's references do the latter; default all)")
-    p.add_argument("--unk-standins", nargs="*", default=["sketch", "hike", "cook"],
+    p.add_argument("--unk-standins", nargs="*", default=["sketch", "hike", "cook", "paint", "skate", "jog"],
                    help="words the analyzer sees for 'unk', tried in order until the transfer "
                         "applies (noun/verb-ambiguous, absent from the corpus, never inflected); "
                         "none to keep 'unk'")
