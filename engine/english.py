@@ -231,7 +231,7 @@ def verb_lemma(text: str, fallback: str = "") -> str:
 def inflect(lemma: str, tag: str, agr: Agreement = THIRD_SG, invariant: frozenset[str] = frozenset()) -> str:
     """Inflect a verb lemma for a Penn tag (VB, VBD, VBN, VBG, VBZ, VBP).
 
-    ``be`` agrees with ``agr`` in VBD/VBZ/VBP; words in ``invariant`` (corpus placeholders
+    ``be`` agrees with ``agr`` in VBD/VBZ/VBP; words in ``invariant`` (corpus stand-ins
     such as StylePTB's ``unk``) never change.
 
     >>> inflect("ride", "VBN"), inflect("be", "VBD", THIRD_PL), inflect("go", "VBZ")

@@ -3,8 +3,9 @@
 Every analyzer (spaCy, ERG, SRL) produces an :class:`Analysis`; every backend reads one.
 All values are frozen dataclasses and round-trip through JSON::
 
-    >>> a = Analysis.from_json(analysis.to_json())
-    >>> a == analysis
+    >>> from engine import analyze
+    >>> analysis = analyze("The dogs chased a cat.")[0]
+    >>> Analysis.from_json(analysis.to_json()) == analysis
     True
 
 Conventions

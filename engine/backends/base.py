@@ -31,7 +31,6 @@ class Candidate:
 
     text: str
     score: float
-    notes: tuple[str, ...] = ()
 
     def to_dict(self) -> dict:
         return {"text": self.text, "score": round(self.score, 6)}

@@ -247,7 +247,7 @@ class SurfaceBackend:
         never_kept: set[int] = set()
         src_subj = next((a for a in frame.arguments if a.function == "subj"), None)
         conj_verbs = _conjoined_verbs(analysis, frame)
-        conj_tag = "VB" if operator and len(chain) <= 1 else _tag_of(chain, src, target)
+        conj_tag = "VB" if operator and len(chain) <= 1 else _tag_of(chain, target)
 
         items: list[_Item] = []
         subject_emitted = False
@@ -289,7 +289,7 @@ class SurfaceBackend:
                 lemma = english.verb_lemma(tok.text, tok.lemma)
                 items.append(_Item(english.inflect(lemma, conj_tag, layout.agreement, self.invariant), None, "other"))
                 continue
-            items.append(_Item(tok.text, i, _slot_of(i, frame)))
+            items.append(_Item(tok.text, i, "other"))
             if layout.postverbal and i == _particle_of(tokens, frame.verb):
                 items.extend(layout.postverbal)  # after the particle: "given up by you"
         if not subject_emitted and layout.subject is None and operator:
@@ -483,7 +483,7 @@ def _invert(chain, lemma, target, agr, invariant) -> tuple[list[str], list[str]]
     return do_chain[1:], do_chain[:1]
 
 
-def _tag_of(chain: list[str], src: Predicate, target: dict) -> str:
+def _tag_of(chain: list[str], target: dict) -> str:
     """Penn tag the lexical verb has in ``chain`` (for conjoined verbs)."""
     main = chain[-1]
     if len(chain) == 1:
@@ -591,13 +591,6 @@ def _conjoined_verbs(analysis: Analysis, frame: Frame) -> set[int]:
 def _particle_of(tokens: Sequence[Token], verb: int) -> int | None:
     """Index of the verb's particle (*give it up*), or None."""
     return next((t.i for t in tokens if t.dep == "prt" and t.head == verb and t.i > verb), None)
-
-
-def _slot_of(i: int, frame: Frame) -> str:
-    for arg in frame.arguments:
-        if arg.span[0] <= i < arg.span[1] and arg.role in ("ARG2",):
-            return "arg:" + arg.role
-    return "other"
 
 
 # --- clefts --------------------------------------------------------------------------------------

@@ -1,7 +1,7 @@
-"""The catalog of named transformations, as edits of IR features.
+r"""The catalog of named transformations, as edits of IR features.
 
-A :class:`Transformation` is a sequence of :class:`Step`\\ s; each step is a catalog entry
-with its argument (``tense(past)``, ``passive``) and lowers to one or more :class:`Edit`\\ s
+A :class:`Transformation` is a sequence of :class:`Step`\ s; each step is a catalog entry
+with its argument (``tense(past)``, ``passive``) and lowers to one or more :class:`Edit`\ s
 on :class:`~engine.ir.Predicate` features. :func:`plan` folds the edits into an
 :class:`EditPlan`: a later value of the same feature wins, ``swap`` twice cancels out, and
 edits of different features commute, so a backend sees one normalized plan whatever the
