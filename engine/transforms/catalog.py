@@ -9,7 +9,7 @@ order the user wrote.
 
 >>> from engine.transforms import parse
 >>> parse("tense(past)+tense(fut)+passive").plan().as_dict()
-{'tense': 'fut', 'voice': 'passive'}
+{'voice': 'passive', 'tense': 'fut'}
 """
 
 from __future__ import annotations
