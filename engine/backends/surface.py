@@ -27,7 +27,7 @@ from dataclasses import dataclass, field
 from .. import english
 from ..analyzers import SpacyAnalyzer
 from ..english import Agreement
-from ..ir import Analysis, Frame, Predicate, Token
+from ..ir import Analysis, Argument, Frame, Predicate, Token
 from ..transforms import EditPlan
 from .base import OK, Candidate, Realization, register
 
@@ -139,7 +139,7 @@ class SurfaceBackend:
         texts: list[str] = []
         for options in _option_space(src, target, plan, layout):
             text = self._render(layout, options)
-            if text not in texts:
+            if text and text not in texts:
                 texts.append(text)
             if len(texts) >= self.max_candidates:
                 break
@@ -147,14 +147,13 @@ class SurfaceBackend:
         reason = "unchanged: " + _already(src, plan) if texts == [analysis.text] else ""
         return Realization(OK, reason, candidates)
 
-    def _retense(self, analysis: Analysis, frame: Frame, tense: str, options: _Options) -> dict[int, list[str]]:
+    def _retense(self, analysis: Analysis, frame: Frame, tense: str) -> dict[int, list[str]]:
         """Verb-group rewrites that give a secondary clause the tense ``tense``."""
         src = frame.predicate
         target, reason = _target(src, EditPlan({"tense": tense}))
         if reason or target == src.features():
             return {}
-        subj = next((a for a in frame.arguments if a.function == "subj"), None)
-        agr = _source_agreement(analysis, frame, subj)
+        agr = _source_agreement(analysis, frame, _by_function(frame, "subj"))
         contracted = any(analysis.sentence.tokens[i].text.lower() == "n't" for i in frame.verb_group)
         opts = _Options(contract=contracted)
         chain = _verb_chain(src.lemma, target, agr, self.invariant, opts)
@@ -166,9 +165,7 @@ class SurfaceBackend:
         """Decide who is subject and what follows the verb; return a reason if impossible."""
         frame, target, tokens = layout.frame, layout.target, layout.analysis.sentence.tokens
         src = frame.predicate
-        subj = next((a for a in frame.arguments if a.function == "subj"), None)
-        obj = next((a for a in frame.arguments if a.function == "obj"), None)
-        agent = next((a for a in frame.arguments if a.function == "agent"), None)
+        subj, obj, agent = (_by_function(frame, f) for f in ("subj", "obj", "agent"))
         voice_change = target["voice"] != src.voice
         if not voice_change and not plan.swap:
             if subj is not None:
@@ -181,7 +178,7 @@ class SurfaceBackend:
             return "copular 'be' has no object to promote or swap"
         if subj is None:
             return "the predicate has no subject"
-        iobj = next((a for a in frame.arguments if a.function == "iobj"), None)
+        iobj = _by_function(frame, "iobj")
         if iobj is not None:
             return f"double-object verb (indirect object '{iobj.text}'): the surface backend does not move its arguments"
         shared = _conjoined_verbs(layout.analysis, frame)
@@ -232,11 +229,13 @@ class SurfaceBackend:
         cleft_role = _resolve_cleft(target.get("cleft"), layout)
         focus_is_subject = cleft_role is not None and cleft_role == layout.subject_role
         chain = _verb_chain(src.lemma, target, layout.agreement, self.invariant, options)
-        # "never" is an adverb that negates: it keeps its place and needs no do-support.
-        never = [i for i in frame.verb_group if tokens[i].text.lower() == "never"]
-        negative = target["polarity"] == "neg" and not never
-        chain = _with_negation(chain, negative, options, src.lemma, target["tense"], layout.agreement, self.invariant)
-        never_moves = bool(never) and target["polarity"] == "neg" and len(chain) > 1
+        # "never" is an adverb that negates: it needs no do-support, and it follows the first
+        # auxiliary when there is one (*will never pay*), else it keeps its place.
+        negative = target["polarity"] == "neg"
+        never = [i for i in frame.verb_group if tokens[i].text.lower() == "never"] if negative else []
+        chain = _with_negation(chain, negative and not never, options, src.lemma, target["tense"],
+                               layout.agreement, self.invariant)
+        never_moves = bool(never) and len(chain) > 1
         if never_moves:
             chain = [chain[0], *(tokens[i].text for i in never), *chain[1:]]  # will never pay
         operator: list[str] = []
@@ -244,8 +243,7 @@ class SurfaceBackend:
             chain, operator = _invert(chain, src.lemma, target, layout.agreement, self.invariant)
 
         group = set(frame.verb_group)
-        never_kept: set[int] = set()
-        src_subj = next((a for a in frame.arguments if a.function == "subj"), None)
+        src_subj = _by_function(frame, "subj")
         conj_verbs = _conjoined_verbs(analysis, frame)
         conj_tag = "VB" if operator and len(chain) <= 1 else _tag_of(chain, target)
 
@@ -261,17 +259,15 @@ class SurfaceBackend:
             subject_emitted = True
 
         keep_source_vg = _unchanged_group(src, target, layout) and not operator and src.force == "prop"
-        if never and target["polarity"] == "neg" and not never_moves:
-            never_kept = set(never)
         rewrites: dict[int, list[str]] = {} if keep_source_vg else _place_chain(frame, chain, tokens)
-        for i in never if target["polarity"] == "neg" and not keep_source_vg else ():
-            if i in never_kept:
-                rewrites.pop(i, None)
+        for i in never if not keep_source_vg else ():
+            if never_moves:
+                rewrites[i] = []  # the chain carries it
             else:
-                rewrites[i] = []
+                rewrites.pop(i, None)  # it stays where it is
         if self.tense_scope == "all" and "tense" in layout.plan.features:
             for other in _other_clauses(analysis, frame, conj_verbs):
-                rewrites.update(self._retense(analysis, other, layout.plan.features["tense"], options))
+                rewrites.update(self._retense(analysis, other, layout.plan.features["tense"]))
         for i, tok in enumerate(tokens):
             if src_subj is not None and i == src_subj.span[0]:
                 emit_subject()
@@ -335,7 +331,7 @@ def _place_chain(frame: Frame, chain: list[str], tokens: Sequence[Token]) -> dic
     """Where the words of a new verb chain go: the first word takes the place of the first
     auxiliary after the subject (so adverbs between auxiliaries stay: *has also made* ->
     *will also have made*), the rest that of the lexical verb; other group tokens go."""
-    subj = next((a for a in frame.arguments if a.function == "subj"), None)
+    subj = _by_function(frame, "subj")
     subj_start = subj.span[0] if subj else -1
     verbs = [i for i in frame.verb_group if tokens[i].dep != "neg"]
     anchor = next((i for i in verbs if i > subj_start), frame.verb)
@@ -500,6 +496,11 @@ def _tag_of(chain: list[str], target: dict) -> str:
     return "VB"
 
 
+def _by_function(frame: Frame, function: str) -> Argument | None:
+    """The frame's first argument with this grammatical function (``subj``, ``obj`` ...)."""
+    return next((a for a in frame.arguments if a.function == function), None)
+
+
 def _unchanged_group(src: Predicate, target: dict, layout: _Layout) -> bool:
     keys = ("tense", "progressive", "perfect", "voice", "modality", "polarity")
     same = all(src.features()[k] == target[k] for k in keys)
@@ -510,7 +511,7 @@ def _unchanged_group(src: Predicate, target: dict, layout: _Layout) -> bool:
 
 
 def _subject_is_source(layout: _Layout) -> bool:
-    src_subj = next((a for a in layout.frame.arguments if a.function == "subj"), None)
+    src_subj = _by_function(layout.frame, "subj")
     return src_subj is not None and [it.src for it in layout.subject] == list(range(*src_subj.span))
 
 
