@@ -68,3 +68,24 @@ class UnknownBackendError(BackendError, KeyError):
 
     def __str__(self) -> str:  # KeyError would otherwise quote the message
         return self.args[0] if self.args else ""
+
+
+class RuleError(SeamError, ValueError):
+    """A rule file is malformed: bad TOML, an unknown key, a dangling reference.
+
+    ``path`` and ``line`` locate the problem; ``str()`` starts with ``path:line:``.
+    """
+
+    code = "E501"
+
+    def __init__(self, message: str, path: str = "", line: int | None = None):
+        self.path = path
+        self.line = line
+        where = f"{path}:{line}: " if path and line else (f"{path}: " if path else "")
+        super().__init__(where + message)
+
+
+class GrammarError(ResourceNotFoundError):
+    """ACE or an ERG image is missing, unknown or failed verification."""
+
+    code = "E302"

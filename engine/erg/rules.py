@@ -1,0 +1,855 @@
+"""MRS rewrite rules as data: loading, validation, matching and application.
+
+A rule file (TOML, in ``rules/mrs/``) holds one *family*: the rules that implement one
+plan feature (``tense``, ``passive`` ...). Each rule has a pattern over EPs, conditions,
+rewrite actions and worked examples; ``rules/mrs/README.md`` documents the schema. The
+matcher is a backtracking search over EP bindings in pattern order (a small constraint
+solver), so a pattern can name any number of EPs and relate them by argument identity,
+shared labels and qeq reachability.
+
+>>> rs = RuleSet.load()
+>>> from engine.erg.mrsview import decode, encode
+>>> m = decode('[ LTOP: h0 INDEX: e2 [ e TENSE: past ] RELS: < [ _sleep_v_1 LBL: h1 '
+...            'ARG0: e2 ARG1: x3 ] [ pron LBL: h4 ARG0: x3 ] [ pronoun_q LBL: h5 ARG0: x3 '
+...            'RSTR: h6 BODY: h7 ] > HCONS: < h0 qeq h1 h6 qeq h4 > ]')
+>>> out = rs.apply("tense", m, {"value": "fut"})
+>>> out.status, out.mrs.variables["e2"]["TENSE"]
+('applied', 'fut')
+"""
+
+from __future__ import annotations
+
+import fnmatch
+import re
+import tomllib
+from collections.abc import Iterable, Iterator, Mapping
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from delphin.mrs import EP, MRS, HCons, ICons
+
+from ..errors import RuleError
+from ..resources import rules_dir
+from .mrsview import View, decode, is_well_formed, vtype
+
+APPLIED = "applied"
+NOT_APPLICABLE = "not_applicable"
+UNSUPPORTED = "unsupported"
+ILL_FORMED = "ill_formed"
+
+VAR_TYPES = set("xehiup")
+# The ERG's full property bundle, given to every new event variable unless the rule sets it.
+EVENT_DEFAULTS = {"SF": "prop", "TENSE": "untensed", "MOOD": "indicative", "PROG": "-", "PERF": "-"}
+PSEUDO = ("INDEX", "TOP", "TOPLBL")
+
+_FAMILY_KEYS = {"family", "implements", "description", "strategy", "params", "rule"}
+_RULE_KEYS = {"name", "description", "erg", "when", "match", "require", "unless", "do", "example", "needs"}
+_PATTERN_KEYS = {"pred", "index", "main", "args", "label", "props"}
+_COND_KEYS = {"reason", "ep", "icons", "var", "props"}
+_EXAMPLE_KEYS = {"sentence", "mrs", "params", "expect", "not_applicable", "realization", "erg"}
+_ACTIONS: dict[str, tuple[set[str], set[str]]] = {  # op -> (required keys, optional keys)
+    "add_ep": ({"id", "pred", "label", "args"}, {"carg"}),
+    "remove_ep": ({"ep"}, set()),
+    "set_pred": ({"ep", "pred"}, set()),
+    "set_arg": ({"ep", "role", "value"}, set()),
+    "set_props": ({"var", "props"}, set()),
+    "add_qeq": ({"hi", "lo"}, set()),
+    "remove_qeq": ({"hi"}, set()),
+    "rewire_qeq": ({"from", "to"}, set()),
+    "add_icons": ({"left", "relation", "right"}, set()),
+    "remove_icons": (set(), {"left", "relation", "right"}),
+    "set_index": ({"value"}, set()),
+    "set_top": ({"value"}, set()),
+}
+
+
+# -- grammar versions ------------------------------------------------------------------------
+
+@dataclass(frozen=True)
+class VersionSpec:
+    """``"*"``, ``">=2018"``, ``"<2018"``, ``"1214"`` or a comma-separated conjunction."""
+
+    text: str
+
+    def __post_init__(self):
+        for part in self._parts():
+            if part != "*" and not re.fullmatch(r"(>=|<=|>|<|==)?\d{4}", part):
+                raise ValueError(f"bad ERG version constraint {part!r} (use e.g. '>=2018', '<2018', '1214', '*')")
+
+    def _parts(self) -> list[str]:
+        return [p.strip() for p in self.text.split(",") if p.strip()]
+
+    def admits(self, version: int | None) -> bool:
+        if version is None:
+            return True
+        for part in self._parts():
+            if part == "*":
+                continue
+            op, num = re.fullmatch(r"(>=|<=|>|<|==)?(\d{4})", part).groups()
+            n = int(num)
+            ok = {
+                ">=": version >= n, "<=": version <= n, ">": version > n, "<": version < n,
+            }.get(op or "==", version == n)
+            if not ok:
+                return False
+        return True
+
+
+@dataclass(frozen=True)
+class GrammarProfile:
+    """What the rule engine knows about the grammar: its version and its predicates.
+
+    ``predicates`` is the SEM-I predicate inventory when one is available (None: unknown);
+    ``absent`` lists predicates known not to exist in this version (from the registry).
+    """
+
+    version: int | None = None
+    predicates: frozenset[str] | None = None
+    absent: frozenset[str] = frozenset()
+
+    def lacks(self, pred: str) -> bool:
+        if pred in self.absent:
+            return True
+        return self.predicates is not None and pred not in self.predicates
+
+
+# -- schema ----------------------------------------------------------------------------------
+
+@dataclass(frozen=True)
+class EPPattern:
+    name: str
+    preds: tuple[str, ...] = ()
+    index: bool = False
+    main: bool = False
+    args: Mapping[str, str] = field(default_factory=dict)
+    label: str | None = None
+    props: Mapping[str, tuple[str, ...]] = field(default_factory=dict)
+
+
+@dataclass(frozen=True)
+class Condition:
+    reason: str
+    ep: EPPattern | None = None
+    icons: Mapping[str, str] | None = None
+    var: str | None = None
+    props: Mapping[str, tuple[str, ...]] = field(default_factory=dict)
+    line: int | None = None
+
+
+@dataclass(frozen=True)
+class Action:
+    op: str
+    params: Mapping[str, Any]
+    line: int | None = None
+
+
+@dataclass(frozen=True)
+class Example:
+    sentence: str
+    mrs: str
+    params: Mapping[str, str] = field(default_factory=dict)
+    expect: str | None = None
+    not_applicable: str | None = None
+    realization: str | None = None
+    line: int | None = None
+
+
+@dataclass(frozen=True)
+class Rule:
+    name: str
+    family: str
+    description: str
+    erg: VersionSpec
+    match: tuple[EPPattern, ...]
+    require: tuple[Condition, ...]
+    unless: tuple[Condition, ...]
+    actions: tuple[Action, ...]
+    examples: tuple[Example, ...]
+    needs: str
+    path: str
+    line: int | None
+    when: Mapping[str, tuple[str, ...]] = field(default_factory=dict)
+
+    def admits(self, params: Mapping[str, str]) -> bool:
+        """Whether the rule's ``when`` allows these parameter values."""
+        return all(params.get(k) in vals for k, vals in self.when.items())
+
+    def predicates(self, params: Mapping[str, str]) -> set[str]:
+        """The predicates this rule introduces, with its parameters filled in."""
+        return {
+            _fill(a.params["pred"], params)
+            for a in self.actions
+            if a.op in ("add_ep", "set_pred")
+        }
+
+
+@dataclass(frozen=True)
+class Family:
+    """The rules implementing one plan feature, tried in file order."""
+
+    name: str
+    implements: str
+    description: str
+    strategy: str  # "first": first applicable rule; "all": every applicable rule
+    params: Mapping[str, tuple[str, ...]]
+    rules: tuple[Rule, ...]
+    path: str
+
+
+@dataclass
+class Outcome:
+    """The result of applying one rule (or family) to one MRS."""
+
+    status: str
+    rule: str = ""
+    reason: str = ""
+    mrs: MRS | None = None
+
+
+# -- loading ---------------------------------------------------------------------------------
+
+class _Locator:
+    """Line numbers of tables in a TOML rule file, for file:line messages."""
+
+    def __init__(self, text: str):
+        self.rules: list[int] = []
+        self.sub: dict[tuple[int, str], list[int]] = {}
+        for n, line in enumerate(text.splitlines(), start=1):
+            s = line.strip()
+            if s == "[[rule]]":
+                self.rules.append(n)
+            elif m := re.fullmatch(r"\[\[?rule\.(\w+)(?:\.(\w+))?\]\]?", s):
+                key = m.group(1) if not m.group(2) else f"{m.group(1)}.{m.group(2)}"
+                self.sub.setdefault((len(self.rules) - 1, key), []).append(n)
+            elif (m := re.match(r"(\w+)\s*=\s*\{", s)) and self.rules:
+                self.sub.setdefault((len(self.rules) - 1, f"match.{m.group(1)}"), []).append(n)
+
+    def rule(self, i: int) -> int | None:
+        return self.rules[i] if i < len(self.rules) else None
+
+    def table(self, i: int, key: str, k: int = 0) -> int | None:
+        lines = self.sub.get((i, key), [])
+        return lines[k] if k < len(lines) else self.rule(i)
+
+
+def load_family(path: str | Path) -> Family:
+    """Load and validate one rule file; every problem is a :class:`RuleError` with a line."""
+    path = Path(path)
+    where = str(path)
+    try:
+        text = path.read_text(encoding="utf-8")
+    except OSError as exc:
+        raise RuleError(f"cannot read rule file: {exc}", where) from None
+    try:
+        data = tomllib.loads(text)
+    except tomllib.TOMLDecodeError as exc:
+        m = re.search(r"line (\d+)", str(exc))
+        raise RuleError(f"not valid TOML: {exc}", where, int(m.group(1)) if m else None) from None
+    loc = _Locator(text)
+    _no_unknown(data, _FAMILY_KEYS, "rule file", where, 1)
+    for key in ("family", "implements"):
+        if not isinstance(data.get(key), str):
+            raise RuleError(f"missing top-level string '{key}'", where, 1)
+    strategy = data.get("strategy", "first")
+    if strategy not in ("first", "all"):
+        raise RuleError(f"strategy must be 'first' or 'all', not {strategy!r}", where, 1)
+    params = {}
+    for k, v in (data.get("params") or {}).items():
+        if not (isinstance(v, list) and v and all(isinstance(x, str) for x in v)):
+            raise RuleError(f"params.{k} must be a non-empty list of strings", where, 1)
+        params[k] = tuple(v)
+    raw_rules = data.get("rule")
+    if not isinstance(raw_rules, list) or not raw_rules:
+        raise RuleError("a rule file needs at least one [[rule]] table", where, 1)
+    rules = tuple(
+        _load_rule(r, i, data["family"], params, where, loc) for i, r in enumerate(raw_rules)
+    )
+    names = [r.name for r in rules]
+    for i, n in enumerate(names):
+        if names.index(n) != i:
+            raise RuleError(f"duplicate rule name {n!r}", where, loc.rule(i))
+    return Family(data["family"], data["implements"], data.get("description", ""), strategy,
+                  params, rules, where)
+
+
+def _no_unknown(table: Mapping, allowed: set[str], what: str, where: str, line: int | None):
+    unknown = sorted(set(table) - allowed)
+    if unknown:
+        raise RuleError(f"unknown key(s) in {what}: {', '.join(unknown)}; allowed: {', '.join(sorted(allowed))}",
+                        where, line)
+
+
+def _load_rule(raw: Any, i: int, family: str, params: Mapping, where: str, loc: _Locator) -> Rule:
+    line = loc.rule(i)
+    if not isinstance(raw, dict):
+        raise RuleError("[[rule]] must be a table", where, line)
+    _no_unknown(raw, _RULE_KEYS, "[[rule]]", where, line)
+    name = raw.get("name")
+    if not isinstance(name, str) or not name:
+        raise RuleError("rule needs a 'name'", where, line)
+    try:
+        erg = VersionSpec(str(raw.get("erg", "*")))
+    except ValueError as exc:
+        raise RuleError(str(exc), where, line) from None
+    match_raw = raw.get("match")
+    if not isinstance(match_raw, dict) or not match_raw:
+        raise RuleError(f"rule {name!r} needs a [rule.match] table naming at least one EP", where, line)
+    bound: set[str] = set()
+    match = []
+    for ep_name, pat in match_raw.items():
+        pl = loc.table(i, f"match.{ep_name}")
+        match.append(_pattern(ep_name, pat, bound, where, pl))
+        bound.add(ep_name)
+    require = tuple(_condition(c, bound, where, loc.table(i, "require", k))
+                    for k, c in enumerate(raw.get("require", [])))
+    unless = tuple(_condition(c, bound, where, loc.table(i, "unless", k))
+                   for k, c in enumerate(raw.get("unless", [])))
+    actions = []
+    known = set(bound)
+    for k, a in enumerate(raw.get("do", [])):
+        al = loc.table(i, "do", k)
+        actions.append(_action(a, known, params, where, al))
+    if not actions:
+        raise RuleError(f"rule {name!r} has no [[rule.do]] actions", where, line)
+    examples = tuple(_example(e, params, where, loc.table(i, "example", k))
+                     for k, e in enumerate(raw.get("example", [])))
+    if not examples:
+        raise RuleError(f"rule {name!r} has no [[rule.example]]: every rule carries worked examples",
+                        where, line)
+    when = _props(raw.get("when", {}), where, line)
+    for k, vals in when.items():
+        k = k.lower()
+        if k not in params or not set(vals) <= set(params[k]):
+            raise RuleError(f"rule {name!r}: when.{k} must list values of the declared params.{k}", where, line)
+    when = {k.lower(): v for k, v in when.items()}
+    for ex in examples:
+        if when and not all(ex.params.get(k) in v for k, v in when.items()):
+            raise RuleError(f"rule {name!r}: example parameters {dict(ex.params)} are outside the rule's when",
+                            where, ex.line)
+    return Rule(name, family, raw.get("description", ""), erg, tuple(match), require, unless,
+                tuple(actions), examples, raw.get("needs", f"the pattern of {name} does not match"),
+                where, line, when)
+
+
+def _props(raw: Any, where: str, line: int | None) -> dict[str, tuple[str, ...]]:
+    if not isinstance(raw, dict):
+        raise RuleError("props must be a table of PROPERTY = value or [values]", where, line)
+    out = {}
+    for k, v in raw.items():
+        vals = v if isinstance(v, list) else [v]
+        if not all(isinstance(x, str) for x in vals):
+            raise RuleError(f"property {k} must be a string or list of strings", where, line)
+        out[k.upper()] = tuple(vals)
+    return out
+
+
+def _check_ref(ref: str, known: set[str], where: str, line: int | None, what: str):
+    """Validate a reference: INDEX, TOP, TOPLBL, NAME.ROLE[@qeq], qeq:NAME, new:t1."""
+    if ref in PSEUDO:
+        return
+    if ref.startswith("new:"):
+        if len(ref) < 5 or ref[4] not in VAR_TYPES:
+            raise RuleError(f"{what}: new variable {ref!r} must start with a type letter (new:h1, new:e1, new:x1)",
+                            where, line)
+        return
+    if ref.startswith("qeq:"):
+        target = ref[4:]
+        if target not in known:
+            raise RuleError(f"{what}: qeq:{target} names no EP bound before it", where, line)
+        return
+    m = re.fullmatch(r"(\w+)\.(LBL|ARG\d|\{\w+\}|RSTR|BODY|CARG|L-INDEX|R-INDEX|L-HNDL|R-HNDL)(@qeq)?", ref)
+    if not m:
+        raise RuleError(f"{what}: {ref!r} is not a reference (NAME.ROLE, NAME.ROLE@qeq, INDEX, TOP, TOPLBL, "
+                        "qeq:NAME or new:<type><n>)", where, line)
+    if m.group(1) not in known:
+        raise RuleError(f"{what}: {ref!r} refers to {m.group(1)!r}, which is not bound before it", where, line)
+
+
+def _pattern(name: str, raw: Any, bound: set[str], where: str, line: int | None) -> EPPattern:
+    if not isinstance(raw, dict):
+        raise RuleError(f"match.{name} must be a table", where, line)
+    _no_unknown(raw, _PATTERN_KEYS, f"match.{name}", where, line)
+    preds = raw.get("pred", [])
+    preds = tuple(preds if isinstance(preds, list) else [preds])
+    args = raw.get("args", {})
+    if not isinstance(args, dict):
+        raise RuleError(f"match.{name}.args must be a table of ROLE = constraint", where, line)
+    known = bound | {name}
+    for role, c in args.items():
+        if not isinstance(c, str):
+            raise RuleError(f"match.{name}.args.{role} must be a string", where, line)
+        if c == "none" or set(c.split("|")) <= VAR_TYPES:
+            continue
+        _check_ref(c, bound if not c.startswith("qeq:") else known, where, line, f"match.{name}.args.{role}")
+    label = raw.get("label")
+    if label is not None and label not in bound:
+        raise RuleError(f"match.{name}.label must name an EP bound before it, not {label!r}", where, line)
+    return EPPattern(name, preds, bool(raw.get("index")), bool(raw.get("main")),
+                     dict(args), label, _props(raw.get("props", {}), where, line))
+
+
+def _condition(raw: Any, bound: set[str], where: str, line: int | None) -> Condition:
+    if not isinstance(raw, dict):
+        raise RuleError("conditions must be tables", where, line)
+    _no_unknown(raw, _COND_KEYS, "condition", where, line)
+    if not isinstance(raw.get("reason"), str):
+        raise RuleError("every condition needs a 'reason' (it is what users see)", where, line)
+    kinds = [k for k in ("ep", "icons", "var") if k in raw]
+    if len(kinds) != 1:
+        raise RuleError("a condition has exactly one of 'ep', 'icons', 'var'", where, line)
+    if "ep" in raw:
+        return Condition(raw["reason"], ep=_pattern("_cond", raw["ep"], bound, where, line), line=line)
+    if "icons" in raw:
+        ic = raw["icons"]
+        if not isinstance(ic, dict) or set(ic) - {"left", "relation", "right"}:
+            raise RuleError("icons condition takes left, relation, right", where, line)
+        for k in ("left", "right"):
+            if k in ic:
+                _check_ref(ic[k], bound, where, line, f"icons.{k}")
+        return Condition(raw["reason"], icons=dict(ic), line=line)
+    _check_ref(raw["var"], bound, where, line, "var")
+    return Condition(raw["reason"], var=raw["var"], props=_props(raw.get("props", {}), where, line), line=line)
+
+
+def _action(raw: Any, known: set[str], params: Mapping, where: str, line: int | None) -> Action:
+    if not isinstance(raw, dict) or len(raw) != 1:
+        raise RuleError("each [[rule.do]] holds exactly one action, e.g. set_props = { ... }", where, line)
+    op, body = next(iter(raw.items()))
+    if op not in _ACTIONS:
+        raise RuleError(f"unknown action {op!r}; known: {', '.join(sorted(_ACTIONS))}", where, line)
+    if not isinstance(body, dict):
+        raise RuleError(f"{op} takes a table", where, line)
+    required, optional = _ACTIONS[op]
+    missing = required - set(body)
+    if missing:
+        raise RuleError(f"{op} needs {', '.join(sorted(missing))}", where, line)
+    _no_unknown(body, required | optional, op, where, line)
+    for p in re.findall(r"\{(\w+)\}", str(body)):
+        if p not in params:
+            raise RuleError(f"{op} uses parameter {{{p}}}, which the file's [params] does not declare", where, line)
+    refs: list[tuple[str, str]] = []
+    if op == "add_ep":
+        if not re.fullmatch(r"[A-Z]\w*", body["id"]):
+            raise RuleError(f"add_ep.id must be a capitalized name, not {body['id']!r}", where, line)
+        refs.append(("label", body["label"]))
+        refs += [(f"args.{r}", v) for r, v in body["args"].items()]
+    elif op in ("remove_ep", "set_pred", "set_arg"):
+        if body["ep"] not in known:
+            raise RuleError(f"{op}.ep {body['ep']!r} is not a bound EP", where, line)
+        if op == "set_arg" and body["value"] != "none":
+            refs.append(("value", body["value"]))
+    elif op == "set_props":
+        refs.append(("var", body["var"]))
+        for k, v in body["props"].items():
+            if isinstance(v, str) and v.startswith("="):
+                refs.append((f"props.{k}", v[1:].rsplit(":", 1)[0]))
+    elif op in ("add_qeq",):
+        refs += [("hi", body["hi"]), ("lo", body["lo"])]
+    elif op == "remove_qeq":
+        refs.append(("hi", body["hi"]))
+    elif op == "rewire_qeq":
+        refs += [("from", body["from"]), ("to", body["to"])]
+    elif op in ("add_icons", "remove_icons"):
+        refs += [(k, body[k]) for k in ("left", "right") if k in body]
+    else:
+        refs.append(("value", body["value"]))
+    for what, ref in refs:
+        if not isinstance(ref, str):
+            raise RuleError(f"{op}.{what} must be a string reference", where, line)
+        _check_ref(ref, known, where, line, f"{op}.{what}")
+    if op == "add_ep":
+        known.add(body["id"])
+    return Action(op, dict(body), line)
+
+
+def _example(raw: Any, params: Mapping, where: str, line: int | None) -> Example:
+    if not isinstance(raw, dict):
+        raise RuleError("[[rule.example]] must be a table", where, line)
+    _no_unknown(raw, _EXAMPLE_KEYS, "[[rule.example]]", where, line)
+    if not isinstance(raw.get("mrs"), str):
+        raise RuleError("an example needs 'mrs' (SimpleMRS of the source)", where, line)
+    if ("expect" in raw) == ("not_applicable" in raw):
+        raise RuleError("an example has exactly one of 'expect' (SimpleMRS) or 'not_applicable' (reason text)",
+                        where, line)
+    ex_params = raw.get("params", {})
+    for k, v in ex_params.items():
+        if k not in params or v not in params[k]:
+            raise RuleError(f"example parameter {k}={v!r} is not declared in [params]", where, line)
+    return Example(raw.get("sentence", ""), raw["mrs"], dict(ex_params), raw.get("expect"),
+                   raw.get("not_applicable"), raw.get("realization"), line)
+
+
+# -- matching --------------------------------------------------------------------------------
+
+class _Ctx:
+    """One application: the source MRS, its view, parameters and fresh-variable allocation."""
+
+    def __init__(self, m: MRS, params: Mapping[str, str]):
+        self.m = m
+        self.view = View(m)
+        self.params = params
+        ids = [int(n) for v in _all_vars(m) if (n := re.sub(r"^\D+", "", v)).isdigit()]
+        self.next_id = max(ids, default=0) + 1
+        self.fresh: dict[str, str] = {}
+
+    def new(self, name: str) -> str:
+        if name not in self.fresh:
+            kind = name[0]
+            self.fresh[name] = f"{kind}{self.next_id}"
+            self.next_id += 1
+        return self.fresh[name]
+
+
+def _all_vars(m: MRS) -> Iterator[str]:
+    yield from m.variables
+    for ep in m.rels:
+        yield ep.label
+        yield from (v for r, v in ep.args.items() if r != "CARG")
+    for hc in m.hcons:
+        yield hc.hi
+        yield hc.lo
+    if m.top:
+        yield m.top
+
+
+def _fill(text: str, params: Mapping[str, str]) -> str:
+    return re.sub(r"\{(\w+)\}", lambda mm: params[mm.group(1)], text)
+
+
+def _resolve(ref: str, b: Mapping[str, EP], ctx: _Ctx) -> str | None:
+    ref = _fill(ref, ctx.params)
+    if ref == "INDEX":
+        return ctx.m.index
+    if ref == "TOP":
+        return ctx.m.top
+    if ref == "TOPLBL":
+        return ctx.view.top_label
+    if ref.startswith("new:"):
+        return ctx.new(ref[4:])
+    if ref.startswith("qeq:"):
+        ep = b.get(ref[4:])
+        return ep.label if ep is not None else None
+    name, _, role = ref.partition(".")
+    qeq = role.endswith("@qeq")
+    role = role.removesuffix("@qeq")
+    ep = b.get(name)
+    if ep is None:
+        return None
+    val = ep.label if role == "LBL" else ep.args.get(role)
+    return ctx.view.target(val) if qeq else val
+
+
+def _ep_matches(p: EPPattern, ep: EP, b: Mapping[str, EP], ctx: _Ctx) -> bool:
+    view = ctx.view
+    if p.preds and not any(fnmatch.fnmatchcase(ep.predicate, _fill(g, ctx.params)) for g in p.preds):
+        return False
+    if p.index and (ep.iv != ctx.m.index or ep.is_quantifier()):
+        return False
+    if p.main and ep is not view.main:
+        return False
+    if p.label is not None and ep.label != b[p.label].label:
+        return False
+    for role, c in p.args.items():
+        val = ep.args.get(_fill(role, ctx.params))
+        if c == "none":
+            if val is not None:
+                return False
+        elif set(c.split("|")) <= VAR_TYPES:
+            if val is None or vtype(val) not in c.split("|"):
+                return False
+        elif c.startswith("qeq:"):
+            other = ep if c[4:] == p.name else b.get(c[4:])
+            if val is None or other is None or view.target(val) != other.label:
+                return False
+        elif val is None or val != _resolve(c, b, ctx):
+            return False
+    if p.props and not _props_match(view.props(ep.iv), p.props, ctx):
+        return False
+    return True
+
+
+def _props_match(have: Mapping[str, str], want: Mapping[str, tuple[str, ...]], ctx: _Ctx) -> bool:
+    for k, vals in want.items():
+        if have.get(k) not in {_fill(v, ctx.params) for v in vals}:
+            return False
+    return True
+
+
+def _bindings(patterns: tuple[EPPattern, ...], ctx: _Ctx, b: dict[str, EP] | None = None,
+              distinct: bool = True) -> Iterator[dict[str, EP]]:
+    """Bindings of the patterns in order; ``distinct``: different names, different EPs."""
+    b = dict(b or {})
+    if not patterns:
+        yield b
+        return
+    p, rest = patterns[0], patterns[1:]
+    used = {id(e) for e in b.values()} if distinct else set()
+    for ep in ctx.m.rels:
+        if id(ep) in used:
+            continue
+        if _ep_matches(p, ep, b, ctx):
+            b[p.name] = ep
+            yield from _bindings(rest, ctx, b, distinct)
+            del b[p.name]
+
+
+def _holds(c: Condition, b: Mapping[str, EP], ctx: _Ctx) -> bool:
+    if c.ep is not None:
+        return any(True for _ in _bindings((c.ep,), ctx, dict(b), distinct=False))
+    if c.icons is not None:
+        want = {k: (_resolve(v, b, ctx) if k != "relation" else v) for k, v in c.icons.items()}
+        return any(
+            all(getattr(ic, k) == v for k, v in want.items()) for ic in ctx.m.icons
+        )
+    return _props_match(ctx.view.props(_resolve(c.var, b, ctx)), c.props, ctx)
+
+
+# -- application -----------------------------------------------------------------------------
+
+def apply_rule(rule: Rule, m: MRS, params: Mapping[str, str] | None = None,
+               grammar: GrammarProfile | None = None) -> Outcome:
+    """Apply one rule at its first admissible binding."""
+    params = dict(params or {})
+    grammar = grammar or GrammarProfile()
+    if not rule.erg.admits(grammar.version):
+        return Outcome(UNSUPPORTED, rule.name, f"{rule.name} targets ERG {rule.erg.text}, not {grammar.version}")
+    missing = sorted(p for p in rule.predicates(params) if grammar.lacks(p))
+    if missing:
+        return Outcome(UNSUPPORTED, rule.name,
+                       f"{rule.name} needs {', '.join(missing)}, which ERG {grammar.version} does not have")
+    ctx = _Ctx(m, params)
+    blocked = None
+    for b in _bindings(rule.match, ctx):
+        failed = next((c for c in rule.require if not _holds(c, b, ctx)), None)
+        if failed is None:
+            failed = next((c for c in rule.unless if _holds(c, b, ctx)), None)
+        if failed is not None:
+            blocked = blocked or failed.reason
+            continue
+        out = _rewrite(rule, b, ctx)
+        if not is_well_formed(out):
+            return Outcome(ILL_FORMED, rule.name, f"{rule.name} produced an MRS that is not well-formed", out)
+        return Outcome(APPLIED, rule.name, "", out)
+    return Outcome(NOT_APPLICABLE, rule.name, blocked or rule.needs)
+
+
+def _rewrite(rule: Rule, b: Mapping[str, EP], ctx: _Ctx) -> MRS:
+    m = ctx.m
+    rels = [EP(ep.predicate, ep.label, dict(ep.args), ep.lnk, ep.surface, ep.base) for ep in m.rels]
+    index_of = {id(ep): k for k, ep in enumerate(m.rels)}
+    slot = {name: index_of[id(ep)] for name, ep in b.items()}  # bound name -> position in rels
+    removed: set[int] = set()
+    hcons = [(hc.hi, hc.lo) for hc in m.hcons]
+    icons = [(ic.left, ic.relation, ic.right) for ic in m.icons]
+    variables = {v: dict(p) for v, p in m.variables.items()}
+    top, index = m.top, m.index
+    # References resolve against the source MRS (plus EPs the rule adds), so actions are
+    # simultaneous: ``set_arg V ARG1 = V.ARG2`` and ``set_arg V ARG2 = V.ARG1`` swap.
+    refs: dict[str, EP] = dict(b)
+    new_events: set[str] = set()
+
+    def res(ref: str) -> str | None:
+        val = _resolve(ref, refs, ctx)
+        if ref.startswith("new:") and vtype(val) == "e":
+            new_events.add(val)
+        return val
+
+    for a in rule.actions:
+        p = a.params
+        if a.op == "add_ep":
+            args = {r: res(v) for r, v in p["args"].items()}
+            if "carg" in p:
+                args["CARG"] = _fill(p["carg"], ctx.params)
+            ep = EP(_fill(p["pred"], ctx.params), res(p["label"]), args)
+            rels.append(ep)
+            refs[p["id"]] = ep
+            slot[p["id"]] = len(rels) - 1
+        elif a.op == "remove_ep":
+            removed.add(slot[p["ep"]])
+        elif a.op == "set_pred":
+            old = rels[slot[p["ep"]]]
+            rels[slot[p["ep"]]] = EP(_fill(p["pred"], ctx.params), old.label, old.args, old.lnk, old.surface)
+        elif a.op == "set_arg":
+            old = rels[slot[p["ep"]]]
+            args = dict(old.args)
+            role = _fill(p["role"], ctx.params)
+            if p["value"] == "none":
+                args.pop(role, None)
+            else:
+                args[role] = res(p["value"])
+            rels[slot[p["ep"]]] = EP(old.predicate, old.label, args, old.lnk, old.surface)
+        elif a.op == "set_props":
+            var = res(p["var"])
+            props = variables.setdefault(var, {})
+            for k, v in p["props"].items():
+                if isinstance(v, str) and v.startswith("="):
+                    src, _, prop = v[1:].rpartition(":")
+                    v = dict(m.variables.get(res(src), {})).get(prop)
+                    if v is None:
+                        continue
+                props[k.upper()] = _fill(str(v), ctx.params)
+        elif a.op == "add_qeq":
+            hcons.append((res(p["hi"]), res(p["lo"])))
+        elif a.op == "remove_qeq":
+            hi = res(p["hi"])
+            hcons = [h for h in hcons if h[0] != hi]
+        elif a.op == "rewire_qeq":
+            old, new = res(p["from"]), res(p["to"])
+            hcons = [(hi, new if lo == old else lo) for hi, lo in hcons]
+        elif a.op == "add_icons":
+            icons.append((res(p["left"]), p["relation"], res(p["right"])))
+        elif a.op == "remove_icons":
+            want = {k: (res(p[k]) if k != "relation" else p[k]) for k in ("left", "relation", "right") if k in p}
+            icons = [ic for ic in icons
+                     if not all(dict(zip(("left", "relation", "right"), ic, strict=True))[k] == v
+                                for k, v in want.items())]
+        elif a.op == "set_index":
+            index = res(p["value"])
+        elif a.op == "set_top":
+            top = res(p["value"])
+    for ev in new_events:
+        props = variables.setdefault(ev, {})
+        for k, v in EVENT_DEFAULTS.items():
+            props.setdefault(k, v)
+    kept = [ep for k, ep in enumerate(rels) if k not in removed]
+    used = set(_all_vars(MRS(top, index, kept, [HCons.qeq(h, lo) for h, lo in hcons])))
+    used.add(index)
+    return MRS(
+        top=top,
+        index=index,
+        rels=kept,
+        hcons=[HCons.qeq(hi, lo) for hi, lo in hcons],
+        icons=[ICons(left, rel, right) for left, rel, right in icons],
+        variables={v: p for v, p in variables.items() if v in used},
+        lnk=m.lnk,
+        surface=m.surface,
+    )
+
+
+# -- rule sets -------------------------------------------------------------------------------
+
+class RuleSet:
+    """All rule families, by name and by the plan feature they implement."""
+
+    def __init__(self, families: Iterable[Family]):
+        self.families: dict[str, Family] = {}
+        for f in families:
+            if f.name in self.families:
+                raise RuleError(f"family {f.name!r} is defined twice (also in {self.families[f.name].path})",
+                                f.path, 1)
+            self.families[f.name] = f
+
+    @classmethod
+    def load(cls, paths: Iterable[str | Path] | None = None) -> RuleSet:
+        """Load rule files (default: every ``*.toml`` in the shipped ``rules/mrs/``)."""
+        if paths is None:
+            paths = sorted((rules_dir() / "mrs").glob("*.toml"))
+        return cls(load_family(p) for p in paths)
+
+    def __getitem__(self, name: str) -> Family:
+        try:
+            return self.families[name]
+        except KeyError:
+            raise RuleError(f"no rule family {name!r}; known: {', '.join(sorted(self.families))}") from None
+
+    def for_feature(self, feature: str) -> list[Family]:
+        return [f for f in self.families.values() if f.implements == feature]
+
+    def apply(self, family: str, m: MRS, params: Mapping[str, str] | None = None,
+              grammar: GrammarProfile | None = None) -> Outcome:
+        """The first applicable rule's outcome (or the most informative failure)."""
+        outs = self.apply_all(family, m, params, grammar, first=True)
+        return outs[0]
+
+    def apply_all(self, family: str, m: MRS, params: Mapping[str, str] | None = None,
+                  grammar: GrammarProfile | None = None, first: bool | None = None) -> list[Outcome]:
+        """Every applicable rule's outcome (``strategy = "all"``), or the first one.
+
+        With nothing applicable, one failure outcome: a rule's not-applicable reason is
+        preferred over "unsupported for this grammar".
+        """
+        fam = self[family]
+        params = dict(params or {})
+        for k, v in params.items():
+            if k not in fam.params or v not in fam.params[k]:
+                raise RuleError(f"{family}: parameter {k}={v!r} not declared; allowed: {dict(fam.params)}",
+                                fam.path)
+        first = fam.strategy == "first" if first is None else first
+        applied, failures = [], []
+        for rule in fam.rules:
+            if not rule.admits(params):
+                continue
+            out = apply_rule(rule, m, params, grammar)
+            if out.status == APPLIED:
+                applied.append(out)
+                if first:
+                    break
+            else:
+                failures.append(out)
+        if applied:
+            return applied
+        if not failures:
+            return [Outcome(NOT_APPLICABLE, family, f"no {family} rule takes {params}")]
+        rank = {NOT_APPLICABLE: 0, ILL_FORMED: 1, UNSUPPORTED: 2}
+        return [min(failures, key=lambda o: rank[o.status])]
+
+
+# -- checking (``seam rules check``) ---------------------------------------------------------
+
+@dataclass(frozen=True)
+class CheckResult:
+    path: str
+    line: int | None
+    rule: str
+    ok: bool
+    message: str
+
+    def __str__(self) -> str:
+        where = f"{self.path}:{self.line}" if self.line else self.path
+        return f"{where}: {'ok' if self.ok else 'FAIL'} {self.rule}: {self.message}"
+
+
+def check_files(paths: Iterable[str | Path]) -> list[CheckResult]:
+    """Validate rule files and run every worked example; one result per example or error."""
+    from delphin import mrs as _mrs  # local: only checking needs isomorphism
+
+    results = []
+    for path in paths:
+        try:
+            fam = load_family(path)
+        except RuleError as exc:
+            results.append(CheckResult(str(path), exc.line, "-", False, str(exc).split(": ", 1)[-1]
+                                       if exc.line else str(exc)))
+            continue
+        for rule in fam.rules:
+            for ex in rule.examples:
+                label = f"{ex.sentence!r}" if ex.sentence else "example"
+                try:
+                    src = decode(ex.mrs)
+                except Exception as exc:  # pydelphin's decode errors have no common base
+                    results.append(CheckResult(fam.path, ex.line, rule.name, False, f"{label}: bad mrs: {exc}"))
+                    continue
+                out = apply_rule(rule, src, ex.params)
+                if ex.not_applicable is not None:
+                    ok = out.status == NOT_APPLICABLE and ex.not_applicable in out.reason
+                    msg = f"{label}: not applicable ({out.reason})" if ok else \
+                        f"{label}: expected not applicable ({ex.not_applicable!r}), got {out.status} {out.reason}"
+                    results.append(CheckResult(fam.path, ex.line, rule.name, ok, msg))
+                    continue
+                if out.status != APPLIED:
+                    results.append(CheckResult(fam.path, ex.line, rule.name, False,
+                                               f"{label}: {out.status}: {out.reason}"))
+                    continue
+                try:
+                    want = decode(ex.expect)
+                except Exception as exc:
+                    results.append(CheckResult(fam.path, ex.line, rule.name, False, f"{label}: bad expect: {exc}"))
+                    continue
+                ok = _mrs.is_isomorphic(out.mrs, want, properties=True)
+                from .mrsview import diff, encode
+
+                msg = f"{label} -> {ex.realization!r}" if ok else \
+                    f"{label}: output differs from expect: {diff(want, out.mrs)}; got {encode(out.mrs, lnk=False)}"
+                results.append(CheckResult(fam.path, ex.line, rule.name, ok, msg))
+    return results
