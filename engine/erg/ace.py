@@ -1,0 +1,293 @@
+"""A pool of long-lived ACE parser and generator processes (through pydelphin).
+
+One process per worker, started once and reused for every item (LIT started one per call).
+Every item comes back as an :class:`AceResult` with a status: ``ok``, ``no_parse`` (or
+``no_realization`` for generation), ``timeout`` or ``ace_error``; a crashed or hung process is
+killed and restarted and the batch goes on.
+
+Known ACE/pydelphin hazards handled here:
+
+* Generation never passes ``-n``: with it, once one item hits the cap pydelphin's reader can
+  return empty results for every later item. Results are capped in Python instead, and a
+  response with no results where ACE reported some restarts the process and retries once.
+* Parsing defaults to the full-sentence roots ``root_strict root_informal`` (fragment readings
+  can rank first and then generate nothing); ``fragments=True`` adds ``root_frag``.
+* A per-item watchdog kills a process that does not answer within ``timeout`` plus a grace
+  period, beyond ACE's own ``--timeout``.
+"""
+
+from __future__ import annotations
+
+import logging
+import queue
+import threading
+import time
+from collections.abc import Sequence
+from concurrent.futures import ThreadPoolExecutor
+from dataclasses import dataclass, field
+from typing import Any
+
+from .grammar import Grammar
+
+log = logging.getLogger(__name__)
+
+OK = "ok"
+NO_PARSE = "no_parse"
+NO_REALIZATION = "no_realization"
+TIMEOUT = "timeout"
+ACE_ERROR = "ace_error"
+
+STRICT_ROOTS = ("root_strict", "root_informal")
+FRAGMENT_ROOTS = ("root_frag",)
+WATCHDOG_GRACE = 5.0
+
+
+@dataclass(frozen=True)
+class AceOptions:
+    """ACE limits and roots; the defaults are the ones the recorded parses were made with."""
+
+    timeout: int = 10
+    max_chart_megabytes: int = 1200
+    max_unpack_megabytes: int = 1500
+    parse_results: int = 3
+    max_realizations: int = 20
+    roots: tuple[str, ...] = STRICT_ROOTS
+    fragments: bool = False
+
+    def parser_args(self) -> list[str]:
+        roots = self.roots + (FRAGMENT_ROOTS if self.fragments else ())
+        return ["-n", str(self.parse_results), *self._limits(), "-r", " ".join(roots)]
+
+    def generator_args(self) -> list[str]:
+        return [*self._limits(), "--rooted-derivations"]
+
+    def _limits(self) -> list[str]:
+        return ["--timeout", str(self.timeout), "--max-chart-megabytes", str(self.max_chart_megabytes),
+                "--max-unpack-megabytes", str(self.max_unpack_megabytes)]
+
+
+@dataclass(frozen=True)
+class AceResult:
+    """One item's outcome. ``results``: parse readings ``{"mrs", "derivation"}`` best first,
+    or realizations ``{"surface", "derivation"}`` in ACE's order."""
+
+    status: str
+    reason: str = ""
+    results: tuple[dict[str, Any], ...] = field(default=())
+    seconds: float = 0.0
+
+
+class AceWorker:
+    """One ACE process of one kind (``parse`` or ``generate``), restarted when it fails."""
+
+    def __init__(self, kind: str, grammar: Grammar, options: AceOptions):
+        if kind not in ("parse", "generate"):
+            raise ValueError(f"kind must be 'parse' or 'generate', not {kind!r}")
+        self.kind = kind
+        self.grammar = grammar
+        self.options = options
+        self.proc = None
+        self.starts = 0
+
+    def _start(self) -> None:
+        from delphin import ace
+
+        cls = ace.ACEParser if self.kind == "parse" else ace.ACEGenerator
+        args = self.options.parser_args() if self.kind == "parse" else self.options.generator_args()
+        self.proc = cls(str(self.grammar.image), cmdargs=args, executable=str(self.grammar.ace),
+                        stderr=_DEVNULL)
+        self.starts += 1
+
+    def close(self) -> None:
+        proc, self.proc = self.proc, None
+        if proc is None:
+            return
+        try:
+            proc._p.kill()
+            proc._p.wait(timeout=5)
+        except Exception:  # already gone
+            pass
+
+    def run(self, datum: str) -> AceResult:
+        datum = " ".join(datum.split())
+        empty = NO_PARSE if self.kind == "parse" else NO_REALIZATION
+        if not datum:
+            return AceResult(empty, "empty input")
+        start = time.perf_counter()
+        for attempt in (1, 2):
+            try:
+                if self.proc is None:
+                    self._start()
+            except Exception as exc:
+                self.close()
+                return AceResult(ACE_ERROR, f"ACE did not start: {type(exc).__name__}: {exc}",
+                                 seconds=time.perf_counter() - start)
+            response, killed = self._interact(datum)
+            elapsed = time.perf_counter() - start
+            if killed:
+                self.close()
+                return AceResult(TIMEOUT, f"ACE did not answer within {self.options.timeout + WATCHDOG_GRACE:.0f}s; "
+                                 "the process was killed and will be restarted", seconds=elapsed)
+            if isinstance(response, Exception):
+                self.close()
+                if attempt == 1 and not isinstance(response, _Crashed):
+                    continue
+                return AceResult(ACE_ERROR, f"ACE failed: {type(response).__name__}: {response}", seconds=elapsed)
+            results = list(response.get("results") or [])
+            reported = _int(response.get("readings"))
+            if not results and reported:
+                # The desync hazard: ACE says it found results, pydelphin returned none.
+                log.warning("ACE reported %s results but returned none; restarting", reported)
+                self.close()
+                if attempt == 1:
+                    continue
+                return AceResult(ACE_ERROR, f"ACE reported {reported} results but returned none, twice",
+                                 seconds=elapsed)
+            return self._interpret(response, results, elapsed)
+        raise AssertionError("unreachable")
+
+    def _interact(self, datum: str):
+        """(response or exception, killed-by-watchdog)."""
+        proc = self.proc
+        fired = threading.Event()
+
+        def kill():
+            fired.set()
+            try:
+                proc._p.kill()
+            except Exception:
+                pass
+
+        run_id = getattr(proc, "_run_id", 0)
+        timer = threading.Timer(self.options.timeout + WATCHDOG_GRACE, kill)
+        timer.daemon = True
+        timer.start()
+        try:
+            response = proc.interact(datum)
+        except Exception as exc:  # pydelphin raises several types when ACE dies mid-item
+            response = exc
+        finally:
+            timer.cancel()
+        if not fired.is_set() and not isinstance(response, Exception) and (
+            proc._p.poll() is not None or getattr(proc, "_run_id", 0) != run_id
+        ):
+            # ACE exited during this item (pydelphin may already have reopened it).
+            response = _Crashed("ACE exited while processing this item")
+        return response, fired.is_set()
+
+    def _interpret(self, response, results: list[dict], elapsed: float) -> AceResult:
+        errors = " ".join(str(e) for e in response.get("ERRORS") or [])
+        error = str(response.get("error") or "")
+        text = f"{errors} {error}".strip()
+        if "timed out" in text.lower() or "timeout" in text.lower():
+            return AceResult(TIMEOUT, f"ACE timeout ({self.options.timeout}s): {text}", tuple(results), elapsed)
+        if results:
+            if self.kind == "generate":
+                results = results[: self.options.max_realizations]
+            return AceResult(OK, "", tuple(_clean(r) for r in results), elapsed)
+        if errors:
+            return AceResult(ACE_ERROR, f"ACE error: {errors}", seconds=elapsed)
+        if self.kind == "parse":
+            reason = error or "the grammar found no full-sentence reading"
+            return AceResult(NO_PARSE, reason, seconds=elapsed)
+        return AceResult(NO_REALIZATION, error or "ACE generated nothing from this MRS", seconds=elapsed)
+
+
+class _Crashed(RuntimeError):
+    """ACE died on an item: reported as that item's ``ace_error``, not retried."""
+
+
+def _int(value) -> int:
+    try:
+        return int(value)
+    except (TypeError, ValueError):
+        return 0
+
+
+def _clean(result: dict) -> dict:
+    return {k: result[k] for k in ("mrs", "derivation", "surface") if k in result}
+
+
+class _DevNull:
+    """A writable sink for ACE's stderr that never fills a pipe."""
+
+    def __init__(self):
+        self._fh = None
+
+    def fileno(self):
+        if self._fh is None:
+            self._fh = open("/dev/null", "w")  # noqa: SIM115 - lives as long as the process
+        return self._fh.fileno()
+
+
+_DEVNULL = _DevNull()
+
+
+class AcePool:
+    """Long-lived parser and generator processes, ``workers`` of each, used batch by batch.
+
+    ``fresh=True`` starts a new process for every item and closes it after (LIT's way): only
+    for comparison in ``benchmarks/erg_pipeline.py``.
+    """
+
+    def __init__(self, grammar: Grammar, workers: int | None = None, options: AceOptions | None = None,
+                 fresh: bool = False):
+        import os
+
+        self.grammar = grammar
+        self.options = options or AceOptions()
+        self.workers = max(1, workers or os.cpu_count() or 1)
+        self.fresh = fresh
+        self._idle: dict[str, queue.Queue[AceWorker]] = {"parse": queue.Queue(), "generate": queue.Queue()}
+        self._all: list[AceWorker] = []
+        self._lock = threading.Lock()
+        self._executor = ThreadPoolExecutor(max_workers=self.workers, thread_name_prefix="ace")
+
+    def __enter__(self) -> AcePool:
+        return self
+
+    def __exit__(self, *exc) -> None:
+        self.close()
+
+    def close(self) -> None:
+        self._executor.shutdown(wait=True)
+        for w in self._all:
+            w.close()
+        self._all.clear()
+
+    @property
+    def process_starts(self) -> int:
+        return sum(w.starts for w in self._all)
+
+    def _checkout(self, kind: str) -> AceWorker:
+        try:
+            return self._idle[kind].get_nowait()
+        except queue.Empty:
+            w = AceWorker(kind, self.grammar, self.options)
+            with self._lock:
+                self._all.append(w)
+            return w
+
+    def _one(self, kind: str, datum: str) -> AceResult:
+        w = self._checkout(kind)
+        try:
+            return w.run(datum)
+        except Exception as exc:  # never lose an item: anything unexpected is that item's error
+            w.close()
+            return AceResult(ACE_ERROR, f"{type(exc).__name__}: {exc}")
+        finally:
+            if self.fresh:
+                w.close()
+            self._idle[kind].put(w)
+
+    def _batch(self, kind: str, items: Sequence[str]) -> list[AceResult]:
+        return list(self._executor.map(lambda d: self._one(kind, d), items))
+
+    def parse(self, texts: Sequence[str]) -> list[AceResult]:
+        """Parse sentences; one result per sentence, in order."""
+        return self._batch("parse", texts)
+
+    def generate(self, mrss: Sequence[str]) -> list[AceResult]:
+        """Generate from SimpleMRS strings; one result per MRS, in order."""
+        return self._batch("generate", mrss)
+

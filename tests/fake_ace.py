@@ -1,0 +1,69 @@
+"""A stand-in for the ACE binary that speaks its --tsdb-stdout protocol (tests only).
+
+It answers from a JSON file named by FAKE_ACE_DATA: ``{"parse": {sentence: [mrs, ...]},
+"generate": [[mrs, [surface, ...], [derivation, ...]], ...]}``; generation input is matched
+to an entry by MRS isomorphism. Inputs containing CRASH make it exit, HANG make it hang,
+DESYNC make it report results it does not print: the failure modes the pool must survive.
+"""
+
+import json
+import os
+import sys
+import time
+
+
+def quote(s: str) -> str:
+    return '"' + s.replace("\\", "\\\\").replace('"', '\\"') + '"'
+
+
+def main() -> int:
+    args = sys.argv[1:]
+    if "-V" in args:
+        print("ACE version 0.9.34")
+        return 0
+    generating = "-e" in args
+    with open(os.environ["FAKE_ACE_DATA"], encoding="utf-8") as fh:
+        data = json.load(fh)
+    if generating:
+        from delphin import mrs
+        from delphin.codecs import simplemrs
+
+        table = [(simplemrs.decode(m), surfs, ders) for m, surfs, ders in data.get("generate", [])]
+    for line in sys.stdin:
+        line = line.strip()
+        if "CRASH" in line:
+            return 3
+        if "HANG" in line:
+            time.sleep(3600)
+        if generating:
+            results, reported = [], 0
+            try:
+                m = simplemrs.decode(line)
+            except Exception:
+                m = None
+            for ref, surfs, ders in table:
+                if m is not None and mrs.is_isomorphic(m, ref):
+                    results = list(zip(surfs, ders, strict=True))
+                    break
+            reported = len(results)
+            if "DESYNC" in line:
+                results = []
+                reported = 2
+            body = " ".join(
+                f"((:result-id . {i}) (:surface . {quote(s)}) (:derivation . {quote(d)}))"
+                for i, (s, d) in enumerate(results)
+            )
+            sys.stdout.write(f"(:readings . {reported}) (:results . ({body}))\n")
+        else:
+            readings = data.get("parse", {}).get(line, [])
+            body = " ".join(
+                f"((:result-id . {i}) (:mrs . {quote(m)}) (:derivation . {quote('(root_strict (1 sb-hd_mc_c))')}))"
+                for i, m in enumerate(readings)
+            )
+            sys.stdout.write(f"(:readings . {len(readings)}) (:results . ({body}))\n\n\n")
+        sys.stdout.flush()
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
