@@ -80,7 +80,7 @@ def test_syntax_errors_point_at_the_column(expr, column):
     assert "^" in str(info.value)
 
 
-@pytest.mark.parametrize("expr", ["frobnicate", "tense(yesterday)", "modal(ought)", "passive(ARG1)", "tense"])
+@pytest.mark.parametrize("expr", ["frobnicate", "tense(yesterday)", "modal(ought)", "passive(ARG3)", "tense"])
 def test_unknown_names_and_arguments(expr):
     with pytest.raises(UnknownTransformationError):
         parse(expr)

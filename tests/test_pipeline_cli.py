@@ -144,4 +144,4 @@ def test_records_come_out_in_input_order_across_batches():
 
 def test_unknown_backend_is_a_typed_error():
     with pytest.raises(engine.UnknownBackendError):
-        engine.get_backend("erg")
+        engine.get_backend("tailor")

@@ -1,4 +1,4 @@
-"""Backends realize edit plans: ``surface`` (embedded default); ``erg`` and ``tailor`` later."""
+"""Backends realize edit plans: ``surface`` (embedded default) and ``erg`` (ACE + the ERG)."""
 
 from .base import (
     ERROR,
@@ -15,6 +15,7 @@ from .base import (
     get_backend,
     register,
 )
+from . import erg as _erg  # noqa: F401 - registers the erg backend
 from .surface import SurfaceBackend
 
 __all__ = [

@@ -354,6 +354,8 @@ def _other_clauses(analysis: Analysis, main: Frame, conj_verbs: set[int]) -> lis
 def _target(src: Predicate, plan: EditPlan) -> tuple[dict, str | None]:
     target = src.features()
     feats = dict(plan.features)
+    if feats.pop("promote", None) is not None:
+        return target, "the surface backend passivizes only by promoting the object (passive(ARG1))"
     if "modality" in feats and feats["modality"] is not None and "tense" in feats and feats["tense"] != "pres":
         return target, f"modal({feats['modality']}) cannot combine with tense({feats['tense']}): the modal carries the tense"
     if src.modality and "tense" in feats and "modality" not in feats:

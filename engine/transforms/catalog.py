@@ -23,7 +23,7 @@ from ..ir import MODALS, TENSES, propbank_role
 
 CLEFT_TARGETS = ("ARG0", "ARG1", "ARG2", "AGENT", "PATIENT", "SUBJ")
 # The features a plan may set, in the order backends apply them.
-FEATURES = ("swap", "voice", "tense", "progressive", "perfect", "modality", "polarity", "force", "cleft")
+FEATURES = ("swap", "voice", "promote", "tense", "progressive", "perfect", "modality", "polarity", "force", "cleft")
 
 
 @dataclass(frozen=True)
@@ -42,6 +42,7 @@ class Entry:
     description: str
     args: tuple[str, ...] = ()
     example: str = ""
+    optional: bool = False  # the argument may be left out
 
     def edits(self, arg: str | None) -> tuple[Edit, ...]:
         return _LOWER[self.name](arg)
@@ -56,7 +57,8 @@ _LOWER = {
     "tense": lambda a: (Edit("tense", a),),
     "prog": lambda a: (Edit("progressive", _flag(a)),),
     "perf": lambda a: (Edit("perfect", _flag(a)),),
-    "passive": lambda a: (Edit("voice", "passive"),),
+    # passive(ARG2) promotes the second object (the recipient); ARG1 (the theme) is the default.
+    "passive": lambda a: (Edit("voice", "passive"),) + ((Edit("promote", a),) if a and a != "ARG1" else ()),
     "active": lambda a: (Edit("voice", "active"),),
     # ``will`` is the future tense in the IR, not a modal.
     "modal": lambda a: (
@@ -78,7 +80,8 @@ CATALOG: dict[str, Entry] = {
         Entry("tense", "set the tense", TENSES, "tense(past)"),
         Entry("prog", "add (+) or remove (-) progressive aspect", ("+", "-"), "prog(+)"),
         Entry("perf", "add (+) or remove (-) perfect aspect", ("+", "-"), "perf(-)"),
-        Entry("passive", "passive voice, the object promoted", example="passive"),
+        Entry("passive", "passive voice, the object (ARG1, default) or the recipient (ARG2) promoted",
+              ("ARG1", "ARG2"), "passive", optional=True),
         Entry("active", "active voice, the by-agent demoted", example="active"),
         Entry("modal", "add a modal (`will` sets the future tense)", tuple(m for m in MODALS if m != "shall"), "modal(might)"),
         Entry("negate", "sentential negation", example="negate"),
@@ -105,13 +108,13 @@ class Step:
             raise UnknownTransformationError(
                 f"unknown transformation {self.name!r}; known: {', '.join(sorted(CATALOG))}"
             )
-        if entry.args and self.arg is None:
+        if entry.args and self.arg is None and not entry.optional:
             raise UnknownTransformationError(
                 f"{self.name} needs an argument, one of {', '.join(entry.args)}: e.g. {entry.example}"
             )
         if not entry.args and self.arg is not None:
             raise UnknownTransformationError(f"{self.name} takes no argument (got {self.arg!r})")
-        if entry.args and self.arg not in entry.args:
+        if entry.args and self.arg is not None and self.arg not in entry.args:
             raise UnknownTransformationError(
                 f"{self.name}({self.arg}) is not in the catalog; {self.name} takes one of "
                 f"{', '.join(entry.args)}"
