@@ -5,6 +5,8 @@
     seam demo
     seam catalog
     seam analyze "The dogs chased a cat."
+    seam grammar install|list|add
+    seam rules check [FILES]
 """
 
 from __future__ import annotations
@@ -13,6 +15,7 @@ import argparse
 import contextlib
 import json
 import logging
+import os
 import sys
 from collections.abc import Sequence
 
@@ -33,7 +36,10 @@ def _transform(args: argparse.Namespace) -> int:
     if args.resume and not args.output:
         raise SeamError("--resume needs -o OUTPUT (the partial output file to continue)")
     fmt = args.format or ("jsonl" if args.input or args.output else "text")
-    options = {"max_candidates": args.candidates} if args.backend == "surface" else {}
+    options = {"max_candidates": args.candidates} if args.backend in ("surface", "erg") else {}
+    if args.backend == "erg":
+        options.update(ace=args.ace, grammar=args.grammar, erg_version=args.erg_version, workers=args.workers,
+                       timeout=args.timeout, fragments=args.fragments)
     transformer = Transformer(args.backend, max_chars=args.max_chars, batch_size=args.batch_size, **options)
 
     if args.input:
@@ -117,6 +123,49 @@ def _analyze(args: argparse.Namespace) -> int:
     return 0
 
 
+def _grammar(args: argparse.Namespace) -> int:
+    from .erg import grammar as g
+
+    if args.action == "install":
+        g.install(args.path or args.version, ace=args.ace_version, registry_path=args.registry,
+                  report=lambda msg: print(msg, file=sys.stderr))
+        print(f"installed into {g.cache_dir()}; `seam transform --backend erg` will find it")
+    elif args.action == "add":
+        if not args.path:
+            raise SeamError("seam grammar add needs the PATH of an ERG image (.dat)")
+        g.add(args.path, version=args.version and int(args.version), name=args.name, semi=args.semi, ace=args.ace)
+        print(f"registered {args.path}")
+    else:
+        rows = g.listing()
+        for r in rows:
+            state = f"installed at {r['installed']}" if r["installed"] else "not installed"
+            ace = f" (ACE {r['ace']}, {r['platform']})" if r["platform"] else ""
+            print(f"{r['kind']:4} {r['name']:8}{ace}: {state}  [{r['url']}]")
+        for env in ("SEAM_ACE", "SEAM_ERG"):
+            if os.environ.get(env):
+                print(f"{env}={os.environ[env]} (takes precedence over the cache)")
+    return 0
+
+
+def _rules(args: argparse.Namespace) -> int:
+    from pathlib import Path
+
+    from .erg.rules import check_files
+    from .resources import rules_dir
+
+    files = [Path(f) for f in args.files] or sorted((rules_dir() / "mrs").glob("*.toml"))
+    if not files:
+        raise SeamError("no rule files given and none found in rules/mrs")
+    results = check_files(files)
+    failed = [r for r in results if not r.ok]
+    for r in results:
+        if not r.ok or args.verbose_check:
+            print(r)
+    print(f"seam rules check: {len(files)} files, {len(results)} examples/checks, {len(failed)} failed",
+          file=sys.stderr)
+    return 1 if failed else 0
+
+
 def build_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(prog="seam", description="Controlled sentence transformations.")
     parser.add_argument("--version", action="version", version=f"seam {__version__}")
@@ -135,7 +184,14 @@ def build_parser() -> argparse.ArgumentParser:
     t.add_argument("--text-field", default="text", help="input field holding the sentence (default: text)")
     t.add_argument("--batch-size", type=int, default=64)
     t.add_argument("--max-chars", type=int, default=DEFAULT_MAX_CHARS, help="longer texts get an error record")
-    t.add_argument("--candidates", type=int, default=4, help="candidates kept per record (surface backend)")
+    t.add_argument("--candidates", type=int, default=4, help="candidates kept per record")
+    e = t.add_argument_group("erg backend")
+    e.add_argument("--ace", help="ACE binary (else SEAM_ACE, then the cache)")
+    e.add_argument("--grammar", help="ERG image .dat (else SEAM_ERG, then the cache)")
+    e.add_argument("--erg-version", type=int, help="ERG version of the image if it cannot be detected (e.g. 2018)")
+    e.add_argument("--workers", type=int, help="ACE processes of each kind (default: one per core)")
+    e.add_argument("--timeout", type=int, default=10, help="ACE seconds per item (default 10)")
+    e.add_argument("--fragments", action="store_true", help="allow fragment parses (root_frag)")
     t.add_argument("-q", "--quiet", action="store_true", help="no progress bar or summary")
     t.set_defaults(func=_transform)
 
@@ -152,6 +208,23 @@ def build_parser() -> argparse.ArgumentParser:
     a.add_argument("--tokens", action="store_true", help="include the token list")
     a.add_argument("--compact", action="store_true", help="one JSON object per line")
     a.set_defaults(func=_analyze)
+
+    g = sub.add_parser("grammar", help="install, list or register ACE and ERG images")
+    g.add_argument("action", choices=("install", "list", "add"))
+    g.add_argument("path", nargs="?", help="install: ERG version (default from the registry); add: image path")
+    g.add_argument("--version", help="add: the image's ERG version (e.g. 2018)")
+    g.add_argument("--ace-version", help="install: ACE release to pair with (default: the newest listed)")
+    g.add_argument("--name", help="add: the name to register it under (default: its version)")
+    g.add_argument("--semi", help="add: a SEM-I file to check rule predicates against")
+    g.add_argument("--ace", help="add: an ACE binary to register too")
+    g.add_argument("--registry", help="install: a registry TOML other than grammars/registry.toml")
+    g.set_defaults(func=_grammar)
+
+    r = sub.add_parser("rules", help="validate MRS rule files and run their worked examples")
+    r.add_argument("action", choices=("check",))
+    r.add_argument("files", nargs="*", help="rule files (default: every file in rules/mrs)")
+    r.add_argument("--all", dest="verbose_check", action="store_true", help="print passing examples too")
+    r.set_defaults(func=_rules)
     return parser
 
 

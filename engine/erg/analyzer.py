@@ -100,12 +100,11 @@ def _cleft_focus(view: View) -> str | None:
 
 def negated(view: View, main: EP) -> bool:
     """Whether a ``neg`` scopes over the main predication or anything above it in the clause."""
-    labels = {main.label}
-    if view.index_ep is not None:
-        labels.add(view.index_ep.label)
+    labels = {ep.label for ep in view.path} | {main.label}
+    top = view.top_label
     for ep in view.m.rels:
-        if ep.predicate.endswith(MODAL_SUFFIX):
-            labels.add(ep.label)
+        if ep.predicate == "neg" and ep.label == top:
+            labels.add(view.target(ep.args.get("ARG1")))
     return any(ep.predicate == "neg" and view.target(ep.args.get("ARG1")) in labels for ep in view.m.rels)
 
 
@@ -152,9 +151,7 @@ def analysis_from_mrs(text: str, mrs: str | MRS) -> Analysis:
     index_props = view.props(m.index)
     main_props = view.props(main.iv)
     index_ep = view.index_ep
-    modality = None
-    if index_ep is not None and index_ep.predicate.endswith(MODAL_SUFFIX):
-        modality = lemma_of(index_ep.predicate)
+    modality = next((lemma_of(ep.predicate) for ep in view.path if ep.predicate.endswith(MODAL_SUFFIX)), None)
     topic = passive_topic(view, main)
     predicate = Predicate(
         lemma=lemma_of(main.predicate),

@@ -79,22 +79,36 @@ class View:
         hits = [ep for ep in self.m.rels if ep.iv == self.m.index and not ep.is_quantifier()]
         return _prefer_verb(hits)
 
-    def clause_head(self, label: str | None) -> EP | None:
+    def clause_head(self, label: str | None, _depth: int = 0) -> EP | None:
         """The head EP of the scopal position ``label``: the EP the others there modify.
 
-        A ``neg`` found there is looked through to what it scopes over.
+        A ``neg`` found there, or a scopal head (``_never_a_1``, ``subord``), is looked
+        through to what it scopes over (its ARG1).
         """
         eps = [ep for ep in self.by_label.get(label or "", ()) if not ep.is_quantifier()]
         if not eps:
             return None
         for ep in eps:
             if ep.predicate == "neg":
-                inner = self.clause_head(self.target(ep.args.get("ARG1")))
+                inner = self.clause_head(self.target(ep.args.get("ARG1")), _depth + 1) if _depth < 8 else None
                 if inner is not None:
                     return inner
         modified = {ep.args.get("ARG1") for ep in eps}
         heads = [ep for ep in eps if ep.iv in modified and vtype(ep.iv) == "e"]
-        return _prefer_verb(heads or eps)
+        head = _prefer_verb(heads or eps)
+        # A scopal modifier over the clause (never, while, subord ...): its ARG1 is the clause.
+        if head is not None and vtype(head.args.get("ARG1")) == "h" and not head.predicate.endswith(MODAL_SUFFIX):
+            if _depth < 8:
+                inner = self.clause_head(self.target(head.args.get("ARG1")), _depth + 1)
+                if inner is not None:
+                    return inner
+        return head
+
+    @cached_property
+    def path(self) -> list[EP]:
+        """The EPs from the index EP down to :attr:`main` (modals, cleft copulas, negs passed)."""
+        self.main  # noqa: B018 - computes the path
+        return self._path
 
     @cached_property
     def main(self) -> EP | None:
@@ -106,6 +120,7 @@ class View:
         ARG1 is a ``generic_entity``) the head of the relative clause.
         """
         ep = self.index_ep
+        self._path: list[EP] = [ep] if ep is not None else []
         for _ in range(8):  # modal over modal is finite; this bounds malformed input
             if ep is None:
                 return None
@@ -113,13 +128,36 @@ class View:
             if ep.predicate.endswith(MODAL_SUFFIX):
                 inner = self.clause_head(self.target(ep.args.get("ARG1")))
             elif ep.predicate == "_be_v_itcleft":
-                inner = self.clause_head(self.target(ep.args.get("ARG2")))
+                inner = self._taking(ep.args.get("ARG1"), ep) or self.clause_head(self.target(ep.args.get("ARG2")))
             elif (rel := self.cleft_relative(ep)) is not None:
-                inner = self.clause_head(self.target(rel.args.get("ARG2")))
+                # the clefted clause's head is the predication with the gap as an argument
+                inner = self._taking(rel.args.get("ARG1"), rel) or self.clause_head(self.target(rel.args.get("ARG2")))
+                if inner is not None:
+                    self._path += self._chain(self.target(rel.args.get("ARG2")), inner.label)
             if inner is None or inner is ep:
                 return ep
             ep = inner
+            self._path.append(ep)
         return ep
+
+    def _chain(self, label: str | None, stop: str) -> list[EP]:
+        """Scopal EPs (neg, modals, ...) met descending from ``label`` to the label ``stop``."""
+        out: list[EP] = []
+        for _ in range(8):
+            if label is None or label == stop:
+                break
+            scopal = [ep for ep in self.by_label.get(label, ()) if vtype(ep.args.get("ARG1")) == "h"]
+            if not scopal:
+                break
+            out.append(scopal[0])
+            label = self.target(scopal[0].args.get("ARG1"))
+        return out
+
+    def _taking(self, var: str | None, exclude: EP) -> EP | None:
+        """The (verbal, if any) EP that has ``var`` as a non-ARG0 argument."""
+        hits = [ep for ep in self.m.rels if ep is not exclude and not ep.is_quantifier()
+                and any(v == var for r, v in ep.args.items() if r != "ARG0")]
+        return _prefer_verb(hits)
 
     def cleft_relative(self, ep: EP) -> EP | None:
         """The ``relative_mod`` of an ERG 2018 it-cleft headed by copula ``ep``, or None."""

@@ -205,6 +205,7 @@ class Outcome:
     rule: str = ""
     reason: str = ""
     mrs: MRS | None = None
+    matched: bool = False  # the pattern matched but a condition blocked it
 
 
 # -- loading ---------------------------------------------------------------------------------
@@ -631,7 +632,7 @@ def apply_rule(rule: Rule, m: MRS, params: Mapping[str, str] | None = None,
         if not is_well_formed(out):
             return Outcome(ILL_FORMED, rule.name, f"{rule.name} produced an MRS that is not well-formed", out)
         return Outcome(APPLIED, rule.name, "", out)
-    return Outcome(NOT_APPLICABLE, rule.name, blocked or rule.needs)
+    return Outcome(NOT_APPLICABLE, rule.name, blocked or rule.needs, matched=blocked is not None)
 
 
 def _rewrite(rule: Rule, b: Mapping[str, EP], ctx: _Ctx) -> MRS:
@@ -792,7 +793,7 @@ class RuleSet:
         if not failures:
             return [Outcome(NOT_APPLICABLE, family, f"no {family} rule takes {params}")]
         rank = {NOT_APPLICABLE: 0, ILL_FORMED: 1, UNSUPPORTED: 2}
-        return [min(failures, key=lambda o: rank[o.status])]
+        return [min(failures, key=lambda o: (rank[o.status], not o.matched))]
 
 
 # -- checking (``seam rules check``) ---------------------------------------------------------
