@@ -18,8 +18,10 @@ Known ACE/pydelphin hazards handled here:
 
 from __future__ import annotations
 
+import contextlib
 import logging
 import queue
+import subprocess
 import threading
 import time
 from collections.abc import Sequence
@@ -168,6 +170,10 @@ class AceWorker:
             response = exc
         finally:
             timer.cancel()
+        if not fired.is_set() and not isinstance(response, Exception) and not response.get("results"):
+            # An empty answer may be a dying process whose exit is not visible yet.
+            with contextlib.suppress(subprocess.TimeoutExpired):
+                proc._p.wait(timeout=0.1)
         if not fired.is_set() and not isinstance(response, Exception) and (
             proc._p.poll() is not None or getattr(proc, "_run_id", 0) != run_id
         ):
