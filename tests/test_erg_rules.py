@@ -13,13 +13,20 @@ import re
 from pathlib import Path
 
 import pytest
+from conftest import ROOT, SHARED
 from delphin import mrs as dmrs
 
 from engine.erg.analyzer import analysis_from_mrs
 from engine.erg.mrsview import View, decode, diff, is_well_formed
-from engine.erg.rules import APPLIED, NOT_APPLICABLE, UNSUPPORTED, GrammarProfile, RuleSet, apply_rule, check_files
-
-from conftest import ROOT, SHARED
+from engine.erg.rules import (
+    APPLIED,
+    NOT_APPLICABLE,
+    UNSUPPORTED,
+    GrammarProfile,
+    RuleSet,
+    apply_rule,
+    check_files,
+)
 
 PARSES = SHARED / "erg" / "parses.jsonl"
 ERG2018 = GrammarProfile(2018, None, frozenset({"parg_d", "_be_v_itcleft"}))

@@ -1,5 +1,6 @@
 """Backends realize edit plans: ``surface`` (embedded default) and ``erg`` (ACE + the ERG)."""
 
+from . import erg as _erg  # noqa: F401 - registers the erg backend
 from .base import (
     ERROR,
     NO_PARSE,
@@ -15,7 +16,6 @@ from .base import (
     get_backend,
     register,
 )
-from . import erg as _erg  # noqa: F401 - registers the erg backend
 from .surface import SurfaceBackend
 
 __all__ = [

@@ -30,7 +30,16 @@ from ..erg.mrsview import View, encode
 from ..erg.rules import APPLIED, UNSUPPORTED, RuleSet
 from ..ir import Analysis, Sentence
 from ..transforms import EditPlan
-from .base import ERROR, NO_PARSE, NO_REALIZATION, NOT_APPLICABLE, OK, TIMEOUT, Candidate, Realization, register
+from .base import (
+    ERROR,
+    NO_PARSE,
+    NO_REALIZATION,
+    OK,
+    TIMEOUT,
+    Candidate,
+    Realization,
+    register,
+)
 
 log = logging.getLogger(__name__)
 
