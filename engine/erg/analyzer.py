@@ -150,7 +150,6 @@ def analysis_from_mrs(text: str, mrs: str | MRS) -> Analysis:
         return Analysis(sentence, (), None, "erg", mrs_text, native=m)
     index_props = view.props(m.index)
     main_props = view.props(main.iv)
-    index_ep = view.index_ep
     modality = next((lemma_of(ep.predicate) for ep in view.path if ep.predicate.endswith(MODAL_SUFFIX)), None)
     topic = passive_topic(view, main)
     predicate = Predicate(
