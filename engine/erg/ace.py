@@ -20,6 +20,7 @@ from __future__ import annotations
 
 import contextlib
 import logging
+import os
 import queue
 import subprocess
 import threading
@@ -238,8 +239,6 @@ class AcePool:
 
     def __init__(self, grammar: Grammar, workers: int | None = None, options: AceOptions | None = None,
                  fresh: bool = False):
-        import os
-
         self.grammar = grammar
         self.options = options or AceOptions()
         self.workers = max(1, workers or os.cpu_count() or 1)

@@ -31,7 +31,7 @@ from delphin.mrs import EP, MRS, HCons, ICons
 
 from ..errors import RuleError
 from ..resources import rules_dir
-from .mrsview import View, decode, is_well_formed, vtype
+from .mrsview import View, decode, diff, encode, is_well_formed, vtype
 
 APPLIED = "applied"
 NOT_APPLICABLE = "not_applicable"
@@ -848,8 +848,6 @@ def check_files(paths: Iterable[str | Path]) -> list[CheckResult]:
                     results.append(CheckResult(fam.path, ex.line, rule.name, False, f"{label}: bad expect: {exc}"))
                     continue
                 ok = _mrs.is_isomorphic(out.mrs, want, properties=True)
-                from .mrsview import diff, encode
-
                 msg = f"{label} -> {ex.realization!r}" if ok else \
                     f"{label}: output differs from expect: {diff(want, out.mrs)}; got {encode(out.mrs, lnk=False)}"
                 results.append(CheckResult(fam.path, ex.line, rule.name, ok, msg))
