@@ -101,6 +101,8 @@ def plan_steps(plan: EditPlan, view_mrs: MRS) -> list[tuple[str, dict[str, str]]
         if f["cleft"] is None:
             return "undoing an it-cleft has no MRS rule"
         steps.append(("cleft", {"target": f["cleft"]}))
+    if "shorten" in f:
+        return "shortening an argument has no MRS rule (use the surface or tailor backend)"
     return steps
 
 

@@ -23,7 +23,9 @@ from ..ir import MODALS, TENSES, propbank_role
 
 CLEFT_TARGETS = ("ARG0", "ARG1", "ARG2", "AGENT", "PATIENT", "SUBJ")
 # The features a plan may set, in the order backends apply them.
-FEATURES = ("swap", "voice", "promote", "tense", "progressive", "perfect", "modality", "polarity", "force", "cleft")
+FEATURES = ("swap", "voice", "promote", "tense", "progressive", "perfect", "modality", "polarity", "force", "cleft",
+            "shorten")
+CORE_TARGETS = ("ARG0", "ARG1", "AGENT", "PATIENT")
 
 
 @dataclass(frozen=True)
@@ -71,6 +73,7 @@ _LOWER = {
     "cleft": lambda a: (Edit("cleft", a if a == "SUBJ" else propbank_role(a)),),
     "uncleft": lambda a: (Edit("cleft", None),),
     "swap": lambda a: (Edit("swap", True),),
+    "shorten": lambda a: (Edit("shorten", propbank_role(a)),),
 }
 
 CATALOG: dict[str, Entry] = {
@@ -91,6 +94,8 @@ CATALOG: dict[str, Entry] = {
         Entry("cleft", "it-cleft focusing an argument (SUBJ: whatever the subject is)", CLEFT_TARGETS, "cleft(ARG1)"),
         Entry("uncleft", "undo an it-cleft", example="uncleft"),
         Entry("swap", "exchange subject and object", example="swap"),
+        Entry("shorten", "cut a core argument down to its head noun phrase (TAILOR's shorten_core_argument)",
+              CORE_TARGETS, "shorten(PATIENT)"),
     )
 }
 

@@ -97,7 +97,7 @@ def _term(name: str, arg: str | None, expression: str, col: int) -> tuple[Step, 
     if key not in CATALOG:
         known = ", ".join(sorted(CATALOG)) + "; shorthand: " + " ".join(shorthand())
         raise UnknownTransformationError(f"unknown transformation {name!r} (known: {known})", expression, col)
-    if arg is not None and key in ("cleft", "passive"):
+    if arg is not None and key in ("cleft", "passive", "shorten"):
         arg = arg.upper()
     elif arg is not None:
         arg = arg.lower()
