@@ -89,3 +89,14 @@ class GrammarError(ResourceNotFoundError):
     """ACE or an ERG image is missing, unknown or failed verification."""
 
     code = "E302"
+
+
+class IncompatibleError(ExpressionError):
+    """A composition asks for feature values no backend can realize together; the reason
+    and the id of the declaring entry in ``rules/algebra.toml`` come with it."""
+
+    code = "E103"
+
+    def __init__(self, message: str, rule: str = ""):
+        self.rule = rule
+        super().__init__(message)

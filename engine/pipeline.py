@@ -16,11 +16,11 @@ import logging
 from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass
 
-from .backends import ERROR, NO_REALIZATION, OK, Backend, Realization, get_backend
-from .errors import SeamError
+from .backends import ERROR, NO_REALIZATION, OK, Backend, Candidate, Realization, get_backend
+from .errors import IncompatibleError, SeamError
 from .ir import Analysis
 from .jsonl import InputRecord
-from .transforms import Transformation, parse
+from .transforms import Choice, EditPlan, Transformation, parse
 
 log = logging.getLogger(__name__)
 
@@ -29,18 +29,62 @@ DEFAULT_MAX_CHARS = 1000
 
 @dataclass(frozen=True)
 class Job:
-    """A parsed transformation with the name records carry."""
+    """A parsed expression with the name records carry, and its normalized plans: one per
+    compatible alternative of a choice (``a|b``), labelled with the alternative."""
 
     name: str
-    transformation: Transformation
+    transformation: Transformation | Choice
+    plans: tuple[tuple[str, EditPlan], ...]
 
 
-def jobs(apply: str | Transformation | Sequence[str | Transformation]) -> list[Job]:
+def job(expression: str | Transformation | Choice) -> Job:
+    """Parse and normalize one expression. ``ExpressionError`` on a bad one, and
+    ``IncompatibleError`` when no alternative can be realized; an incompatible alternative of
+    a choice is skipped with a warning."""
+    value = parse(expression)
+    plans: list[tuple[str, EditPlan]] = []
+    first_error = None
+    for option in value.options:
+        try:
+            plan = option.plan()
+        except IncompatibleError as exc:
+            first_error = first_error or exc
+            log.warning("skipping %s: %s", option, exc)
+            continue
+        if all(plan != p for _, p in plans):
+            plans.append((str(option), plan))
+    if not plans:
+        raise first_error
+    return Job(expression if isinstance(expression, str) else str(expression), value, tuple(plans))
+
+
+def jobs(apply: str | Transformation | Choice | Sequence[str | Transformation | Choice]) -> list[Job]:
     """Parse one or several expressions (``ExpressionError`` on a bad one)."""
-    items = [apply] if isinstance(apply, str | Transformation) else list(apply)
+    items = [apply] if isinstance(apply, str | Transformation | Choice) else list(apply)
     if not items:
         raise SeamError("no transformation given; pass at least one, e.g. apply='tense(past)'")
-    return [Job(a if isinstance(a, str) else str(a), parse(a)) for a in items]
+    return [job(a) for a in items]
+
+
+def union(results: Sequence[tuple[str, Realization]]) -> tuple[Realization, list[str]]:
+    """The union of the realizations of a choice's alternatives: candidates in the order of
+    the alternatives, duplicates dropped; ``ok`` if any alternative is. Also returns which
+    alternative each candidate came from."""
+    if len(results) == 1:
+        real = results[0][1]
+        return real, [results[0][0]] * len(real.candidates)
+    candidates: list[Candidate] = []
+    sources: list[str] = []
+    for name, real in results:
+        for cand in real.candidates:
+            if all(cand.text != c.text for c in candidates):
+                candidates.append(cand)
+                sources.append(name)
+    failed = [f"{name}: {real.status} ({real.reason})" for name, real in results if real.status != OK]
+    if candidates:
+        return Realization(OK, "; ".join(failed), tuple(candidates)), sources
+    first = next(real for _, real in results)
+    return Realization(first.status, "; ".join(failed)), sources
 
 
 def check_text(text: object, max_chars: int = DEFAULT_MAX_CHARS) -> str | None:
@@ -106,13 +150,12 @@ class Transformer:
                 for job in pending:
                     yield self._record(rec, job, Realization(ERROR, problem))
                 continue
-            plans = [j.transformation.plan() for j in pending]
-            try:
-                results = self.backend.realize([analysis] * len(plans), plans)
-            except Exception:  # one bad record must not stop the batch: retry one by one
-                results = [self._realize_one(analysis, p) for p in plans]
-            for job, result in zip(pending, results, strict=True):
-                yield self._record(rec, job, result)
+            results = self.realize(analysis, [p for j in pending for _, p in j.plans])
+            k = 0
+            for job in pending:
+                named = [(name, results[k + n]) for n, (name, _) in enumerate(job.plans)]
+                k += len(job.plans)
+                yield self._record(rec, job, *union(named))
 
     def _analyze(self, records: list[InputRecord]) -> dict[int, Analysis | str]:
         """Analyses keyed by line; a string is the error of that record."""
@@ -131,6 +174,13 @@ class Transformer:
                 out[r.line] = f"analysis failed: {type(exc).__name__}: {exc}"
         return out
 
+    def realize(self, analysis: Analysis, plans: Sequence[EditPlan]) -> list[Realization]:
+        """Realize plans on one analysis; a backend failure becomes per-plan ``error``s."""
+        try:
+            return self.backend.realize([analysis] * len(plans), list(plans))
+        except Exception:  # one bad record must not stop the batch: retry one by one
+            return [self._realize_one(analysis, p) for p in plans]
+
     def _realize_one(self, analysis: Analysis, plan) -> Realization:
         try:
             return self.backend.realize([analysis], [plan])[0]
@@ -138,10 +188,14 @@ class Transformer:
             log.debug("realization failed", exc_info=True)
             return Realization(ERROR, f"{type(exc).__name__}: {exc}")
 
-    def _record(self, rec: InputRecord, job: Job, result: Realization) -> dict:
+    def _record(self, rec: InputRecord, job: Job, result: Realization, sources: Sequence[str] = ()) -> dict:
         status, reason = result.status, result.reason
         if status == OK and not result.candidates:
             status, reason = NO_REALIZATION, reason or "the backend produced no realization"
+        candidates = [c.to_dict() for c in result.candidates]
+        if len(job.plans) > 1:  # a choice: say which alternative each candidate realizes
+            for cand, source in zip(candidates, sources, strict=True):
+                cand["transformation"] = source
         return {
             "id": rec.id,
             "source": rec.text,
@@ -149,7 +203,7 @@ class Transformer:
             "backend": self.backend.name,
             "status": status,
             "reason": reason,
-            "candidates": [c.to_dict() for c in result.candidates],
+            "candidates": candidates,
             "best": result.candidates[0].text if result.candidates else None,
         }
 

@@ -123,6 +123,18 @@ def test_erg_backend_reports_inapplicable_rules(fake):
     assert "not a question" in recs[2]["reason"]
 
 
+def test_erg_backend_realizes_commuting_compositions_identically(fake):
+    from engine.backends.erg import ErgBackend
+
+    orders = [("q+pa", "pa+q"), ("passive(ARG2)+q", "q+passive(ARG2)"), ("tense(fut)+q", "q+tense(fut)"),
+              ("swap+n", "n+swap")]
+    with ErgBackend(grammar_info=fake, workers=1) as backend:
+        for ab, ba in orders:
+            one, two = transform(["Alice saw Bob."], [ab, ba], backend=backend)
+            assert {k: v for k, v in one.items() if k != "transformation"} == \
+                {k: v for k, v in two.items() if k != "transformation"}
+
+
 # -- grammar discovery and install -------------------------------------------------------------
 
 def test_discovery_order_and_clear_errors(tmp_path, monkeypatch):

@@ -95,19 +95,6 @@ def test_plans_normalize():
     assert parse("modal(will)").plan().as_dict() == {"tense": "fut", "modality": None}
 
 
-steps = st.sampled_from(["tense(past)", "tense(pres)", "tense(fut)", "passive", "active", "negate", "affirm",
-                         "question", "swap", "prog(+)", "perf(-)", "modal(might)", "cleft(ARG1)"])
-
-
-@given(st.lists(steps, min_size=1, max_size=5))
-def test_a_later_value_of_the_same_feature_wins(seq):
-    plan = parse("+".join(seq)).plan()
-    for feature, value in plan.features.items():
-        last = [s for s in seq if any(e.feature == feature for e in parse(s).steps[0].edits)][-1]
-        assert dict((e.feature, e.value) for e in parse(last).steps[0].edits)[feature] == value
-    assert plan.swap == (seq.count("swap") % 2 == 1)
-
-
 def test_every_catalog_entry_parses():
     for entry in CATALOG.values():
         assert parse(entry.example).steps[0].name == entry.name

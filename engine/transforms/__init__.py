@@ -1,9 +1,24 @@
-"""Transformations: the catalog of named edits, the expression language, edit plans."""
+"""Transformations: the catalog of named edits and the composition algebra over them."""
 
-from .catalog import CATALOG, FEATURES, Edit, EditPlan, Entry, Step, Transformation, plan
-from .expr import parse, shorthand
+from .algebra import (
+    IDENTITY,
+    Choice,
+    EditPlan,
+    Incompatibility,
+    Pair,
+    Transformation,
+    commutes,
+    equivalent,
+    incompatibilities,
+    parse,
+    parse_choice,
+    parse_pair,
+    shorthand,
+)
+from .catalog import CATALOG, CLEAR, FEATURES, Edit, Entry, Step
 
 __all__ = [
-    "CATALOG", "FEATURES", "Edit", "EditPlan", "Entry", "Step", "Transformation", "parse",
-    "plan", "shorthand",
+    "CATALOG", "CLEAR", "FEATURES", "IDENTITY", "Choice", "Edit", "EditPlan", "Entry", "Incompatibility",
+    "Pair", "Step", "Transformation", "commutes", "equivalent", "incompatibilities", "parse",
+    "parse_choice", "parse_pair", "shorthand",
 ]

@@ -1,21 +1,16 @@
 r"""The catalog of named transformations, as edits of IR features.
 
-A :class:`Transformation` is a sequence of :class:`Step`\ s; each step is a catalog entry
-with its argument (``tense(past)``, ``passive``) and lowers to one or more :class:`Edit`\ s
-on :class:`~engine.ir.Predicate` features. :func:`plan` folds the edits into an
-:class:`EditPlan`: a later value of the same feature wins, ``swap`` twice cancels out, and
-edits of different features commute, so a backend sees one normalized plan whatever the
-order the user wrote.
+A :class:`Step` is a catalog entry with its argument (``tense(past)``, ``passive``); it
+lowers to one or more :class:`Edit`\ s on :class:`~engine.ir.Predicate` features. How steps
+compose into plans is :mod:`engine.transforms.algebra`.
 
->>> from engine.transforms import parse
->>> parse("tense(past)+tense(fut)+passive").plan().as_dict()
-{'voice': 'passive', 'tense': 'fut'}
+>>> [str(e) for e in Step("passive", "ARG2").edits]
+["Edit(voice='passive')", "Edit(promote='ARG2')"]
 """
 
 from __future__ import annotations
 
-from collections.abc import Mapping
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from typing import Any
 
 from ..errors import UnknownTransformationError
@@ -28,12 +23,26 @@ FEATURES = ("swap", "voice", "promote", "tense", "progressive", "perfect", "moda
 CORE_TARGETS = ("ARG0", "ARG1", "AGENT", "PATIENT")
 
 
+class _Clear:
+    """The value of an edit that removes a feature from the plan (``active`` clears ``promote``)."""
+
+    def __repr__(self) -> str:
+        return "CLEAR"
+
+
+CLEAR = _Clear()
+
+
 @dataclass(frozen=True)
 class Edit:
-    """Set one feature of the target predicate (``swap`` toggles the core arguments)."""
+    """Set one feature of the target predicate (``swap`` toggles the core arguments;
+    the value :data:`CLEAR` unsets the feature)."""
 
     feature: str
     value: Any
+
+    def __str__(self) -> str:
+        return f"Edit({self.feature}={self.value!r})"
 
 
 @dataclass(frozen=True)
@@ -60,8 +69,10 @@ _LOWER = {
     "prog": lambda a: (Edit("progressive", _flag(a)),),
     "perf": lambda a: (Edit("perfect", _flag(a)),),
     # passive(ARG2) promotes the second object (the recipient); ARG1 (the theme) is the default.
-    "passive": lambda a: (Edit("voice", "passive"),) + ((Edit("promote", a),) if a and a != "ARG1" else ()),
-    "active": lambda a: (Edit("voice", "active"),),
+    # Setting the voice always settles which argument is promoted, so ``passive(ARG2)+active``
+    # is ``active`` and ``passive(ARG2)+passive`` is ``passive``.
+    "passive": lambda a: (Edit("voice", "passive"), Edit("promote", a if a and a != "ARG1" else CLEAR)),
+    "active": lambda a: (Edit("voice", "active"), Edit("promote", CLEAR)),
     # ``will`` is the future tense in the IR, not a modal.
     "modal": lambda a: (
         (Edit("modality", None), Edit("tense", "fut")) if a == "will" else (Edit("modality", a),)
@@ -131,56 +142,3 @@ class Step:
 
     def __str__(self) -> str:
         return self.name if self.arg is None else f"{self.name}({self.arg})"
-
-
-@dataclass(frozen=True)
-class EditPlan:
-    """Normalized target: the features to set, and whether to swap subject and object."""
-
-    features: Mapping[str, Any] = field(default_factory=dict)
-    swap: bool = False
-
-    def as_dict(self) -> dict[str, Any]:
-        out = dict(sorted(self.features.items(), key=lambda kv: FEATURES.index(kv[0])))
-        if self.swap:
-            out = {"swap": True, **out}
-        return out
-
-    @property
-    def is_identity(self) -> bool:
-        return not self.features and not self.swap
-
-    def __hash__(self) -> int:
-        return hash((tuple(sorted(self.features.items(), key=str)), self.swap))
-
-    def __eq__(self, other: object) -> bool:
-        return isinstance(other, EditPlan) and self.as_dict() == other.as_dict()
-
-
-@dataclass(frozen=True)
-class Transformation:
-    """A sequence of steps; ``a + b`` applies ``a`` then ``b``."""
-
-    steps: tuple[Step, ...] = ()
-
-    def __add__(self, other: Transformation) -> Transformation:
-        return Transformation(self.steps + other.steps)
-
-    def plan(self) -> EditPlan:
-        features: dict[str, Any] = {}
-        swap = False
-        for step in self.steps:
-            for edit in step.edits:
-                if edit.feature == "swap":
-                    swap = not swap
-                else:
-                    features[edit.feature] = edit.value
-        return EditPlan(features, swap)
-
-    def __str__(self) -> str:
-        return "+".join(str(s) for s in self.steps) or "identity"
-
-
-def plan(transformation: Transformation) -> EditPlan:
-    """Fold a transformation into its :class:`EditPlan`."""
-    return transformation.plan()
