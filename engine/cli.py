@@ -7,6 +7,8 @@
     seam analyze "The dogs chased a cat."
     seam grammar install|list|add
     seam rules check [FILES]
+    seam contrast -i pairs.jsonl -o out.jsonl --pairs "p;f" "pa;pa" [--stats FILE] [--resume]
+    seam nli-metrics --contrast out.jsonl --predictions preds.jsonl | --model PATH
 """
 
 from __future__ import annotations
@@ -36,11 +38,8 @@ def _transform(args: argparse.Namespace) -> int:
     if args.resume and not args.output:
         raise SeamError("--resume needs -o OUTPUT (the partial output file to continue)")
     fmt = args.format or ("jsonl" if args.input or args.output else "text")
-    options = {"max_candidates": args.candidates} if args.backend in ("surface", "erg") else {}
-    if args.backend == "erg":
-        options.update(ace=args.ace, grammar=args.grammar, erg_version=args.erg_version, workers=args.workers,
-                       timeout=args.timeout, fragments=args.fragments)
-    transformer = Transformer(args.backend, max_chars=args.max_chars, batch_size=args.batch_size, **options)
+    transformer = Transformer(args.backend, max_chars=args.max_chars, batch_size=args.batch_size,
+                              **_backend_options(args))
 
     if args.input:
         records = read_records(args.input, text_field=args.text_field)
@@ -76,6 +75,56 @@ def _transform(args: argparse.Namespace) -> int:
     if args.output and not args.quiet:
         summary = ", ".join(f"{k} {v}" for k, v in sorted(counts.items())) or "nothing to do"
         print(f"seam: wrote {sum(counts.values())} records to {args.output} ({summary})", file=sys.stderr)
+    return 0
+
+
+def _backend_options(args: argparse.Namespace) -> dict:
+    options = {"max_candidates": args.candidates} if args.backend in ("surface", "erg") else {}
+    if args.backend == "erg":
+        options.update(ace=args.ace, grammar=args.grammar, erg_version=args.erg_version, workers=args.workers,
+                       timeout=args.timeout, fragments=args.fragments)
+    return options
+
+
+def _contrast(args: argparse.Namespace) -> int:
+    from tqdm import tqdm
+
+    from .nli.contrast import ContrastBuilder, format_summary, read_pairs, summarize
+
+    if args.resume and not args.output:
+        raise SeamError("--resume needs -o OUTPUT (the partial output file to continue)")
+    fields = {"premise": args.premise_field, "hypothesis": args.hypothesis_field, "label": args.label_field}
+    builder = ContrastBuilder(args.backend, pairs=args.pairs, label_rules=args.label_rules,
+                              max_chars=args.max_chars, batch_size=args.batch_size, **_backend_options(args))
+    skip: set[str] = set()
+    if args.resume:
+        skip = {k[0] for k in completed_keys(args.output, ("id",))}
+        log.info("resuming: %d records already in %s", len(skip), args.output)
+    total = count_lines(args.input) * len(builder.variants)
+    written: list[dict] = []
+    sink = JsonlWriter(args.output, append=args.resume) if args.output else JsonlWriter(sys.stdout)
+    progress = tqdm(total=total, initial=len(skip), unit="rec", file=sys.stderr, disable=args.quiet,
+                    desc="seam contrast")
+    with progress, sink:
+        for rec in builder.run(read_pairs(args.input, fields), skip):
+            sink.write(rec)
+            if not args.output:
+                written.append(rec)
+            progress.update(1)
+            if progress.n % args.batch_size == 0:
+                sink.flush()
+    # statistics cover the whole output, including records written before a --resume
+    if args.output:
+        with open(args.output, encoding="utf-8") as fh:
+            stats = summarize(json.loads(line) for line in fh if line.strip())
+    else:
+        stats = summarize(written)
+    stats["backend"] = builder.backend_name
+    if args.stats:
+        with open(args.stats, "w", encoding="utf-8") as fh:
+            json.dump(stats, fh, indent=2)
+    if not args.quiet:
+        print(format_summary(stats), file=sys.stderr)
     return 0
 
 
@@ -166,6 +215,16 @@ def _rules(args: argparse.Namespace) -> int:
     return 1 if failed else 0
 
 
+def _erg_options(parser: argparse.ArgumentParser) -> None:
+    e = parser.add_argument_group("erg backend")
+    e.add_argument("--ace", help="ACE binary (else SEAM_ACE, then the cache)")
+    e.add_argument("--grammar", help="ERG image .dat (else SEAM_ERG, then the cache)")
+    e.add_argument("--erg-version", type=int, help="ERG version of the image if it cannot be detected (e.g. 2018)")
+    e.add_argument("--workers", type=int, help="ACE processes of each kind (default: one per core)")
+    e.add_argument("--timeout", type=int, default=10, help="ACE seconds per item (default 10)")
+    e.add_argument("--fragments", action="store_true", help="allow fragment parses (root_frag)")
+
+
 def build_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(prog="seam", description="Controlled sentence transformations.")
     parser.add_argument("--version", action="version", version=f"seam {__version__}")
@@ -185,15 +244,35 @@ def build_parser() -> argparse.ArgumentParser:
     t.add_argument("--batch-size", type=int, default=64)
     t.add_argument("--max-chars", type=int, default=DEFAULT_MAX_CHARS, help="longer texts get an error record")
     t.add_argument("--candidates", type=int, default=4, help="candidates kept per record")
-    e = t.add_argument_group("erg backend")
-    e.add_argument("--ace", help="ACE binary (else SEAM_ACE, then the cache)")
-    e.add_argument("--grammar", help="ERG image .dat (else SEAM_ERG, then the cache)")
-    e.add_argument("--erg-version", type=int, help="ERG version of the image if it cannot be detected (e.g. 2018)")
-    e.add_argument("--workers", type=int, help="ACE processes of each kind (default: one per core)")
-    e.add_argument("--timeout", type=int, default=10, help="ACE seconds per item (default 10)")
-    e.add_argument("--fragments", action="store_true", help="allow fragment parses (root_frag)")
+    _erg_options(t)
     t.add_argument("-q", "--quiet", action="store_true", help="no progress bar or summary")
     t.set_defaults(func=_transform)
+
+    from .nli.contrast import LIT_PAIRS
+
+    n = sub.add_parser("contrast", help="NLI contrast sets: transform premise and hypothesis, infer the new label")
+    n.add_argument("-i", "--input", required=True, help="JSONL with premise, hypothesis, label (and id)")
+    n.add_argument("-o", "--output", help="JSONL output file (default: stdout)")
+    n.add_argument("--pairs", nargs="+", default=list(LIT_PAIRS),
+                   help="pair expressions 'premise;hypothesis' (default: LIT's Table 2 set: %(default)s)")
+    n.add_argument("-b", "--backend", default="surface", help="backend name (default: surface)")
+    n.add_argument("--label-rules", nargs="+", help="label rule files (default: every rules/labels/*.toml)")
+    n.add_argument("--stats", help="write the summary (counts and rates per pair) as JSON here")
+    n.add_argument("--resume", action="store_true", help="continue a partial -o file without duplicates")
+    n.add_argument("--premise-field", default="premise", help="input field of the premise (default: premise, "
+                   "else sentence1)")
+    n.add_argument("--hypothesis-field", default="hypothesis", help="default: hypothesis, else sentence2")
+    n.add_argument("--label-field", default="label", help="default: label, else gold_label")
+    n.add_argument("--batch-size", type=int, default=64)
+    n.add_argument("--max-chars", type=int, default=DEFAULT_MAX_CHARS, help="longer sentences get an error record")
+    n.add_argument("--candidates", type=int, default=4, help="candidates the backend considers per sentence")
+    _erg_options(n)
+    n.add_argument("-q", "--quiet", action="store_true", help="no progress bar or summary")
+    n.set_defaults(func=_contrast)
+
+    from .nli.metrics_cli import add_parser as add_metrics_parser
+
+    add_metrics_parser(sub)
 
     d = sub.add_parser("demo", help="show the transformations on a few sentences (surface backend)")
     d.add_argument("text", nargs="*", help="sentences (default: three examples)")

@@ -159,19 +159,24 @@ class Transformer:
 
     def _analyze(self, records: list[InputRecord]) -> dict[int, Analysis | str]:
         """Analyses keyed by line; a string is the error of that record."""
-        if not records:
-            return {}
+        analyses = self.analyze_texts([r.text for r in records])
+        return {r.line: a for r, a in zip(records, analyses, strict=True)}
+
+    def analyze_texts(self, texts: Sequence[str]) -> list[Analysis | str]:
+        """Analyze texts in one backend batch; a text that breaks the batch is isolated and
+        gets its error message (a string) instead of an analysis."""
+        if not texts:
+            return []
         try:
-            analyses = self.backend.analyze([r.text for r in records])
-            return {r.line: a for r, a in zip(records, analyses, strict=True)}
-        except Exception as exc:  # isolate the record that breaks the batch
-            log.warning("batch analysis failed (%s); analyzing records one by one", exc)
-        out: dict[int, Analysis | str] = {}
-        for r in records:
+            return list(self.backend.analyze(list(texts)))
+        except Exception as exc:  # isolate the text that breaks the batch
+            log.warning("batch analysis failed (%s); analyzing texts one by one", exc)
+        out: list[Analysis | str] = []
+        for text in texts:
             try:
-                out[r.line] = self.backend.analyze([r.text])[0]
+                out.append(self.backend.analyze([text])[0])
             except Exception as exc:
-                out[r.line] = f"analysis failed: {type(exc).__name__}: {exc}"
+                out.append(f"analysis failed: {type(exc).__name__}: {exc}")
         return out
 
     def realize(self, analysis: Analysis, plans: Sequence[EditPlan]) -> list[Realization]:

@@ -1,0 +1,285 @@
+"""Compositional NLI contrast sets: the pipeline behind ``seam contrast``.
+
+Every input pair (``premise``, ``hypothesis``, ``label``, ``id``) is transformed by every
+pair expression (``p;f``, ``m;o``, ``p;f +pa``, ...): the premise by the left side, the
+hypothesis by the right, with one backend opened once. Each (input pair, expression,
+alternative) gives exactly one record::
+
+    {"id": "<original id>/<pair>", "original_id", "pair", "premise_transformation",
+     "hypothesis_transformation", "original": {"premise", "hypothesis", "label"},
+     "premise", "hypothesis", "label", "rule", "via", "label_reason", "label_map",
+     "reversed", "backend", "status", "reason"}
+
+``status`` is ``ok`` (both sides realized and a label inferred), ``no_label`` (realized, but
+no rule decides: ``label`` is ``unknown``), ``incompatible`` (the expression cannot be
+realized, see ``rules/algebra.toml``), ``error`` (a bad input line), or the status of the
+side that failed (``not_applicable``, ``no_parse``, ...). ``label_map`` gives the label the
+rules infer for each possible original label; ``seam nli-metrics`` uses it for LIT's
+consistency.
+
+>>> builder = ContrastBuilder(pairs=["p;f", "pa;pa"])
+>>> recs = builder.run_pairs([("A man is sleeping.", "A person is sleeping.", "entailment")])
+>>> [(r["hypothesis"], r["label"], r["rule"]) for r in recs]
+[('A person will be sleeping.', 'neutral', 'lit-1a'), ('A person is sleeping.', 'entailment', 'lit-4')]
+"""
+
+from __future__ import annotations
+
+import json
+import logging
+from collections.abc import Iterable, Iterator, Sequence
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from ..backends import ERROR, OK, Realization
+from ..errors import IncompatibleError, SeamError
+from ..ir import Analysis
+from ..pipeline import DEFAULT_MAX_CHARS, Transformer, check_text
+from ..transforms import EditPlan, Pair, Transformation, parse_pair
+from .labels import LABELS, UNKNOWN, LabelRules, original_features
+
+log = logging.getLogger(__name__)
+
+# LIT's Table 2 (Li et al. 2020): the pair set `seam contrast` uses by default.
+LIT_PAIRS = ("p;f", "f;p", "m;o", "i;i", "pa;pa", "p;f +i", "p;f +pa", "f;p +i", "f;p +pa")
+NO_LABEL = "no_label"
+INCOMPATIBLE = "incompatible"
+# Field names tried in order when the configured one is absent (SNLI/MNLI release names).
+FALLBACK_FIELDS = {"premise": ("sentence1",), "hypothesis": ("sentence2",), "label": ("gold_label",),
+                   "id": ("pairID", "uid")}
+
+
+@dataclass(frozen=True)
+class PairInput:
+    """One input line: an NLI pair, or the reason it cannot be used."""
+
+    id: str
+    premise: str | None
+    hypothesis: str | None
+    label: str | None
+    line: int
+    error: str | None = None
+
+
+def _field(obj: dict, name: str, role: str):
+    if name in obj:
+        return obj[name]
+    for alt in FALLBACK_FIELDS.get(role, ()) if name == role else ():
+        if alt in obj:
+            return obj[alt]
+    return None
+
+
+def parse_pair_line(raw: str, lineno: int, fields: dict[str, str] | None = None) -> PairInput:
+    """One JSONL line -> :class:`PairInput` (``error`` set when the line is unusable)."""
+    f = {"premise": "premise", "hypothesis": "hypothesis", "label": "label", "id": "id", **(fields or {})}
+    try:
+        obj = json.loads(raw)
+    except json.JSONDecodeError as exc:
+        return PairInput(str(lineno), None, None, None, lineno, f"line {lineno}: invalid JSON ({exc.msg} at column {exc.colno})")
+    if not isinstance(obj, dict):
+        return PairInput(str(lineno), None, None, None, lineno, f"line {lineno}: expected a JSON object")
+    rid = _field(obj, f["id"], "id")
+    rid = str(rid) if rid is not None else str(lineno)
+    values = {}
+    for role in ("premise", "hypothesis"):
+        value = _field(obj, f[role], role)
+        if not isinstance(value, str):
+            found = "missing" if value is None else f"got {type(value).__name__}"
+            return PairInput(rid, None, None, None, lineno, f"line {lineno}: field '{f[role]}' must be a string ({found})")
+        values[role] = value
+    label = _field(obj, f["label"], "label")
+    return PairInput(rid, values["premise"], values["hypothesis"], None if label is None else str(label), lineno)
+
+
+def read_pairs(path: str | Path, fields: dict[str, str] | None = None) -> Iterator[PairInput]:
+    """Yield one :class:`PairInput` per non-blank line of a JSONL file."""
+    with open(path, encoding="utf-8", errors="replace") as fh:
+        for lineno, raw in enumerate(fh, start=1):
+            if raw.strip():
+                yield parse_pair_line(raw, lineno, fields)
+
+
+@dataclass(frozen=True)
+class _Variant:
+    """One (premise, hypothesis) alternative of a pair expression, normalized."""
+
+    pair: str  # the expression as written
+    key: str  # record id suffix
+    premise: Transformation
+    hypothesis: Transformation
+    plans: tuple[EditPlan, EditPlan] | None
+    incompatible: str = ""
+
+
+def variants(expressions: Sequence[str | Pair]) -> list[_Variant]:
+    """Parse pair expressions into their alternatives (``ExpressionError`` on a bad one)."""
+    out: list[_Variant] = []
+    for expr in expressions:
+        name = expr if isinstance(expr, str) else str(expr)
+        alternatives = parse_pair(expr).alternatives()
+        for k, (p, h) in enumerate(alternatives, start=1):
+            key = name if len(alternatives) == 1 else f"{name}#{k}"
+            try:
+                out.append(_Variant(name, key, p, h, (p.plan(), h.plan())))
+            except IncompatibleError as exc:
+                out.append(_Variant(name, key, p, h, None, str(exc)))
+    if not out:
+        raise SeamError("no transformation pairs given; e.g. --pairs 'p;f' 'pa;pa'")
+    return out
+
+
+class ContrastBuilder:
+    """Builds contrast records with one backend and one label rule set, both opened once."""
+
+    def __init__(self, backend="surface", pairs: Sequence[str | Pair] = LIT_PAIRS,
+                 label_rules: LabelRules | Sequence[str | Path] | None = None,
+                 max_chars: int = DEFAULT_MAX_CHARS, batch_size: int = 64, **backend_options):
+        self.variants = variants(pairs)
+        self.transformer = Transformer(backend, max_chars=max_chars, batch_size=batch_size, **backend_options)
+        if isinstance(label_rules, LabelRules):
+            self.rules = label_rules
+        else:
+            self.rules = LabelRules.load(label_rules)
+        self.batch_size = batch_size
+
+    @property
+    def backend_name(self) -> str:
+        return self.transformer.backend.name
+
+    def record_ids(self, original_id: str) -> list[str]:
+        return [f"{original_id}/{v.key}" for v in self.variants]
+
+    def run_pairs(self, pairs: Sequence[tuple[str, str, str]], ids: Sequence[str] | None = None) -> list[dict]:
+        """Contrast records for ``(premise, hypothesis, label)`` tuples."""
+        ids = list(ids) if ids is not None else [str(k) for k in range(1, len(pairs) + 1)]
+        inputs = [PairInput(i, p, h, lab, k + 1) for k, (i, (p, h, lab)) in enumerate(zip(ids, pairs, strict=True))]
+        return list(self.run(inputs))
+
+    def run(self, inputs: Iterable[PairInput], skip: set[str] | None = None) -> Iterator[dict]:
+        """Yield records batch by batch, in input order then pair order; ``skip`` holds
+        record ids already written (resume)."""
+        skip = skip or set()
+        batch: list[PairInput] = []
+        for item in inputs:
+            batch.append(item)
+            if len(batch) >= self.batch_size:
+                yield from self._batch(batch, skip)
+                batch = []
+        if batch:
+            yield from self._batch(batch, skip)
+
+    # -- internals ---------------------------------------------------------------------------
+    def _batch(self, batch: list[PairInput], skip: set[str]) -> Iterator[dict]:
+        todo = [x for x in batch if any(i not in skip for i in self.record_ids(x.id))]
+        problems = {x.line: x.error or self._problem(x) for x in todo}
+        texts = sorted({t for x in todo if problems[x.line] is None for t in (x.premise, x.hypothesis)})
+        analyses = self.transformer.analyze_texts(texts)
+        by_text = dict(zip(texts, analyses, strict=True))
+        # every plan each distinct sentence needs, realized in one backend call per sentence
+        needed: dict[str, list[EditPlan]] = {}
+        for x in todo:
+            if problems[x.line] is not None:
+                continue
+            for v in self.variants:
+                if v.plans is None:
+                    continue
+                for text, plan in ((x.premise, v.plans[0]), (x.hypothesis, v.plans[1])):
+                    if plan not in needed.setdefault(text, []):
+                        needed[text].append(plan)
+        realized: dict[tuple[str, EditPlan], Realization] = {}
+        for text, plans in needed.items():
+            analysis = by_text[text]
+            if isinstance(analysis, str):
+                results = [Realization(ERROR, analysis)] * len(plans)
+            else:
+                results = self.transformer.realize(analysis, plans)
+            realized.update({(text, p): r for p, r in zip(plans, results, strict=True)})
+        for x in todo:
+            for v, rid in zip(self.variants, self.record_ids(x.id), strict=True):
+                if rid in skip:
+                    continue
+                yield self._record(x, v, rid, problems[x.line], by_text, realized)
+
+    def _problem(self, x: PairInput) -> str | None:
+        for side, text in (("premise", x.premise), ("hypothesis", x.hypothesis)):
+            problem = check_text(text, self.transformer.max_chars)
+            if problem:
+                return f"{side}: {problem}"
+        return None
+
+    def _record(self, x: PairInput, v: _Variant, rid: str, problem: str | None,
+                by_text: dict[str, Analysis | str], realized: dict) -> dict[str, Any]:
+        rec: dict[str, Any] = {
+            "id": rid, "original_id": x.id, "pair": v.pair,
+            "premise_transformation": str(v.premise), "hypothesis_transformation": str(v.hypothesis),
+            "original": {"premise": x.premise, "hypothesis": x.hypothesis, "label": x.label},
+            "premise": None, "hypothesis": None, "label": None, "rule": None, "via": [], "label_reason": "",
+            "label_map": None, "reversed": False, "backend": self.backend_name, "status": OK, "reason": "",
+        }
+        if problem is not None:
+            rec.update(status=ERROR, reason=problem)
+            return rec
+        if v.plans is None:
+            rec.update(status=INCOMPATIBLE, reason=v.incompatible)
+            return rec
+        sides = {}
+        for side, text, plan in (("premise", x.premise, v.plans[0]), ("hypothesis", x.hypothesis, v.plans[1])):
+            result = realized[(text, plan)]
+            if result.status != OK or not result.candidates:
+                status = result.status if result.status != OK else "no_realization"
+                rec.update(status=status, reason=f"{side}: {result.reason or status}")
+                return rec
+            best = result.candidates[0].text
+            # a side that came out as the original sentence is the identity, whatever was asked
+            sides[side] = (best, EditPlan() if best == text else plan, original_features(by_text[text]))
+        (p_text, p_plan, p_feats), (h_text, h_plan, h_feats) = sides["premise"], sides["hypothesis"]
+        decision = self.rules.infer(p_plan, h_plan, x.label or "", p_feats, h_feats)
+        label_map = {lab: self.rules.infer(p_plan, h_plan, lab, p_feats, h_feats).label for lab in LABELS}
+        new_p, new_h = (h_text, p_text) if decision.reverse else (p_text, h_text)
+        rec.update(premise=new_p, hypothesis=new_h, label=decision.label, rule=decision.rule, via=list(decision.via),
+                   label_reason=decision.reason, label_map=label_map, reversed=decision.reverse)
+        if decision.label == UNKNOWN:
+            rec.update(status=NO_LABEL, reason=decision.reason)
+        return rec
+
+
+# -- statistics -------------------------------------------------------------------------------
+def summarize(records: Iterable[dict]) -> dict[str, Any]:
+    """Counts and rates per pair expression (LIT's Table 2), and the share of input pairs
+    with at least one labelled contrast."""
+    pairs: dict[str, dict[str, Any]] = {}
+    originals: dict[str, bool] = {}
+    for rec in records:
+        row = pairs.setdefault(rec["pair"], {"records": 0, "realized": 0, "labelled": 0,
+                                             "labels": {lab: 0 for lab in LABELS}, "statuses": {}})
+        row["records"] += 1
+        row["statuses"][rec["status"]] = row["statuses"].get(rec["status"], 0) + 1
+        if rec["status"] in (OK, NO_LABEL):
+            row["realized"] += 1
+        if rec["status"] == OK:
+            row["labelled"] += 1
+            row["labels"][rec["label"]] += 1
+        originals[rec["original_id"]] = originals.get(rec["original_id"], False) or rec["status"] == OK
+    for row in pairs.values():
+        row["coverage"] = row["labelled"] / row["records"] if row["records"] else 0.0
+        row["realized_rate"] = row["realized"] / row["records"] if row["records"] else 0.0
+    n = len(originals)
+    covered = sum(originals.values())
+    return {"pairs": pairs, "inputs": n, "inputs_with_a_labelled_contrast": covered,
+            "share_with_a_labelled_contrast": covered / n if n else 0.0}
+
+
+def format_summary(stats: dict[str, Any]) -> str:
+    """A plain-text table of :func:`summarize`'s output."""
+    head = f"{'pair':<12} {'records':>8} {'realized':>9} {'labelled':>9} {'coverage':>9} " \
+           f"{'entail':>7} {'neutral':>8} {'contra':>7}"
+    lines = [head, "-" * len(head)]
+    for name, row in stats["pairs"].items():
+        labs = row["labels"]
+        lines.append(f"{name:<12} {row['records']:>8} {row['realized']:>9} {row['labelled']:>9} "
+                     f"{row['coverage']:>8.1%} {labs['entailment']:>7} {labs['neutral']:>8} {labs['contradiction']:>7}")
+    lines.append(f"input pairs with at least one labelled contrast: {stats['inputs_with_a_labelled_contrast']}"
+                 f" of {stats['inputs']} ({stats['share_with_a_labelled_contrast']:.1%})")
+    return "\n".join(lines)
