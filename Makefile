@@ -1,6 +1,6 @@
 # Two commands on a fresh machine with Python >= 3.11 and pip:
 #   make demo   install Seam into .venv and run the demo on the embedded surface backend
-#   make test   install Seam with its dev tools into .venv and run the whole test suite
+#   make test   install Seam with its dev tools and torch (CPU) into .venv and run the whole test suite
 PYTHON ?= python3
 VENV ?= .venv
 BIN := $(VENV)/bin
@@ -14,8 +14,9 @@ $(BIN)/python:
 install: $(BIN)/python
 	$(BIN)/python -m pip install -q -e .
 
+# dev + neural: the tests build tiny torch/transformers models (torch pinned to the CPU build)
 install-dev: $(BIN)/python
-	$(BIN)/python -m pip install -q -e ".[dev]"
+	$(BIN)/python -m pip install -q -e ".[dev,neural]"
 
 demo: install
 	$(BIN)/seam demo

@@ -1,9 +1,10 @@
 """English lexical facts shared by the analyzer and the surface realizer.
 
 Auxiliary and modal forms, pronoun case, agreement, verb inflection (lemminflect, with
-hand-written paradigms for the auxiliaries), and the person-noun lexicon that chooses the
-it-cleft relative pronoun. Lexicons that linguists may want to extend are data files in
-``rules/lexicon/``.
+hand-written paradigms for the auxiliaries), the person-noun lexicon that chooses the
+it-cleft relative pronoun, and the monotonicity lexicons that keep ``shorten`` an entailment
+(privative adjectives, non-upward determiners, downward operators). Lexicons that linguists
+may want to extend are data files in ``rules/lexicon/``.
 """
 
 from __future__ import annotations
@@ -192,16 +193,90 @@ def is_personal_pronoun(word: str) -> bool:
     return word.lower() in _PERSONAL_PRONOUNS
 
 
-@functools.lru_cache(maxsize=1)
-def person_nouns() -> frozenset[str]:
-    """Nouns that denote people (``rules/lexicon/person_nouns.txt``), for *who* vs *that*."""
-    path = rules_dir() / "lexicon" / "person_nouns.txt"
+def _read_lexicon(name: str) -> frozenset[str]:
+    """The entries of ``rules/lexicon/<name>.txt``: one a line, lower case, ``#`` comments."""
+    path = rules_dir() / "lexicon" / f"{name}.txt"
     words = set()
     for line in path.read_text(encoding="utf-8").splitlines():
-        line = line.split("#", 1)[0].strip().lower()
+        line = " ".join(line.split("#", 1)[0].lower().split())
         if line:
             words.add(line)
     return frozenset(words)
+
+
+@functools.lru_cache(maxsize=1)
+def person_nouns() -> frozenset[str]:
+    """Nouns that denote people (``rules/lexicon/person_nouns.txt``), for *who* vs *that*."""
+    return _read_lexicon("person_nouns")
+
+
+@functools.lru_cache(maxsize=1)
+def privative_adjectives() -> frozenset[str]:
+    """Adjectives whose noun phrase is not a kind of its noun (*fake*, *former*, *alleged*):
+    ``rules/lexicon/privative_adjectives.txt``. ``shorten`` never drops them."""
+    return _read_lexicon("privative_adjectives")
+
+
+@functools.lru_cache(maxsize=1)
+def non_upward_determiners() -> frozenset[str]:
+    """Determiners and quantifiers that make a noun phrase non-upward in its noun (*every*,
+    *no*, *few*, *at most*): ``rules/lexicon/non_upward_determiners.txt``."""
+    return _read_lexicon("non_upward_determiners")
+
+
+@functools.lru_cache(maxsize=1)
+def downward_operators() -> frozenset[str]:
+    """Words that make their scope downward entailing (*nobody*, *rarely*, *lack*):
+    ``rules/lexicon/downward_operators.txt``."""
+    return _read_lexicon("downward_operators")
+
+
+@functools.lru_cache(maxsize=1)
+def quantity_nouns() -> frozenset[str]:
+    """Nouns that group or measure their of-phrase (*a group of*, *a couple of*):
+    ``rules/lexicon/quantity_nouns.txt``."""
+    return _read_lexicon("quantity_nouns")
+
+
+def find_phrase(words: list[str], lexicon: frozenset[str]) -> str | None:
+    """The first lexicon entry (one word or a word sequence) found in ``words``, or None.
+
+    >>> find_phrase(["at", "most", "two"], frozenset({"at most"})), find_phrase(["a", "man"], frozenset({"no"}))
+    ('at most', None)
+    """
+    low = [w.lower() for w in words]
+    for k in range(len(low)):
+        for n in (3, 2, 1):
+            if k + n <= len(low) and " ".join(low[k : k + n]) in lexicon:
+                return " ".join(low[k : k + n])
+    return None
+
+
+# "an" before a vowel sound: the spelling decides, with the usual exceptions.
+_A_BEFORE_VOWEL_LETTER = ("uni", "use", "usu", "uti", "ure", "uro", "uku", "eu", "ewe", "one", "once", "ubiq")
+_AN_BEFORE_CONSONANT_LETTER = ("hour", "honest", "honor", "honour", "heir")
+
+
+def indefinite_article(word: str) -> str:
+    """``a`` or ``an`` before ``word``, by its spelling.
+
+    >>> [indefinite_article(w) for w in ("man", "apple", "umbrella", "unicycle", "hour", "European")]
+    ['a', 'an', 'an', 'a', 'an', 'a']
+    """
+    low = word.lower()
+    if low.startswith(_AN_BEFORE_CONSONANT_LETTER):
+        return "an"
+    if low.startswith(_A_BEFORE_VOWEL_LETTER):
+        return "a"
+    return "an" if low[:1] in ("a", "e", "i", "o", "u") else "a"
+
+
+# Verbs with no progressive in their stative sense (*consist*, *contain*): a caption's
+# participle of one of them (*a box containing toys*) is a modifier, never "is containing".
+STATIVE_VERBS = frozenset({
+    "belong", "comprise", "consist", "contain", "cost", "deserve", "equal", "include", "involve", "lack",
+    "matter", "mean", "need", "own", "possess", "resemble", "seem",
+})
 
 
 # --- verb inflection --------------------------------------------------------------------

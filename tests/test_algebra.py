@@ -9,7 +9,14 @@ from hypothesis import strategies as st
 
 from engine.errors import ExpressionError, IncompatibleError, RuleError
 from engine.transforms import (
-    CLEAR, Choice, Transformation, commutes, equivalent, parse, parse_choice, parse_pair,
+    CLEAR,
+    Choice,
+    Transformation,
+    commutes,
+    equivalent,
+    parse,
+    parse_choice,
+    parse_pair,
 )
 from engine.transforms.algebra import fold, load_incompatibilities, touched
 

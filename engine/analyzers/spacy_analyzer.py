@@ -132,6 +132,7 @@ class SpacyAnalyzer:
     # -- from a spaCy Doc -----------------------------------------------------------------
     def from_doc(self, doc) -> Analysis:
         _repair_copular_participles(doc)
+        _repair_auxiliary_dependents(doc)
         _repair_finite_tags(doc)
         sentence = Sentence(text=doc.text, tokens=tuple(_token(t) for t in doc))
         heads = [t for t in doc if _heads_frame(t)]
@@ -162,6 +163,17 @@ def _add_clitic_cases(nlp) -> None:
 
     for clitic in _CLITICS:
         nlp.tokenizer.add_special_case(clitic, [{ORTH: clitic}])
+
+
+def _repair_auxiliary_dependents(doc) -> None:
+    """An auxiliary has no dependents: a subject the parser hung on the auxiliary (*The little
+    girl in the pink dress* <- *is* in *... is dancing*) belongs to the verb it helps."""
+    for aux in doc:
+        if aux.dep_ not in ("aux", "auxpass") or aux.head.i == aux.i:
+            continue
+        for k in list(aux.children):
+            if k.dep_ in _SUBJECT_DEPS:
+                k.head = aux.head
 
 
 def _repair_finite_tags(doc) -> None:

@@ -11,7 +11,11 @@ so contrast sets stay minimal. What it does, on the main predicate:
 * moves arguments for voice and swap (the object becomes the subject and the subject a
   *by*-phrase, and back), with pronoun case (*he* <-> *him*);
 * lays out polar questions (the first auxiliary before the subject, ``?``) and it-clefts
-  (*It is X who/that ...*, *who* for people, *that* otherwise).
+  (*It is X who/that ...*, *who* for people, *that* otherwise);
+* shortens a core argument to its head noun phrase (``shorten``), only where the result is
+  entailed by the source (see :func:`_shorten_cut`);
+* reads verbless captions (*A man in a blue shirt standing in front of a garage .*) as present
+  progressive clauses, SNLI's convention, when ``captions`` is on (see :class:`RestoredCaption`).
 
 Where English allows several forms it returns several candidates, in order of preference
 (full and contracted negation, *who* and *that*, nominative and accusative focus pronouns).
@@ -21,13 +25,15 @@ Where English allows several forms it returns several candidates, in order of pr
 from __future__ import annotations
 
 import itertools
+import re
 from collections.abc import Iterable, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
+from typing import Any
 
 from .. import english
 from ..analyzers import SpacyAnalyzer
 from ..english import Agreement
-from ..ir import Analysis, Argument, Frame, Predicate, Token
+from ..ir import Analysis, Argument, Frame, Predicate, Token, readable_role
 from ..transforms import EditPlan
 from .base import OK, Candidate, Realization, register
 
@@ -68,28 +74,55 @@ class _Layout:
     postverbal_role: str | None = None
     postverbal_slot: str = "obj"
     removed: set[int] = field(default_factory=set)
+    cut: frozenset[int] = frozenset()  # tokens shorten drops
+    respell: dict[int, str] = field(default_factory=dict)  # kept tokens spelled anew (a -> an)
     agreement: Agreement = english.THIRD_SG
+
+
+@dataclass(frozen=True)
+class RestoredCaption:
+    """``Analysis.native`` of a verbless caption read as a clause.
+
+    SNLI's captions are often a noun phrase with an ``-ing`` participle (*A man in a blue shirt
+    standing in front of a garage .*), which annotators read as a present progressive clause.
+    :meth:`SurfaceBackend.analyze` inserts *is*/*are* before the participle and returns the
+    analysis of that clause; its ``native`` is this record: the clause's spaCy ``Doc``, the
+    caption as given (what the identity plan returns) and a short note for record reasons.
+    """
+
+    doc: Any
+    original: str
+    note: str
 
 
 @register("surface")
 class SurfaceBackend:
     """Rule-based realizer over the spaCy analysis (the embedded default).
 
+    ``captions`` (default on) reads verbless captions as present progressive clauses, see
+    :class:`RestoredCaption`.
+
     >>> backend = SurfaceBackend()
     >>> from engine.transforms import parse
     >>> [r.best for r in backend.realize(backend.analyze(["A man is riding a bike."]),
     ...                                   [parse("tense(past)+passive").plan()])]
     ['A bike was being ridden by a man.']
+    >>> [r.best for r in backend.realize(backend.analyze(["A young boy playing in the grass ."] * 2),
+    ...                                   [parse("tense(past)").plan(), parse("identity").plan()])]
+    ['A young boy was playing in the grass .', 'A young boy playing in the grass .']
     """
 
     name = "surface"
-    supports = frozenset({"tense", "progressive", "perfect", "voice", "modality", "polarity", "force", "cleft", "swap"})
+    supports = frozenset({"tense", "progressive", "perfect", "voice", "modality", "polarity", "force", "cleft", "swap",
+                          "shorten"})
 
     def __init__(self, analyzer: SpacyAnalyzer | None = None, invariant: Iterable[str] = (),
-                 max_candidates: int = 4, model: str | None = None, tense_scope: str = "main"):
+                 max_candidates: int = 4, model: str | None = None, tense_scope: str = "main",
+                 captions: bool = True):
         if tense_scope not in ("main", "all"):
             raise ValueError(f"tense_scope must be 'main' or 'all', not {tense_scope!r}")
         self.tense_scope = tense_scope
+        self.captions = captions
         self._analyzer = analyzer
         self._model = model
         self.invariant = frozenset(w.lower() for w in invariant)
@@ -102,7 +135,26 @@ class SurfaceBackend:
         return self._analyzer
 
     def analyze(self, texts: Sequence[str]) -> list[Analysis]:
-        return self.analyzer.analyze(texts)
+        analyses = self.analyzer.analyze(texts)
+        return self._restore_captions(analyses) if self.captions else analyses
+
+    def _restore_captions(self, analyses: list[Analysis]) -> list[Analysis]:
+        """Replace the analysis of every verbless caption by that of its clause reading; one
+        extra ``nlp.pipe`` over the restored texts, and only where the clause parses as meant
+        (the participle heads a finite present progressive main clause)."""
+        todo = [(k, found) for k, a in enumerate(analyses) if (found := _caption_clause(a)) is not None]
+        if not todo:
+            return analyses
+        out = list(analyses)
+        clauses = self.analyzer.analyze([found.text for _, found in todo])
+        for (k, found), clause in zip(todo, clauses, strict=True):
+            main = clause.main_frame
+            tokens = clause.sentence.tokens
+            if (main is None or not main.finite or main.verb != found.verb or not main.predicate.progressive
+                    or main.predicate.tense != "pres" or tokens[found.verb].text != found.verb_text):
+                continue
+            out[k] = replace(clause, native=RestoredCaption(clause.native, analyses[k].text, found.note))
+        return out
 
     def realize(self, analyses: Sequence[Analysis], plans: Sequence[EditPlan]) -> list[Realization]:
         """Realize ``plans[k]`` on ``analyses[k]`` for every k."""
@@ -112,8 +164,17 @@ class SurfaceBackend:
 
     # -- one analysis, one plan --------------------------------------------------------------
     def realize_one(self, analysis: Analysis, plan: EditPlan) -> Realization:
+        caption = analysis.native if isinstance(analysis.native, RestoredCaption) else None
         if plan.is_identity:
-            return Realization(OK, "identity", (Candidate(analysis.text, 1.0),))
+            return Realization(OK, "identity", (Candidate(caption.original if caption else analysis.text, 1.0),))
+        result = self._realize_clause(analysis, plan)
+        if caption is None:
+            return result
+        if result.status == OK:
+            return Realization(OK, "; ".join(r for r in (caption.note, result.reason) if r), result.candidates)
+        return Realization(result.status, f"{result.reason} ({caption.note})", result.candidates)
+
+    def _realize_clause(self, analysis: Analysis, plan: EditPlan) -> Realization:
         frame = _target_frame(analysis, plan)
         if frame is None:
             return Realization.not_applicable("no verbal predicate found in the sentence")
@@ -127,11 +188,18 @@ class SurfaceBackend:
         target, reason = _target(src, plan)
         if reason:
             return Realization.not_applicable(reason)
+        cut = None
+        if plan.features.get("shorten"):
+            cut = _shorten_cut(analysis, frame, plan.features["shorten"], target)
+            if isinstance(cut, str):
+                return Realization.not_applicable(cut)
         layout = _Layout(analysis, frame, target, plan)
         reason = self._arrange(layout, plan)
         if reason:
             return Realization.not_applicable(reason)
-        if target == src.features() and not plan.swap and self.tense_scope == "main":
+        if cut is not None:
+            _apply_cut(layout, cut)
+        if target == src.features() and not plan.swap and cut is None and self.tense_scope == "main":
             return Realization(OK, "unchanged: " + _already(src, plan), (Candidate(analysis.text, 1.0),))
         cleft = _resolve_cleft(target.get("cleft"), layout)
         if cleft is not None and _cleft_slot(layout, cleft) is None:
@@ -285,7 +353,7 @@ class SurfaceBackend:
                 lemma = english.verb_lemma(tok.text, tok.lemma)
                 items.append(_Item(english.inflect(lemma, conj_tag, layout.agreement, self.invariant), None, "other"))
                 continue
-            items.append(_Item(tok.text, i, "other"))
+            items.append(_Item(layout.respell.get(i, tok.text), i, "other"))
             if layout.postverbal and i == _particle_of(tokens, frame.verb):
                 items.extend(layout.postverbal)  # after the particle: "given up by you"
         if not subject_emitted and layout.subject is None and operator:
@@ -354,6 +422,7 @@ def _other_clauses(analysis: Analysis, main: Frame, conj_verbs: set[int]) -> lis
 def _target(src: Predicate, plan: EditPlan) -> tuple[dict, str | None]:
     target = src.features()
     feats = dict(plan.features)
+    feats.pop("shorten", None)  # not a predicate feature: see _shorten_cut
     if feats.pop("promote", None) is not None:
         return target, "the surface backend passivizes only by promoting the object (passive(ARG1))"
     if "modality" in feats and feats["modality"] is not None and "tense" in feats and feats["tense"] != "pres":
@@ -514,7 +583,8 @@ def _unchanged_group(src: Predicate, target: dict, layout: _Layout) -> bool:
 
 def _subject_is_source(layout: _Layout) -> bool:
     src_subj = _by_function(layout.frame, "subj")
-    return src_subj is not None and [it.src for it in layout.subject] == list(range(*src_subj.span))
+    return src_subj is not None and [it.src for it in layout.subject] == [
+        i for i in range(*src_subj.span) if i not in layout.cut]
 
 
 # --- arguments ---------------------------------------------------------------------------------
@@ -668,6 +738,296 @@ def _cleft(items: list[_Item], role: str, focus_is_subject: bool, layout: _Layou
     head = [_Item(copula, None, "cleft"), _Item("it", None, "cleft")] if question else [
         _Item("it", None, "cleft"), _Item(copula, None, "cleft")]
     return prefix + head + focus + [_Item(options.relative, None, "cleft")] + body + final
+
+
+# --- shorten -------------------------------------------------------------------------------------
+_NP_POS = ("NOUN", "PROPN", "PRON", "NUM", "DET")
+# What a head noun phrase keeps: determiners, possessors, numerals and compound nouns (with
+# their own dependents: "at least two", "the man 's", "ice cream").
+_KEEP_DEPS = ("det", "predet", "poss", "nummod", "compound", "quantmod", "case", "neg")
+_DETERMINER_DEPS = ("det", "predet", "poss", "nummod", "quantmod")
+# Adjectives that quantify rather than describe (*several people*, *a few men*): kept.
+_QUANTITY_ADJECTIVES = frozenset({"few", "fewer", "several", "many", "much", "more", "most", "less", "little",
+                                  "numerous", "multiple", "various", "countless"})
+
+
+@dataclass(frozen=True)
+class _Cut:
+    removed: frozenset[int]
+    respell: dict[int, str]
+
+
+def _children(tokens: Sequence[Token]) -> list[list[int]]:
+    kids: list[list[int]] = [[] for _ in tokens]
+    for t in tokens:
+        if t.head != t.i and 0 <= t.head < len(tokens):
+            kids[t.head].append(t.i)
+    return kids
+
+
+def _subtree(kids: list[list[int]], i: int) -> set[int]:
+    out, todo = set(), [i]
+    while todo:
+        j = todo.pop()
+        if j not in out:
+            out.add(j)
+            todo.extend(kids[j])
+    return out
+
+
+def _head_np(tokens: Sequence[Token], kids: list[list[int]], head: int, depth: int = 0) -> tuple[set[int], list[int]]:
+    """The tokens a head noun phrase keeps, and its head nouns (a quantity noun or quantifier
+    with an of-phrase keeps the of-phrase's head noun phrase too: *a group of children*)."""
+    keep, heads = {head}, [head]
+    for c in kids[head]:
+        dep = tokens[c].dep
+        quantity = dep == "amod" and tokens[c].text.lower() in _QUANTITY_ADJECTIVES and not _size_little(tokens, kids, c)
+        if dep in _KEEP_DEPS or (dep == "nmod" and c < head) or quantity:
+            keep |= _subtree(kids, c)
+    tok = tokens[head]
+    of = next((c for c in kids[head] if c > head and tokens[c].dep == "prep" and tokens[c].text.lower() == "of"), None)
+    partitive = tok.text.lower() in english.quantity_nouns() or tok.pos in ("NUM", "DET") or tok.tag in ("CD", "DT")
+    if of is not None and partitive and depth < 3:
+        pobj = next((c for c in kids[of] if tokens[c].dep == "pobj"), None)
+        if pobj is not None:
+            inner, inner_heads = _head_np(tokens, kids, pobj, depth + 1)
+            keep |= inner | {of}
+            heads += inner_heads
+    return keep, heads
+
+
+def _words(tokens: Sequence[Token], indices: Iterable[int]) -> list[str]:
+    """Token texts, with *a few* / *a little* (upward, unlike *few*, *little*) as one word."""
+    words = [tokens[i].text.lower() for i in sorted(indices)]
+    out: list[str] = []
+    for w in words:
+        if w in ("few", "little") and out and out[-1] == "a":
+            out[-1] = "a " + w
+        else:
+            out.append(w)
+    return out
+
+
+def _size_little(tokens: Sequence[Token], kids: list[list[int]], i: int) -> bool:
+    """*little* as an adjective of size (*two little dogs*, *the little girl*, *a little boy*),
+    not a quantifier (*little water*, *a little water*): a plural, a person, or another
+    determiner than *a* says size."""
+    tok = tokens[i]
+    if tok.text.lower() != "little" or tok.dep != "amod":
+        return False
+    noun = tokens[tok.head]
+    dets = [tokens[c].text.lower() for c in kids[noun.i] if tokens[c].dep in _DETERMINER_DEPS]
+    return (noun.tag in ("NNS", "NNPS") or noun.text.lower() in english.person_nouns()
+            or any(d not in ("a", "an") for d in dets))
+
+
+def _mentions(text: str, lexicon: frozenset[str]) -> str | None:
+    """The first lexicon entry found in ``text`` as a whole word (hyphenated ones included)."""
+    low = text.lower()
+    for entry in sorted(lexicon):
+        if re.search(r"(?<![\w-])" + re.escape(entry) + r"(?![\w-])", low):
+            return entry
+    return None
+
+
+def _simple_present(features: dict) -> bool:
+    return bool(features.get("modality")) or (
+        features.get("tense") == "pres" and not features.get("progressive") and not features.get("perfect"))
+
+
+def _shorten_cut(analysis: Analysis, frame: Frame, role: str, target: dict) -> _Cut | str:
+    """The tokens ``shorten(role)`` drops from the core argument ``role``, or why it must not.
+
+    The argument is cut down to its head noun phrase: determiners, possessors, numerals,
+    compound nouns and the head noun stay; adjectives, prepositional phrases, relative
+    clauses, participial modifiers and appositions go (*a big blue ball that was on the
+    grass* -> *a ball*). The result must be entailed by the source, so it refuses where
+    dropping a modifier is not an upward (weakening) step: under negation or in a question,
+    with a non-upward determiner (*every*, *no*, *few*: ``non_upward_determiners.txt``) or a
+    downward operator in the clause (*nobody*, *rarely*, *lack*: ``downward_operators.txt``),
+    a privative adjective (*fake*, *former*: ``privative_adjectives.txt``), a coordinated
+    argument, or a bare plural in a simple-present clause (possibly generic: *tall men play
+    basketball* does not entail *men play basketball*).
+    """
+    name = readable_role(role)
+    label = f"shorten({name})"
+    src = frame.predicate
+    if "neg" in (src.polarity, target["polarity"]):
+        return f"{label}: the sentence is negated; dropping a modifier under negation is not an entailment"
+    if "ques" in (src.force, target["force"]):
+        return f"{label}: the sentence is a question; shorten only weakens statements"
+    if frame.clause != "main":
+        return f"{label}: the predicate found is in a subordinate clause ({frame.clause}), not the main clause"
+    arg = frame.argument(role)
+    if arg is None:
+        return f"{label}: the predicate has no {name}"
+    tokens = analysis.sentence.tokens
+    kids = _children(tokens)
+    head = arg.head
+    start, end = arg.span
+    if arg.function == "agent":
+        head = next((c for c in kids[arg.head] if tokens[c].dep == "pobj"), -1)
+        start += 1
+    if arg.function not in ("subj", "obj", "agent") or head < 0 or tokens[head].pos not in _NP_POS:
+        return f"{label}: the {name} '{arg.text}' is not a noun phrase"
+    keep, heads = _head_np(tokens, kids, head)
+    if any(tokens[c].dep in ("conj", "cc", "preconj") for h in heads for c in kids[h]):
+        return f"{label}: the {name} '{arg.text}' is coordinated; shortening one conjunct is not supported"
+    # Monotonicity: the argument's own determiners and focus adverbs (*only the men*), then
+    # downward operators around it.
+    focus = {c for h in heads for c in kids[h] if tokens[c].dep in ("advmod", "npadvmod") and c < h}
+    region = [i for i in sorted(keep | focus) if start <= i <= max(heads) and not _size_little(tokens, kids, i)]
+    quantifier = english.find_phrase(_words(tokens, region), english.non_upward_determiners())
+    if quantifier is not None:
+        return f"{label}: '{quantifier}' is not upward monotone; dropping modifiers under it is not an entailment"
+    downward = english.downward_operators()
+    if role == "ARG1" and src.lemma in downward:
+        return f"{label}: the verb '{src.lemma}' is downward entailing on its object"
+    for c in kids[frame.verb]:
+        if tokens[c].dep in ("advmod", "neg", "npadvmod") and tokens[c].text.lower() in downward:
+            return f"{label}: '{tokens[c].text}' makes the clause downward entailing"
+    for other in frame.arguments:
+        if other is arg or other.role not in ("ARG0", "ARG1", "ARG2"):
+            continue
+        word = english.find_phrase(_words(tokens, range(other.span[0], max(other.head, other.span[0]) + 1)), downward)
+        if word is not None:
+            return f"{label}: '{word}' in '{other.text}' makes the clause downward entailing"
+    removed = set(range(start, end)) - keep
+    # Privative adjectives (a fake gun is not a gun): among what goes before each head noun,
+    # and in its adjectival modifiers.
+    checked = {i for i in removed if i < max(heads)}
+    for h in heads:
+        for c in kids[h]:
+            if tokens[c].dep == "amod":
+                checked |= _subtree(kids, c)
+    privative = _mentions("".join(tokens[i].text + tokens[i].whitespace for i in sorted(checked)),
+                          english.privative_adjectives())
+    if privative is not None:
+        article = english.indefinite_article(privative)
+        return f"{label}: '{privative}' is not an intersective adjective ({article} {privative} N need not be an N)"
+    if not removed:
+        return f"{label}: nothing to shorten: '{arg.text}' is already a head noun phrase"
+    bare = not any(tokens[i].dep in _DETERMINER_DEPS for i in keep) and tokens[head].pos not in ("PROPN", "PRON")
+    if bare and (_simple_present(src.features()) or _simple_present(target)):
+        return (f"{label}: '{arg.text}' is a bare noun phrase in a simple-present clause and may be generic "
+                "(shortening a generic is not an entailment)")
+    kept = sorted(keep & set(range(start, end)))
+    # A comma that closed a dropped apposition or relative clause before the verb goes too.
+    if end < len(tokens) and end <= frame.verb and tokens[end].text == "," and any(
+            tokens[i].text == "," and i > kept[-1] for i in removed):
+        removed.add(end)
+    respell: dict[int, str] = {}
+    for a, b in itertools.pairwise(kept):
+        low = tokens[a].text.lower()
+        if low in ("a", "an") and b != a + 1:
+            new = english.indefinite_article(tokens[b].text)
+            if new != low:
+                respell[a] = new.capitalize() if tokens[a].text[:1].isupper() else new
+    return _Cut(frozenset(removed), respell)
+
+
+def _apply_cut(layout: _Layout, cut: _Cut) -> None:
+    """Drop the cut tokens from the moved phrases and from the sentence, respell articles."""
+    layout.cut = cut.removed
+    layout.respell = dict(cut.respell)
+    layout.removed |= cut.removed
+    for name in ("subject", "postverbal"):
+        phrase = getattr(layout, name)
+        if phrase is None:
+            continue
+        kept = [it for it in phrase if it.src is None or it.src not in cut.removed]
+        for it in kept:
+            if it.src in cut.respell:
+                it.text = cut.respell[it.src]
+        setattr(layout, name, kept)
+
+
+# --- captions ------------------------------------------------------------------------------------
+@dataclass(frozen=True)
+class _CaptionClause:
+    text: str  # the caption with "is"/"are" inserted
+    verb: int  # the participle's token index in the restored text
+    verb_text: str
+    note: str
+
+
+def _caption_clause(analysis: Analysis) -> _CaptionClause | None:
+    """The clause reading of a verbless caption (*A man in a blue shirt standing ...*), or None.
+
+    A caption is a subject-like noun phrase with an ``-ing`` participle: the parse's root is
+    a noun with an ``acl`` participle of its own (not of a noun inside a prepositional phrase:
+    *a view of a woman having a beverage* is no clause), or the root is the participle with a
+    subject and no auxiliary. *is*/*are* (agreeing with the noun) goes before the participle and
+    its adverbs; the rest of the text is kept as it is. Past participles (*a dog covered in
+    mud*) are left alone, as are stative verbs (*a box containing toys*) and participles after
+    an unpaired comma (*a man in a hat , jumping ...*), where a copula would separate subject
+    and verb by one comma.
+    """
+    tokens = analysis.sentence.tokens
+    roots = [t for t in tokens if t.dep == "ROOT"]
+    if len(roots) != 1:
+        return None
+    root = roots[0]
+    main = analysis.main_frame
+    if main is not None and main.finite and main.verb == root.i:
+        return None  # a clause already; a finite verb elsewhere (*... while she waits*) does not count
+    kids = _children(tokens)
+    if root.pos in ("NOUN", "PROPN", "PRON"):
+        subj = root
+        part = next((tokens[c] for c in kids[root.i] if c > root.i and tokens[c].dep == "acl" and tokens[c].tag == "VBG"), None)
+    elif root.pos == "VERB" and root.tag == "VBG":
+        if any(tokens[c].dep in ("aux", "auxpass") for c in kids[root.i]):
+            return None
+        subj = next((tokens[c] for c in kids[root.i] if c < root.i and tokens[c].dep == "nsubj"
+                     and tokens[c].pos in ("NOUN", "PROPN", "PRON")), None)
+        part = root
+    else:
+        return None
+    if subj is None or part is None or any(tokens[c].dep == "case" for c in kids[subj.i]):
+        return None
+    if english.verb_lemma(part.text, part.lemma) in english.STATIVE_VERBS:
+        return None  # *a show consisting of ...* has no progressive reading
+    if _misparsed_verb(tokens, kids, part.i):
+        return None
+    ins = part.i
+    while ins - 1 > subj.i and tokens[ins - 1].dep == "advmod" and tokens[ins - 1].head == part.i:
+        ins -= 1
+    commas = [j for j in range(subj.i + 1, ins) if tokens[j].text == "," and tokens[j].head in (subj.i, part.i)]
+    if len(commas) % 2:
+        return None
+    be = english.be_form("pres", _caption_agreement(tokens, kids, subj))
+    text = analysis.text
+    pos = tokens[ins].start
+    restored = text[:pos] + be + " " + text[pos:]
+    first = analysis.sentence.span_text(0, subj.i + 1) if subj.i < 4 else f"{tokens[0].text} ... {subj.text}"
+    gap = " ..." if ins > subj.i + 1 else ""
+    rest = " ..." if any(t.text not in _PUNCT_END for t in tokens[part.i + 1 :]) else ""
+    note = f"read the caption as a clause: '{first}{gap} {be} {analysis.sentence.span_text(ins, part.i + 1)}{rest}'"
+    return _CaptionClause(restored, part.i + 1, part.text, note)
+
+
+_SINGULAR_DETERMINERS = ("a", "an", "another", "each", "every", "this", "that")
+
+
+def _misparsed_verb(tokens: Sequence[Token], kids: list[list[int]], after: int) -> bool:
+    """A plural noun with a singular determiner after the participle is a finite verb the
+    tagger took for a noun (*a man running a marathon talks to his friend*): that text is a
+    clause already, and inserting *is* would break it."""
+    return any(t.i > after and t.tag == "NNS" and any(
+        tokens[c].dep == "det" and tokens[c].text.lower() in _SINGULAR_DETERMINERS for c in kids[t.i])
+        for t in tokens)
+
+
+def _caption_agreement(tokens: Sequence[Token], kids: list[list[int]], subj: Token) -> Agreement:
+    agr = english.pronoun_agreement(subj.text)
+    if agr is not None:
+        return agr
+    numeral = any(tokens[c].dep == "nummod" and tokens[c].text.lower() not in ("one", "1") for c in kids[subj.i])
+    coordinated = any(tokens[c].dep == "conj" for c in kids[subj.i]) and any(
+        tokens[c].dep == "cc" and tokens[c].text.lower() == "and" for c in kids[subj.i])
+    if subj.tag in ("NNS", "NNPS") or numeral or coordinated:
+        return english.THIRD_PL
+    return english.THIRD_SG
 
 
 # --- surface details ---------------------------------------------------------------------------

@@ -90,8 +90,8 @@ def resolve_label_map(num_labels: int, id2label: Mapping | None,
         label = normalize_label(value)
         if label is None:
             raise LabelMapError(f"label map: {value!r} is not one of {', '.join(NLI_LABELS)}")
-        if isinstance(key, int):
-            index = key
+        if isinstance(key, int) or str(key).strip().lstrip("-").isdigit():
+            index = int(key)
         elif str(key).strip().lower() in by_name:
             index = by_name[str(key).strip().lower()]
         else:

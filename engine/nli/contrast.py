@@ -18,9 +18,9 @@ rules infer for each possible original label; ``seam nli-metrics`` uses it for L
 consistency.
 
 >>> builder = ContrastBuilder(pairs=["p;f", "pa;pa"])
->>> recs = builder.run_pairs([("A man is sleeping.", "A person is sleeping.", "entailment")])
+>>> recs = builder.run_pairs([("A man is eating an apple.", "A man is eating a fruit.", "entailment")])
 >>> [(r["hypothesis"], r["label"], r["rule"]) for r in recs]
-[('A person will be sleeping.', 'neutral', 'lit-1a'), ('A person is sleeping.', 'entailment', 'lit-4')]
+[('A man will be eating a fruit.', 'neutral', 'lit-1a'), ('A fruit is being eaten by a man.', 'entailment', 'lit-4')]
 """
 
 from __future__ import annotations

@@ -37,7 +37,7 @@ from typing import Any
 
 from ..errors import ExpressionError, RuleError
 from ..resources import rules_dir
-from ..transforms import EditPlan, FEATURES, Transformation, parse_choice
+from ..transforms import FEATURES, EditPlan, Transformation, parse_choice
 
 LABELS = ("entailment", "neutral", "contradiction")
 UNKNOWN = "unknown"

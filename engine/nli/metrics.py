@@ -195,7 +195,9 @@ def compute_metrics(contrast_records: Iterable[Mapping], predictions: Mapping[st
     (prediction on the contrast pair) to labels. Returns a JSON-ready dict: ``pairs`` (pair ->
     row, in order of first appearance), ``all`` (the same row over every dual instance) and
     ``skipped`` (what could not be scored, and why). Rates are fractions, ``None`` when
-    nothing was counted.
+    nothing was counted. Consistency looks ``pred_ori`` up in the record's ``label_map``;
+    a record without one still counts when ``pred_ori`` is the gold original label (the rules
+    then gave the record's own ``label``).
 
     >>> same = {"entailment": "entailment", "neutral": "neutral", "contradiction": "contradiction"}
     >>> recs = [{"id": "o1/pa;pa", "original_id": "o1", "pair": "pa;pa", "status": "ok",

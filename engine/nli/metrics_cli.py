@@ -41,7 +41,7 @@ def add_parser(subparsers) -> None:
     g.add_argument("--label-map", metavar="MAP",
                    help='output index to label, e.g. "0=entailment,1=neutral,2=contradiction" '
                         "(default: the checkpoint's id2label, if it names the NLI labels)")
-    g.add_argument("--batch-size", type=int, default=32, help="pairs per forward pass (default 32)")
+    g.add_argument("--batch-size", type=int, default=32, metavar="N", help="pairs per forward pass (default 32)")
     g.add_argument("--device", help="torch device (default: cuda if available, else cpu)")
     g.add_argument("--write-predictions", metavar="FILE", help='save the predictions as JSONL {"id", "label"}')
     m.add_argument("--json", metavar="FILE", help="write the metrics as JSON (fractions, not percentages)")
