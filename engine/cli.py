@@ -215,6 +215,18 @@ def _rules(args: argparse.Namespace) -> int:
     return 1 if failed else 0
 
 
+def _run_options(parser: argparse.ArgumentParser) -> None:
+    """Options shared by the batch commands: output, backend, resume, limits, erg, quiet."""
+    parser.add_argument("-o", "--output", help="JSONL output file (default: stdout)")
+    parser.add_argument("-b", "--backend", default="surface", help="backend name (default: surface)")
+    parser.add_argument("--resume", action="store_true", help="continue a partial -o file without duplicates")
+    parser.add_argument("--batch-size", type=int, default=64)
+    parser.add_argument("--max-chars", type=int, default=DEFAULT_MAX_CHARS, help="longer texts get an error record")
+    parser.add_argument("--candidates", type=int, default=4, help="candidates the backend keeps per sentence")
+    _erg_options(parser)
+    parser.add_argument("-q", "--quiet", action="store_true", help="no progress bar or summary")
+
+
 def _erg_options(parser: argparse.ArgumentParser) -> None:
     e = parser.add_argument_group("erg backend")
     e.add_argument("--ace", help="ACE binary (else SEAM_ACE, then the cache)")
@@ -236,38 +248,24 @@ def build_parser() -> argparse.ArgumentParser:
     t.add_argument("-a", "--apply", action="append", required=True,
                    help="transformation expression, e.g. 'tense(fut)+passive' or LIT shorthand 'f+pa'; repeatable")
     t.add_argument("-i", "--input", help="JSONL input with a 'text' field (and optional 'id')")
-    t.add_argument("-o", "--output", help="JSONL output file (default: stdout)")
-    t.add_argument("-b", "--backend", default="surface", help="backend name (default: surface)")
     t.add_argument("--format", choices=("text", "jsonl"), help="stdout format (text: best realization per line)")
-    t.add_argument("--resume", action="store_true", help="continue a partial -o file without duplicates")
     t.add_argument("--text-field", default="text", help="input field holding the sentence (default: text)")
-    t.add_argument("--batch-size", type=int, default=64)
-    t.add_argument("--max-chars", type=int, default=DEFAULT_MAX_CHARS, help="longer texts get an error record")
-    t.add_argument("--candidates", type=int, default=4, help="candidates kept per record")
-    _erg_options(t)
-    t.add_argument("-q", "--quiet", action="store_true", help="no progress bar or summary")
+    _run_options(t)
     t.set_defaults(func=_transform)
 
     from .nli.contrast import LIT_PAIRS
 
     n = sub.add_parser("contrast", help="NLI contrast sets: transform premise and hypothesis, infer the new label")
     n.add_argument("-i", "--input", required=True, help="JSONL with premise, hypothesis, label (and id)")
-    n.add_argument("-o", "--output", help="JSONL output file (default: stdout)")
     n.add_argument("--pairs", nargs="+", default=list(LIT_PAIRS),
                    help="pair expressions 'premise;hypothesis' (default: LIT's Table 2 set: %(default)s)")
-    n.add_argument("-b", "--backend", default="surface", help="backend name (default: surface)")
     n.add_argument("--label-rules", nargs="+", help="label rule files (default: every rules/labels/*.toml)")
     n.add_argument("--stats", help="write the summary (counts and rates per pair) as JSON here")
-    n.add_argument("--resume", action="store_true", help="continue a partial -o file without duplicates")
     n.add_argument("--premise-field", default="premise", help="input field of the premise (default: premise, "
                    "else sentence1)")
     n.add_argument("--hypothesis-field", default="hypothesis", help="default: hypothesis, else sentence2")
     n.add_argument("--label-field", default="label", help="default: label, else gold_label")
-    n.add_argument("--batch-size", type=int, default=64)
-    n.add_argument("--max-chars", type=int, default=DEFAULT_MAX_CHARS, help="longer sentences get an error record")
-    n.add_argument("--candidates", type=int, default=4, help="candidates the backend considers per sentence")
-    _erg_options(n)
-    n.add_argument("-q", "--quiet", action="store_true", help="no progress bar or summary")
+    _run_options(n)
     n.set_defaults(func=_contrast)
 
     from .nli.metrics_cli import add_parser as add_metrics_parser
