@@ -135,6 +135,21 @@ def test_erg_backend_realizes_commuting_compositions_identically(fake):
                 {k: v for k, v in two.items() if k != "transformation"}
 
 
+def test_contrast_sets_with_the_erg_backend(fake):
+    from engine.backends.erg import ErgBackend
+    from engine.nli.contrast import ContrastBuilder
+
+    with ErgBackend(grammar_info=fake, workers=1) as backend:
+        recs = ContrastBuilder(backend, pairs=["pa;pa", "q;o", "p;f"]).run_pairs(
+            [("Alice saw Bob.", "Alice saw Bob.", "entailment")])
+    assert [r["backend"] for r in recs] == ["erg"] * 3
+    pa, q, pf = recs
+    assert (pa["premise"], pa["hypothesis"], pa["label"], pa["rule"]) == (
+        "Bob was seen by Alice.", "Bob was seen by Alice.", "entailment", "lit-4")
+    assert (q["premise"], q["status"], q["label"]) == ("Did Alice see Bob?", "no_label", "unknown"), q["reason"]
+    assert pf["status"] == "not_applicable" and pf["reason"].startswith("premise: ")  # already past
+
+
 # -- grammar discovery and install -------------------------------------------------------------
 
 def test_discovery_order_and_clear_errors(tmp_path, monkeypatch):

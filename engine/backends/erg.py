@@ -225,6 +225,8 @@ class ErgBackend:
             else:
                 return _Job(outcome=Realization(info.status if info else ERROR,
                                                 info.reason if info else "no ERG analysis"))
+        if plan.is_identity:  # the source is its own realization (LIT's 'original')
+            return _Job(outcome=Realization(OK, "identity", (Candidate(analysis.text, 1.0),)))
         steps = plan_steps(plan, info.mrs)
         if isinstance(steps, str):
             return _Job(outcome=Realization.not_applicable(steps))
