@@ -235,8 +235,10 @@ class ContrastBuilder:
             # a side that came out as the original sentence is the identity, whatever was asked
             sides[side] = (best, EditPlan() if best == text else plan, original_features(by_text[text]))
         (p_text, p_plan, p_feats), (h_text, h_plan, h_feats) = sides["premise"], sides["hypothesis"]
-        decision = self.rules.infer(p_plan, h_plan, x.label or "", p_feats, h_feats)
-        label_map = {lab: self.rules.infer(p_plan, h_plan, lab, p_feats, h_feats).label for lab in LABELS}
+        decisions = {lab: self.rules.infer(p_plan, h_plan, lab, p_feats, h_feats) for lab in LABELS}
+        original = (x.label or "").strip().lower()
+        decision = decisions.get(original) or self.rules.infer(p_plan, h_plan, x.label or "", p_feats, h_feats)
+        label_map = {lab: d.label for lab, d in decisions.items()}
         new_p, new_h = (h_text, p_text) if decision.reverse else (p_text, h_text)
         rec.update(premise=new_p, hypothesis=new_h, label=decision.label, rule=decision.rule, via=list(decision.via),
                    label_reason=decision.reason, label_map=label_map, reversed=decision.reverse)
