@@ -100,3 +100,21 @@ class IncompatibleError(ExpressionError):
     def __init__(self, message: str, rule: str = ""):
         self.rule = rule
         super().__init__(message)
+
+
+class TailorError(SeamError, ValueError):
+    """A TAILOR control code, prompt or perturbation is malformed or cannot be built."""
+
+    code = "E801"
+
+
+class DegenerateGenerationError(TailorError):
+    """A generation is junk: a known degenerate token, no labelled span, leaked control codes."""
+
+    code = "E802"
+
+
+class GeneratorError(BackendError):
+    """A T5 checkpoint could not be loaded or run (not a per-record outcome)."""
+
+    code = "E803"

@@ -62,6 +62,7 @@ _READABLE = {
     "ARGM-CXN": "CONSTRUCTION",
 }
 _ROLE_OF_READABLE = {v: k for k, v in _READABLE.items()}
+READABLE_NAMES: tuple[str, ...] = tuple(_READABLE.values())
 
 
 def readable_role(role: str) -> str:
