@@ -926,6 +926,10 @@ def _shorten_cut(analysis: Analysis, frame: Frame, role: str, target: dict) -> _
     return _Cut(frozenset(removed), respell)
 
 
+# Public for other backends (the tailor backend asks for the same head noun phrase).
+shorten_cut = _shorten_cut
+
+
 def _apply_cut(layout: _Layout, cut: _Cut) -> None:
     """Drop the cut tokens from the moved phrases and from the sentence, respell articles."""
     layout.cut = cut.removed
