@@ -79,10 +79,16 @@ def _transform(args: argparse.Namespace) -> int:
 
 
 def _backend_options(args: argparse.Namespace) -> dict:
-    options = {"max_candidates": args.candidates} if args.backend in ("surface", "erg") else {}
+    options = {"max_candidates": args.candidates} if args.backend in ("surface", "erg", "tailor") else {}
     if args.backend == "erg":
         options.update(ace=args.ace, grammar=args.grammar, erg_version=args.erg_version, workers=args.workers,
                        timeout=args.timeout, fragments=args.fragments)
+    if args.backend == "tailor":
+        from .tailor.generator import BEAM, SAMPLING
+
+        options.update(model=args.model, device=args.device, srl=args.srl, srl_tokenizer=args.srl_tokenizer,
+                       frames=args.frames, seed=args.seed, settings=BEAM if args.decoding == "beam" else SAMPLING,
+                       validate=args.check_controls, batch_size=args.batch_size)
     return options
 
 
@@ -224,6 +230,7 @@ def _run_options(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--max-chars", type=int, default=DEFAULT_MAX_CHARS, help="longer texts get an error record")
     parser.add_argument("--candidates", type=int, default=4, help="candidates the backend keeps per sentence")
     _erg_options(parser)
+    _tailor_options(parser)
     parser.add_argument("-q", "--quiet", action="store_true", help="no progress bar or summary")
 
 
@@ -235,6 +242,20 @@ def _erg_options(parser: argparse.ArgumentParser) -> None:
     e.add_argument("--workers", type=int, help="ACE processes of each kind (default: one per core)")
     e.add_argument("--timeout", type=int, default=10, help="ACE seconds per item (default 10)")
     e.add_argument("--fragments", action="store_true", help="allow fragment parses (root_frag)")
+
+
+def _tailor_options(parser: argparse.ArgumentParser) -> None:
+    t = parser.add_argument_group("tailor backend")
+    t.add_argument("--model", help="TAILOR T5 checkpoint directory (else SEAM_TAILOR, then the cache)")
+    t.add_argument("--device", help="torch device (default: cuda if available, else cpu)")
+    t.add_argument("--decoding", choices=("sample", "beam"), default="sample",
+                   help="TAILOR's sampling (default) or beam search")
+    t.add_argument("--seed", type=int, default=0, help="sampling seed (default 0)")
+    t.add_argument("--srl", help="AllenNLP SRL BERT archive for the analysis (else SEAM_SRL; default: spaCy roles)")
+    t.add_argument("--srl-tokenizer", help="bert-base-uncased tokenizer directory for --srl (else SEAM_SRL_TOKENIZER)")
+    t.add_argument("--frames", help="PropBank frame files for ARG2-ARG5 names (else SEAM_PROPBANK_FRAMES)")
+    t.add_argument("--check-controls", action="store_true",
+                   help="keep only generations that follow every control code (cycle consistency)")
 
 
 def build_parser() -> argparse.ArgumentParser:

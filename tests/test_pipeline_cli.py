@@ -144,4 +144,11 @@ def test_records_come_out_in_input_order_across_batches():
 
 def test_unknown_backend_is_a_typed_error():
     with pytest.raises(engine.UnknownBackendError):
+        engine.get_backend("neural-magic")
+
+
+def test_tailor_backend_without_a_checkpoint_says_how_to_get_one(tmp_path, monkeypatch):
+    monkeypatch.delenv("SEAM_TAILOR", raising=False)
+    monkeypatch.setenv("SEAM_CACHE", str(tmp_path))
+    with pytest.raises(engine.ResourceNotFoundError, match="SEAM_TAILOR"):
         engine.get_backend("tailor")

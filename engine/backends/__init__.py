@@ -1,6 +1,8 @@
-"""Backends realize edit plans: ``surface`` (embedded default) and ``erg`` (ACE + the ERG)."""
+"""Backends realize edit plans: ``surface`` (embedded default), ``erg`` (ACE + the ERG) and
+``tailor`` (a TAILOR-format T5 checkpoint)."""
 
 from . import erg as _erg  # noqa: F401 - registers the erg backend
+from . import tailor as _tailor  # noqa: F401 - registers the tailor backend
 from .base import (
     ERROR,
     NO_PARSE,

@@ -90,7 +90,6 @@ def get_backend(name: str | Backend = "surface", **options) -> Backend:
         factory = _REGISTRY[name]
     except KeyError:
         raise UnknownBackendError(
-            f"unknown backend {name!r}; available: {', '.join(available_backends())}. The tailor "
-            "backend is not part of this release yet."
+            f"unknown backend {name!r}; available: {', '.join(available_backends())}."
         ) from None
     return factory(**options)

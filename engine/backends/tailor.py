@@ -1,0 +1,127 @@
+"""The ``tailor`` backend: edit plan -> TAILOR control codes -> T5 generation -> checks.
+
+Each plan becomes a perturbed TAILOR prompt on the sentence's main predicate
+(:func:`engine.tailor.perturb.plan_prompt`): only what the plan touches is blanked, so the
+rest of the sentence is kept as context. All prompts of a batch go through the generator
+together. Every generation is read back (:func:`~engine.tailor.codes.parse_generation`),
+degenerate ones are dropped, and the survivors are checked against the requested controls by
+analyzing them again (:class:`~engine.tailor.control.ControlValidator`): candidates that
+follow every control come first, then by the model's score. A record says why nothing came
+out: ``not_applicable`` (what the control codes cannot express: it-cleft, questions, aspect),
+``no_realization`` (what was generated and why it was dropped).
+
+Options: ``model`` (checkpoint directory; else ``$SEAM_TAILOR``, else the cache), ``device``,
+``srl`` / ``srl_tokenizer`` (a BERT SRL archive for the analysis; else the spaCy analyzer),
+``frames`` (PropBank frame files), ``settings`` (decoding; TAILOR's sampling by default),
+``batch_size``, ``max_candidates``, ``validate`` (keep only candidates that follow every
+control), ``seed``.
+"""
+
+from __future__ import annotations
+
+import logging
+import os
+from collections.abc import Sequence
+
+from ..ir import Analysis
+from ..tailor.codes import Prompt
+from ..transforms import EditPlan
+from .base import NO_PARSE, NO_REALIZATION, OK, Candidate, Realization, register
+
+log = logging.getLogger(__name__)
+
+
+@register("tailor")
+class TailorBackend:
+    """Realize plans with a TAILOR-format T5 checkpoint."""
+
+    name = "tailor"
+    supports = frozenset({"swap", "voice", "tense", "modality", "polarity", "shorten"})
+
+    def __init__(self, model=None, device: str | None = None, srl: str | None = None,
+                 srl_tokenizer: str | None = None, frames: str | None = None, settings=None,
+                 batch_size: int = 32, max_candidates: int = 4, validate: bool = False, seed: int = 0,
+                 generator=None, analyzer=None):
+        from ..srl.propbank import PropBankFrames
+        from ..tailor.control import ControlValidator
+        from ..tailor.generator import SAMPLING, TailorGenerator
+
+        self.generator = generator or TailorGenerator.load(model, device=device)
+        srl = srl or os.environ.get("SEAM_SRL")
+        if analyzer is None:
+            if srl:
+                from ..srl.analyzer import SrlAnalyzer
+                from ..srl.bert import BertSrlTagger
+
+                analyzer = SrlAnalyzer(tagger=BertSrlTagger.load(srl, tokenizer=srl_tokenizer, device=device))
+            else:
+                from ..analyzers import SpacyAnalyzer
+
+                analyzer = SpacyAnalyzer()
+        self.analyzer = analyzer
+        self.frames = PropBankFrames.find(frames)
+        self.settings = settings or SAMPLING
+        self.batch_size = batch_size
+        self.max_candidates = max_candidates
+        self.validate = validate
+        self.seed = seed
+        from ..analyzers import SpacyAnalyzer
+
+        checker = analyzer if isinstance(analyzer, SpacyAnalyzer) else SpacyAnalyzer()
+        self.validator = ControlValidator(checker, self.frames)
+
+    def analyze(self, texts: Sequence[str]) -> list[Analysis]:
+        return list(self.analyzer.analyze(list(texts)))
+
+    def prompts(self, analyses: Sequence[Analysis], plans: Sequence[EditPlan]) -> list[Prompt | Realization]:
+        """The prompt for each (analysis, plan), or the record's outcome when there is none."""
+        from ..tailor.perturb import plan_prompt
+
+        out: list[Prompt | Realization] = []
+        for analysis, plan in zip(analyses, plans, strict=True):
+            if plan.is_identity:
+                out.append(Realization(OK, "identity", (Candidate(analysis.text, 1.0),)))
+            elif analysis.main_frame is None:
+                out.append(Realization(NO_PARSE, "no predicate found to build control codes on"))
+            else:
+                planned = plan_prompt(analysis, plan, frames=self.frames, seed=self.seed)
+                out.append(Realization.not_applicable(planned) if isinstance(planned, str) else planned.prompt)
+        return out
+
+    def realize(self, analyses: Sequence[Analysis], plans: Sequence[EditPlan]) -> list[Realization]:
+        items = self.prompts(analyses, plans)
+        todo = [i for i, x in enumerate(items) if isinstance(x, Prompt)]
+        generated = self.generator.generate_prompts([items[i] for i in todo], self.settings,
+                                                    batch_size=self.batch_size, seed=self.seed)
+        texts = [(i, g) for i, (kept, _) in zip(todo, generated, strict=True) for g in kept]
+        reports = self.validator.check([items[i].header for i, _ in texts], [g.text for _, g in texts])
+        by_item: dict[int, list] = {i: [] for i in todo}
+        for (i, g), report in zip(texts, reports, strict=True):
+            by_item[i].append((g, report))
+        results: list[Realization] = []
+        for k, item in enumerate(items):
+            if not isinstance(item, Prompt):
+                results.append(item)
+                continue
+            results.append(self._select(analyses[k], item, by_item[k], generated[todo.index(k)][1]))
+        return results
+
+    def _select(self, analysis: Analysis, prompt: Prompt, outs: list, dropped: list[str]) -> Realization:
+        source = analysis.text.strip().lower()
+        ranked = []
+        reasons = list(dropped)
+        for g, report in outs:
+            if g.text.strip().lower() == source:
+                reasons.append("the generation is the source sentence")
+                continue
+            if self.validate and not report.followed:
+                reasons.append(f"{g.text!r}: " + "; ".join(report.failures))
+                continue
+            ranked.append((report.rate, g.score if g.score is not None else -1e9, g.text))
+        if not ranked:
+            detail = "; ".join(reasons[:3]) or "the generator returned nothing"
+            return Realization(NO_REALIZATION, f"prompt {prompt.source!r}: {detail}")
+        ranked.sort(key=lambda r: (-r[0], -r[1]))
+        # Candidates that follow more of the controls first, then by mean token log-probability.
+        candidates = tuple(Candidate(text, round(score, 6)) for _rate, score, text in ranked)
+        return Realization(OK, "", candidates[: self.max_candidates])
