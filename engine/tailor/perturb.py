@@ -32,7 +32,17 @@ from dataclasses import dataclass, replace
 
 from ..errors import TailorError
 from ..ir import Analysis
-from .codes import ANY, CORE_LABELS, SPECIFICITIES, TENSE_OF_IR, TENSES, VOICES, ArgControl, Blank, Prompt
+from .codes import (
+    ANY,
+    CORE_LABELS,
+    SPECIFICITIES,
+    TENSE_OF_IR,
+    TENSES,
+    VOICES,
+    ArgControl,
+    Blank,
+    Prompt,
+)
 
 _PUNCT = re.compile(r"^[^\w\s]+$")
 _SUBJECT_OF = {"them": "they", "her": "she", "him": "he", "us": "we", "me": "i"}
@@ -247,7 +257,7 @@ class ChangeTag(Op):
     new_label: str
 
     def apply(self, prompt: Prompt) -> Prompt:
-        arg = _arg(prompt, self.label)
+        _arg(prompt, self.label)
         if self.new_label in ("VERB", self.label):
             raise TailorError(f"cannot relabel {self.label} as {self.new_label}")
         header = prompt.header.without(self.new_label)
