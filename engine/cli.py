@@ -88,7 +88,7 @@ def _backend_options(args: argparse.Namespace) -> dict:
 
         options.update(model=args.model, device=args.device, srl=args.srl, srl_tokenizer=args.srl_tokenizer,
                        frames=args.frames, seed=args.seed, settings=BEAM if args.decoding == "beam" else SAMPLING,
-                       validate=args.check_controls, batch_size=args.batch_size)
+                       validate=args.check_controls)
     return options
 
 

@@ -51,6 +51,8 @@ class GenerationSettings:
     def kwargs(self) -> dict:
         out = asdict(self)
         out["max_new_tokens"] = out.pop("max_length")
+        if not self.no_repeat_ngram_size:
+            out.pop("no_repeat_ngram_size")
         if not self.do_sample:
             for key in ("temperature", "top_k", "top_p"):
                 out.pop(key)
@@ -58,7 +60,10 @@ class GenerationSettings:
 
 
 SAMPLING = GenerationSettings()
-BEAM = GenerationSettings(do_sample=False, num_beams=4, num_return_sequences=4)
+# Beam search without the bigram ban: a labelled target repeats the pieces "] [" between
+# spans, which no_repeat_ngram_size=2 forbids after the first time; that ban is a likely
+# source of the missing brackets TAILOR's parser has to tolerate.
+BEAM = GenerationSettings(do_sample=False, num_beams=4, num_return_sequences=4, no_repeat_ngram_size=0)
 
 
 @dataclass(frozen=True)
