@@ -47,10 +47,14 @@ class GenerationSettings:
     top_p: float = 0.9
     no_repeat_ngram_size: int = 2
     max_length: int = 200
+    min_length: int = 0  # new tokens before </s> may come (benchmarks fix the length)
 
     def kwargs(self) -> dict:
         out = asdict(self)
         out["max_new_tokens"] = out.pop("max_length")
+        out["min_new_tokens"] = out.pop("min_length")
+        if not out["min_new_tokens"]:
+            out.pop("min_new_tokens")
         if not self.no_repeat_ngram_size:
             out.pop("no_repeat_ngram_size")
         if not self.do_sample:
