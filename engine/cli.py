@@ -9,6 +9,8 @@
     seam rules check [FILES]
     seam contrast -i pairs.jsonl -o out.jsonl --pairs "p;f" "pa;pa" [--stats FILE] [--resume]
     seam nli-metrics --contrast out.jsonl --predictions preds.jsonl | --model PATH
+    seam transform "The cook burned the toast." -a "tense(fut)" --backend tailor --model DIR
+    seam train-tailor --data conll-2012/ --model t5-base/ --output tailor/
 """
 
 from __future__ import annotations
@@ -317,6 +319,10 @@ def build_parser() -> argparse.ArgumentParser:
     g.add_argument("--ace", help="add: an ACE binary to register too")
     g.add_argument("--registry", help="install: a registry TOML other than grammars/registry.toml")
     g.set_defaults(func=_grammar)
+
+    from .tailor.train import add_train_parser
+
+    add_train_parser(sub)
 
     r = sub.add_parser("rules", help="validate MRS rule files and run their worked examples")
     r.add_argument("action", choices=("check",))
