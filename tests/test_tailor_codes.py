@@ -238,3 +238,38 @@ def test_targets_read_back_to_the_sentence_on_real_data():
         assert Header.parse(p.source) == p.header
         checked += 1
     assert checked >= 30  # SNLI premises are often verbless fragments
+
+
+def test_prompt_from_an_erg_analysis():
+    """The ERG analyzer's frames (from a recorded ERG 2018 parse) give the same kind of prompt;
+    the auxiliary the MRS leaves out of the verb group is still blanked."""
+    path = SHARED / "erg" / "parses.jsonl"
+    if not path.exists():
+        pytest.skip("recorded ERG parses not present")
+    from engine.erg.analyzer import analysis_from_mrs
+
+    records = {}
+    with path.open() as f:
+        for line in f:
+            rec = json.loads(line)
+            if rec.get("readings"):
+                records[rec["text"]] = rec["readings"][0]["mrs"]
+    a = analysis_from_mrs("Alice is driving a car.", records["Alice is driving a car."])
+    p = prompt_from_frame(a)
+    assert str(p.header) == "[VERB+active+present: drive | AGENT+complete: alice | PATIENT+complete: a car]"
+    assert p.context == "<extra_id_0> <extra_id_1> <extra_id_2> <extra_id_3> ."
+    assert p.target == "[AGENT: Alice] is [VERB: driving] [PATIENT: a car] ."
+
+
+def test_prompt_from_srl_frames():
+    """Frames from an SRL tagger (here hand-written BIO tags) replace the spaCy roles."""
+    from engine.srl import SrlFrame, frames_with_srl
+
+    a = analyze("Before dawn the fishermen pulled their nets onto the pier.")[0]
+    words = tuple(t.text for t in a.sentence.tokens)
+    tags = ("B-ARGM-TMP", "I-ARGM-TMP", "B-ARG0", "I-ARG0", "B-V", "B-ARG1", "I-ARG1", "B-ARG2", "I-ARG2",
+            "I-ARG2", "O")
+    srl = frames_with_srl(a, [SrlFrame(words, 4, tags, "pull")])
+    p = prompt_from_frame(srl)
+    assert p.header.labels == ("AGENT", "PATIENT", "TEMPORAL")  # ARG2 has no name without frame files
+    assert p.context == "<extra_id_0> <extra_id_1> <extra_id_2> <extra_id_3> onto the pier ."

@@ -28,11 +28,10 @@ from __future__ import annotations
 import random
 from collections.abc import Iterable
 
+from .. import english
 from ..errors import TailorError
 from ..ir import Analysis, Frame, readable_role
 from .codes import ArgControl, Blank, Header, Prompt, VerbControl, specificity_of, tailor_tense
-
-_NEGATORS = {"not", "n't", "never", "no"}
 
 
 def role_label(role: str, lemma: str | None = None, frames=None, frameset: str | None = None) -> str | None:
@@ -121,8 +120,16 @@ def prompt_from_frame(analysis: Analysis, frame: int | None = None, *, roles: It
         controls.append((start, ArgControl(label, keyword, specificity_of(keyword, end - start))))
         blanks.append(Blank(start, end, label, text))
     if blank_aux:
-        aux = [i for i in fr.verb_group if i != fr.verb and free(i, i + 1) and tokens[i].text.lower() not in _NEGATORS
-               and tokens[i].tag != "MD"]
+        group_ids = set(fr.verb_group)
+        # Analyses without a dependency parse (the ERG's) may leave the auxiliaries out of the
+        # verb group: take the be/have/do forms right before the verb too.
+        i = fr.verb - 1
+        while i >= 0 and english.aux_lemma(tokens[i].text) in ("be", "have", "do") and i not in group_ids:
+            group_ids.add(i)
+            i -= 1
+        aux = [i for i in sorted(group_ids) if i != fr.verb and free(i, i + 1)
+               and tokens[i].text.lower() not in english.NEGATORS and tokens[i].tag != "MD"
+               and english.modal_lemma(tokens[i].text.lower()) is None]
         group: list[int] = []
         for i in [*aux, None]:
             if group and (i is None or i != group[-1] + 1):

@@ -30,6 +30,7 @@ import re
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, replace
 
+from .. import english
 from ..errors import TailorError
 from ..ir import Analysis
 from .codes import (
@@ -45,8 +46,6 @@ from .codes import (
 )
 
 _PUNCT = re.compile(r"^[^\w\s]+$")
-_SUBJECT_OF = {"them": "they", "her": "she", "him": "he", "us": "we", "me": "i"}
-_OBJECT_OF = {v: k for k, v in _SUBJECT_OF.items()}
 
 
 class PerturbationError(TailorError):
@@ -164,16 +163,7 @@ def _strip_by(words: list[str]) -> list[str]:
 
 
 def _pronoun_case(words: list[str], case: str) -> list[str]:
-    if len(words) != 1:
-        return words
-    table = _OBJECT_OF if case == "obj" else _SUBJECT_OF
-    low = words[0].lower()
-    if low not in table:
-        return words
-    new = table[low]
-    if new == "i":
-        return ["I"]
-    return [new.capitalize() if words[0][:1].isupper() and low != "i" else new]
+    return [english.with_case(words[0], "acc" if case == "obj" else "nom")] if len(words) == 1 else words
 
 
 # Words whose capital is only sentence-initial (kept capitalised otherwise: names, "I").
