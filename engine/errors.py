@@ -49,6 +49,17 @@ class RecordError(InputError):
     code = "E202"
 
 
+class DataFileError(RecordError):
+    """A record of a data file (a corpus, a frame file) is malformed; ``path`` and ``line``
+    locate it, and ``str()`` starts with ``path:line:``."""
+
+    def __init__(self, message: str, path: str = "", line: int | None = None):
+        self.path = path
+        self.line = line
+        where = f"{path}:{line}: " if path and line else (f"{path}: " if path else "")
+        super().__init__(where + message)
+
+
 class ResourceNotFoundError(SeamError, FileNotFoundError):
     """A model, grammar or data file could not be found; the message says how to get it."""
 

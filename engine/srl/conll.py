@@ -44,7 +44,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Literal
 
-from ..errors import InputError, RecordError, ResourceNotFoundError
+from ..errors import DataFileError, InputError, ResourceNotFoundError
 from .tags import SrlFrame
 
 log = logging.getLogger(__name__)
@@ -68,14 +68,9 @@ _ARGUMENT_CELL = re.compile(r"((?:\([^()*\s]+)*)\*(\)*)")
 _OPENING = re.compile(r"\(([^()*\s]+)")
 
 
-class CorpusError(RecordError):
+class CorpusError(DataFileError):
     """A sentence or line of an SRL corpus is malformed; ``path`` and ``line`` locate it."""
 
-    def __init__(self, message: str, path: str = "", line: int | None = None):
-        self.path = path
-        self.line = line
-        where = f"{path}:{line}: " if path and line else (f"{path}: " if path else "")
-        super().__init__(where + message)
 
 
 @dataclass(frozen=True)

@@ -51,7 +51,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from ..errors import RecordError, ResourceNotFoundError
+from ..errors import DataFileError, ResourceNotFoundError
 from ..ir import readable_role
 from ..resources import cache_dir
 
@@ -67,14 +67,9 @@ _FIRST_WORD = re.compile(r"[A-Za-z]+")
 _SAFE_LEMMA = re.compile(r"[\w'-]+")
 
 
-class FrameFileError(RecordError):
+class FrameFileError(DataFileError):
     """A PropBank frame file is not well-formed XML; ``path`` (and ``line``) locate it."""
 
-    def __init__(self, message: str, path: str = "", line: int | None = None):
-        self.path = path
-        self.line = line
-        where = f"{path}:{line}: " if path and line else (f"{path}: " if path else "")
-        super().__init__(where + message)
 
 
 @dataclass(frozen=True)
