@@ -42,6 +42,7 @@ class TailorBackend:
                  srl_tokenizer: str | None = None, frames: str | None = None, settings=None,
                  batch_size: int = 32, max_candidates: int = 4, validate: bool = False, seed: int = 0,
                  generator=None, analyzer=None):
+        from ..analyzers import SpacyAnalyzer
         from ..srl.propbank import PropBankFrames
         from ..tailor.control import ControlValidator
         from ..tailor.generator import SAMPLING, TailorGenerator
@@ -55,8 +56,6 @@ class TailorBackend:
 
                 analyzer = SrlAnalyzer(tagger=BertSrlTagger.load(srl, tokenizer=srl_tokenizer, device=device))
             else:
-                from ..analyzers import SpacyAnalyzer
-
                 analyzer = SpacyAnalyzer()
         self.analyzer = analyzer
         self.frames = PropBankFrames.find(frames)
@@ -65,8 +64,6 @@ class TailorBackend:
         self.max_candidates = max_candidates
         self.validate = validate
         self.seed = seed
-        from ..analyzers import SpacyAnalyzer
-
         checker = analyzer if isinstance(analyzer, SpacyAnalyzer) else SpacyAnalyzer()
         self.validator = ControlValidator(checker, self.frames)
 
@@ -98,13 +95,9 @@ class TailorBackend:
         by_item: dict[int, list] = {i: [] for i in todo}
         for (i, g), report in zip(texts, reports, strict=True):
             by_item[i].append((g, report))
-        results: list[Realization] = []
-        for k, item in enumerate(items):
-            if not isinstance(item, Prompt):
-                results.append(item)
-                continue
-            results.append(self._select(analyses[k], item, by_item[k], generated[todo.index(k)][1]))
-        return results
+        dropped = {i: why for i, (_, why) in zip(todo, generated, strict=True)}
+        return [self._select(analyses[k], item, by_item[k], dropped[k]) if isinstance(item, Prompt) else item
+                for k, item in enumerate(items)]
 
     def _select(self, analysis: Analysis, prompt: Prompt, outs: list, dropped: list[str]) -> Realization:
         source = analysis.text.strip().lower()

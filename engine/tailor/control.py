@@ -25,6 +25,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 
+from ..errors import InputError
 from ..ir import Analysis, Frame
 from .codes import ANY, Header, specificity_of, tailor_tense
 from .inputs import role_label
@@ -66,7 +67,7 @@ class ControlValidator:
         """One report per text; ``header`` is one header for all texts, or one per text."""
         headers = [header] * len(texts) if isinstance(header, Header) else list(header)
         if len(headers) != len(texts):
-            raise ValueError(f"{len(headers)} headers for {len(texts)} texts")
+            raise InputError(f"{len(headers)} headers for {len(texts)} texts: give one header, or one per text")
         analyses = self.analyzer.analyze(list(texts)) if texts else []
         return [self.check_analysis(h, a) for h, a in zip(headers, analyses, strict=True)]
 

@@ -26,6 +26,7 @@ reason instead.
 
 from __future__ import annotations
 
+import abc
 import re
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, replace
@@ -52,11 +53,12 @@ class PerturbationError(TailorError):
     """An operation does not apply to this prompt (no PATIENT to swap, no such argument)."""
 
 
-class Op:
+class Op(abc.ABC):
     """A perturbation operation; subclasses are frozen dataclasses."""
 
-    def apply(self, prompt: Prompt) -> Prompt:  # pragma: no cover - interface
-        raise NotImplementedError
+    @abc.abstractmethod
+    def apply(self, prompt: Prompt) -> Prompt:
+        """The perturbed prompt (``prompt`` itself is left as it was)."""
 
 
 def perturb(prompt: Prompt, ops: Iterable[Op]) -> Prompt:
