@@ -129,3 +129,15 @@ class GeneratorError(BackendError):
     """A T5 checkpoint could not be loaded or run (not a per-record outcome)."""
 
     code = "E803"
+
+
+class RankError(SeamError, ValueError):
+    """A ranker or validator is misconfigured: an unknown name, a bad weight or range."""
+
+    code = "E901"
+
+
+class ScorerError(BackendError):
+    """A language model or NLI checkpoint for ranking cannot be loaded or run."""
+
+    code = "E902"

@@ -1,0 +1,132 @@
+"""Causal language model scoring (GPT-2 family, any local Hugging Face checkpoint).
+
+Each text is scored as ``BOS + text + EOS`` (the convention of TAILOR's and Polyjuice's
+GPT-2 filters): every text token and the final EOS are scored given everything before
+them, so the total is the log-probability of the whole sentence, ending included. A model
+without a BOS token scores from the second token on (nothing to condition the first on), as
+LIT's scorer did; ``add_bos`` / ``add_eos`` turn either end off.
+
+Batches are right-padded with an attention mask, so positions of the real tokens are the
+same as unbatched and the pad token is never scored or attended to (no new pad embedding is
+added to the model, unlike TAILOR's filter). Texts are sorted by length before batching, so
+padding stays small and the result does not depend on the batch composition: batched and
+one-at-a-time scores agree to float rounding.
+"""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Sequence
+from pathlib import Path
+
+from ..errors import ResourceNotFoundError, ScorerError
+from ..resources import cache_dir
+from .base import TokenScores
+
+ENV_VAR = "SEAM_LM"
+
+
+def find_lm(path: str | os.PathLike | None = None) -> Path:
+    """The checkpoint directory: ``path``, else ``$SEAM_LM``, else ``<cache>/lm``."""
+    tried = []
+    for source, candidate in (("argument", path), (ENV_VAR, os.environ.get(ENV_VAR)),
+                              ("cache", cache_dir() / "lm")):
+        if not candidate:
+            continue
+        p = Path(candidate).expanduser()
+        tried.append(f"{p} ({source})")
+        if (p / "config.json").is_file():
+            return p
+        if source == "argument":
+            break
+    raise ResourceNotFoundError(
+        "No causal language model found (tried: " + (", ".join(tried) or "nothing") + "). Give a Hugging Face "
+        "model directory with config.json and a fast tokenizer, e.g. GPT-2 downloaded on a machine with "
+        f"network (`huggingface-cli download gpt2 --local-dir gpt2`), with --lm DIR or {ENV_VAR}=DIR; the "
+        "offline n-gram ranker (--rank ngram) needs no download.")
+
+
+class CausalLM:
+    """A local causal LM checkpoint and its fast tokenizer, opened once.
+
+    >>> lm = CausalLM("/path/to/gpt2")                      # doctest: +SKIP
+    >>> [round(t.total, 2) for t in lm.token_scores(["A cat sat.", "Cat a sat."])]  # doctest: +SKIP
+    [-25.1, -33.7]
+    """
+
+    def __init__(self, path: str | os.PathLike | None = None, device: str | None = None, batch_size: int = 32,
+                 max_length: int | None = None, add_bos: bool = True, add_eos: bool = True,
+                 name: str = "lm"):
+        try:
+            import torch
+            import transformers
+        except ImportError as exc:
+            raise ScorerError(f"language-model scoring needs torch and transformers ({exc.name} is missing): "
+                              f"pip install \".[neural]\"") from exc
+        if batch_size < 1:
+            raise ScorerError(f"batch size must be at least 1, got {batch_size}")
+        self._torch = torch
+        self.path = find_lm(path)
+        self.name = name
+        self.batch_size = batch_size
+        try:
+            self.tokenizer = transformers.AutoTokenizer.from_pretrained(self.path, local_files_only=True)
+            self.model = transformers.AutoModelForCausalLM.from_pretrained(self.path, local_files_only=True)
+        except (OSError, ValueError, KeyError) as exc:
+            raise ScorerError(f"cannot load the language model in {self.path}: {exc}") from exc
+        if not getattr(self.tokenizer, "is_fast", False):
+            raise ScorerError(f"the tokenizer in {self.path} is not a fast tokenizer; character offsets "
+                              "(for phrase scores) need one (tokenizer.json)")
+        self.device = torch.device(device or ("cuda" if torch.cuda.is_available() else "cpu"))
+        self.model.to(self.device).eval()
+        tok = self.tokenizer
+        self.bos_id = tok.bos_token_id if add_bos else None
+        self.eos_id = tok.eos_token_id if add_eos else None
+        pad = tok.pad_token_id if tok.pad_token_id is not None else tok.eos_token_id
+        self.pad_id = pad if pad is not None else 0
+        limits = [n for n in (max_length, getattr(self.model.config, "n_positions", None),
+                              getattr(self.model.config, "max_position_embeddings", None)) if n]
+        self.max_length = min(limits) if limits else 1024
+
+    def _encode(self, text: str) -> tuple[list[int], list[tuple[int, int]], bool]:
+        enc = self.tokenizer(text, add_special_tokens=False, return_offsets_mapping=True)
+        ids, spans = list(enc["input_ids"]), [tuple(o) for o in enc["offset_mapping"]]
+        room = self.max_length - (self.bos_id is not None) - (self.eos_id is not None)
+        truncated = len(ids) > room
+        ids, spans = ids[:room], spans[:room]
+        if self.bos_id is not None:
+            ids, spans = [self.bos_id, *ids], [(0, 0), *spans]
+        if self.eos_id is not None:
+            ids, spans = [*ids, self.eos_id], [*spans, (len(text), len(text))]
+        return ids, spans, truncated
+
+    def token_scores(self, texts: Sequence[str]) -> list[TokenScores]:
+        """Per-token log-probabilities of every text (the first token, BOS when there is one,
+        is the context and is not scored)."""
+        torch = self._torch
+        encoded = [self._encode(t) for t in texts]
+        out: list[TokenScores | None] = [None] * len(texts)
+        for i, (seq, _spans, truncated) in enumerate(encoded):
+            if len(seq) < 2:  # nothing to score: no context token or no token at all
+                out[i] = TokenScores(texts[i], (), (), truncated)
+        order = sorted((i for i in range(len(texts)) if out[i] is None), key=lambda i: (len(encoded[i][0]), i))
+        with torch.inference_mode():
+            for start in range(0, len(order), self.batch_size):
+                batch = order[start:start + self.batch_size]
+                width = max(len(encoded[i][0]) for i in batch)
+                ids = torch.full((len(batch), width), self.pad_id, dtype=torch.long)
+                mask = torch.zeros((len(batch), width), dtype=torch.long)
+                for row, i in enumerate(batch):
+                    seq = encoded[i][0]
+                    ids[row, :len(seq)] = torch.tensor(seq, dtype=torch.long)
+                    mask[row, :len(seq)] = 1
+                logits = self.model(input_ids=ids.to(self.device), attention_mask=mask.to(self.device)).logits
+                logits = logits[:, :-1].float()
+                target = ids[:, 1:].to(self.device)
+                picked = logits.gather(-1, target.unsqueeze(-1)).squeeze(-1) - torch.logsumexp(logits, dim=-1)
+                picked = picked.cpu().tolist()
+                for row, i in enumerate(batch):
+                    seq, spans, truncated = encoded[i]
+                    n = len(seq) - 1
+                    out[i] = TokenScores(texts[i], tuple(spans[1:]), tuple(picked[row][:n]), truncated)
+        return out  # type: ignore[return-value]
