@@ -12,6 +12,7 @@ the batch.
 
 from __future__ import annotations
 
+import dataclasses
 import logging
 from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass
@@ -20,6 +21,7 @@ from .backends import ERROR, NO_REALIZATION, OK, Backend, Candidate, Realization
 from .errors import IncompatibleError, SeamError
 from .ir import Analysis
 from .jsonl import InputRecord
+from .select import Entry, Selector
 from .transforms import Choice, EditPlan, Transformation, parse
 
 log = logging.getLogger(__name__)
@@ -66,25 +68,22 @@ def jobs(apply: str | Transformation | Choice | Sequence[str | Transformation | 
     return [job(a) for a in items]
 
 
-def union(results: Sequence[tuple[str, Realization]]) -> tuple[Realization, list[str]]:
+def union(results: Sequence[tuple[str, Realization]]) -> Realization:
     """The union of the realizations of a choice's alternatives: candidates in the order of
-    the alternatives, duplicates dropped; ``ok`` if any alternative is. Also returns which
-    alternative each candidate came from."""
+    the alternatives, duplicates dropped, each naming its alternative in ``transformation``;
+    ``ok`` if any alternative is."""
     if len(results) == 1:
-        real = results[0][1]
-        return real, [results[0][0]] * len(real.candidates)
+        return results[0][1]
     candidates: list[Candidate] = []
-    sources: list[str] = []
     for name, real in results:
         for cand in real.candidates:
             if all(cand.text != c.text for c in candidates):
-                candidates.append(cand)
-                sources.append(name)
+                candidates.append(dataclasses.replace(cand, transformation=name))
     failed = [f"{name}: {real.status} ({real.reason})" for name, real in results if real.status != OK]
     if candidates:
-        return Realization(OK, "; ".join(failed), tuple(candidates)), sources
+        return Realization(OK, "; ".join(failed), tuple(candidates))
     first = next(real for _, real in results)
-    return Realization(first.status, "; ".join(failed)), sources
+    return Realization(first.status, "; ".join(failed))
 
 
 def check_text(text: object, max_chars: int = DEFAULT_MAX_CHARS) -> str | None:
@@ -107,10 +106,14 @@ class Transformer:
     """
 
     def __init__(self, backend: str | Backend = "surface", max_chars: int = DEFAULT_MAX_CHARS,
-                 batch_size: int = 64, **backend_options):
+                 batch_size: int = 64, rank=None, validate=None, selector: Selector | None = None,
+                 **backend_options):
         self.backend = get_backend(backend, **backend_options)
         self.max_chars = max_chars
         self.batch_size = batch_size
+        if selector is None and (rank or validate):
+            selector = Selector(rank, validate)
+        self.selector = selector if selector is not None and selector.active else None
 
     def run_texts(self, texts: Sequence[str], apply, ids: Sequence[str] | None = None) -> list[dict]:
         ids = list(ids) if ids is not None else [str(k) for k in range(1, len(texts) + 1)]
@@ -140,6 +143,7 @@ class Transformer:
         problems = {r.line: (r.error or check_text(r.text, self.max_chars)) for r in todo}
         good = [r for r in todo if problems[r.line] is None]
         analyses = self._analyze(good)
+        done: list[tuple[InputRecord, Job, Realization, Analysis | None]] = []
         for rec in todo:
             analysis = analyses.get(rec.line)
             problem = problems[rec.line]
@@ -147,15 +151,27 @@ class Transformer:
                 problem = analysis
             pending = [j for j in job_list if (rec.id, j.name) not in skip]
             if problem is not None:
-                for job in pending:
-                    yield self._record(rec, job, Realization(ERROR, problem))
+                done.extend((rec, job, Realization(ERROR, problem), None) for job in pending)
                 continue
             results = self.realize(analysis, [p for j in pending for _, p in j.plans])
             k = 0
             for job in pending:
                 named = [(name, results[k + n]) for n, (name, _) in enumerate(job.plans)]
                 k += len(job.plans)
-                yield self._record(rec, job, *union(named))
+                done.append((rec, job, union(named), analysis))
+        if self.selector is not None:
+            selected = self.selector.apply([self.entry(rec.text, job, real, analysis)
+                                            for rec, job, real, analysis in done])
+            done = [(rec, job, real, None) for (rec, job, _r, _a), real in zip(done, selected, strict=True)]
+        for rec, job, real, _analysis in done:
+            yield self._record(rec, job, real)
+
+    @staticmethod
+    def entry(source: str, job: Job, real: Realization, analysis: Analysis | None) -> Entry:
+        """What the selector needs to judge a realization of ``job``: each candidate's plan."""
+        plans = dict(job.plans)
+        first = job.plans[0][1]
+        return Entry(source, real, tuple(plans.get(c.transformation, first) for c in real.candidates), analysis)
 
     def _analyze(self, records: list[InputRecord]) -> dict[int, Analysis | str]:
         """Analyses keyed by line; a string is the error of that record."""
@@ -193,24 +209,25 @@ class Transformer:
             log.debug("realization failed", exc_info=True)
             return Realization(ERROR, f"{type(exc).__name__}: {exc}")
 
-    def _record(self, rec: InputRecord, job: Job, result: Realization, sources: Sequence[str] = ()) -> dict:
+    def _record(self, rec: InputRecord, job: Job, result: Realization) -> dict:
         status, reason = result.status, result.reason
         if status == OK and not result.candidates:
             status, reason = NO_REALIZATION, reason or "the backend produced no realization"
-        candidates = [c.to_dict() for c in result.candidates]
-        if len(job.plans) > 1:  # a choice: say which alternative each candidate realizes
-            for cand, source in zip(candidates, sources, strict=True):
-                cand["transformation"] = source
-        return {
+        out = {
             "id": rec.id,
             "source": rec.text,
             "transformation": job.name,
             "backend": self.backend.name,
             "status": status,
             "reason": reason,
-            "candidates": candidates,
+            "candidates": [c.to_dict() for c in result.candidates],
             "best": result.candidates[0].text if result.candidates else None,
         }
+        if self.selector is not None:
+            out["rejected"] = [c.to_dict() for c in result.rejected]
+            if self.selector.ranker is not None:
+                out["ranked_by"] = self.selector.ranker.name
+        return out
 
 
 def transform(texts: str | Sequence[str], apply, backend: str | Backend = "surface",

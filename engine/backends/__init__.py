@@ -9,6 +9,7 @@ from .base import (
     NO_REALIZATION,
     NOT_APPLICABLE,
     OK,
+    REJECTED,
     STATUSES,
     TIMEOUT,
     Backend,
@@ -21,6 +22,6 @@ from .base import (
 from .surface import SurfaceBackend
 
 __all__ = [
-    "ERROR", "NO_PARSE", "NO_REALIZATION", "NOT_APPLICABLE", "OK", "STATUSES", "TIMEOUT", "Backend",
+    "ERROR", "NO_PARSE", "NO_REALIZATION", "NOT_APPLICABLE", "OK", "REJECTED", "STATUSES", "TIMEOUT", "Backend",
     "Candidate", "Realization", "SurfaceBackend", "available_backends", "get_backend", "register",
 ]

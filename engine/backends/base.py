@@ -22,18 +22,33 @@ NO_PARSE = "no_parse"
 NO_REALIZATION = "no_realization"
 TIMEOUT = "timeout"
 ERROR = "error"
-STATUSES = (OK, NOT_APPLICABLE, NO_PARSE, NO_REALIZATION, TIMEOUT, ERROR)
+REJECTED = "rejected"  # every candidate was rejected by a validator (``--validate``)
+STATUSES = (OK, NOT_APPLICABLE, NO_PARSE, NO_REALIZATION, TIMEOUT, ERROR, REJECTED)
 
 
 @dataclass(frozen=True)
 class Candidate:
-    """One realization; ``score`` is the backend's preference (higher is better)."""
+    """One realization; ``score`` is the backend's preference (higher is better).
+
+    After ranking and validation (:mod:`engine.select`), ``scores`` holds every ranker's
+    score and ``verdicts`` every validator's verdict; ``transformation`` names the
+    alternative of a choice (``a|b``) the candidate realizes."""
 
     text: str
     score: float
+    transformation: str = ""
+    scores: dict = field(default_factory=dict, compare=False, hash=False)
+    verdicts: tuple = ()
 
     def to_dict(self) -> dict:
-        return {"text": self.text, "score": round(self.score, 6)}
+        out: dict = {"text": self.text, "score": round(self.score, 6)}
+        if self.transformation:
+            out["transformation"] = self.transformation
+        if self.scores:
+            out["scores"] = dict(self.scores)
+        if self.verdicts:
+            out["verdicts"] = [v.to_dict() for v in self.verdicts]
+        return out
 
 
 @dataclass(frozen=True)
@@ -43,6 +58,7 @@ class Realization:
     status: str
     reason: str = ""
     candidates: tuple[Candidate, ...] = field(default=())
+    rejected: tuple[Candidate, ...] = field(default=())
 
     @property
     def best(self) -> str | None:

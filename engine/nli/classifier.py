@@ -158,16 +158,11 @@ class NliClassifier:
                               getattr(config, "max_position_embeddings", None)) if n]
         self.max_length = min(limits) if limits else 512
 
-    def predict_pairs(self, pairs: list[tuple[str, str]], progress: bool = False,
-                      desc: str = "nli predict") -> list[str]:
-        """The NLI label of every ``(premise, hypothesis)``, in order.
-
-        Pairs are batched by length (a fixed order, so the result is deterministic);
-        ``progress`` shows a tqdm bar on stderr.
-        """
+    def _logits(self, pairs: list[tuple[str, str]], progress: bool, desc: str):
+        """``(indices, logits)`` batch by batch. Pairs are batched by length (a fixed order,
+        so the result is deterministic)."""
         torch = self._torch
         order = sorted(range(len(pairs)), key=lambda i: (len(pairs[i][0]) + len(pairs[i][1]), i))
-        out: list[str | None] = [None] * len(pairs)
         from tqdm import tqdm
 
         with tqdm(total=len(pairs), unit="pair", file=sys.stderr, desc=desc, disable=not progress) as bar, \
@@ -178,10 +173,30 @@ class NliClassifier:
                                      padding=True, truncation=True, max_length=self.max_length,
                                      return_tensors="pt")
                 enc = {k: v.to(self.device) for k, v in enc.items()}
-                logits = self.model(**enc).logits
-                for i, index in zip(batch, logits.argmax(dim=-1).tolist(), strict=True):
-                    out[i] = self.labels[index]
+                yield batch, self.model(**enc).logits.float()
                 bar.update(len(batch))
+
+    def predict_pairs(self, pairs: list[tuple[str, str]], progress: bool = False,
+                      desc: str = "nli predict") -> list[str]:
+        """The NLI label of every ``(premise, hypothesis)``, in order; ``progress`` shows a
+        tqdm bar on stderr."""
+        out: list[str | None] = [None] * len(pairs)
+        for batch, logits in self._logits(pairs, progress, desc):
+            for i, index in zip(batch, logits.argmax(dim=-1).tolist(), strict=True):
+                out[i] = self.labels[index]
+        return out  # type: ignore[return-value]
+
+    def predict_proba_pairs(self, pairs: list[tuple[str, str]], progress: bool = False,
+                            desc: str = "nli predict") -> list[dict[str, float]]:
+        """The probability of each NLI label for every pair (outputs that map to the same
+        label are summed)."""
+        out: list[dict[str, float] | None] = [None] * len(pairs)
+        for batch, logits in self._logits(pairs, progress, desc):
+            for i, row in zip(batch, logits.softmax(dim=-1).tolist(), strict=True):
+                probs: dict[str, float] = {}
+                for index, p in enumerate(row):
+                    probs[self.labels[index]] = probs.get(self.labels[index], 0.0) + p
+                out[i] = probs
         return out  # type: ignore[return-value]
 
 

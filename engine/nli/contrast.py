@@ -36,6 +36,7 @@ from ..backends import ERROR, OK, Realization
 from ..errors import IncompatibleError, SeamError
 from ..ir import Analysis
 from ..pipeline import DEFAULT_MAX_CHARS, Transformer, check_text
+from ..select import Entry
 from ..transforms import EditPlan, Pair, Transformation, parse_pair
 from .labels import LABELS, UNKNOWN, LabelRules, original_features
 
@@ -196,6 +197,13 @@ class ContrastBuilder:
             else:
                 results = self.transformer.realize(analysis, plans)
             realized.update({(text, p): r for p, r in zip(plans, results, strict=True)})
+        selector = self.transformer.selector
+        if selector is not None:  # validate and rank every candidate of the batch at once
+            keys = list(realized)
+            entries = [Entry(text, realized[(text, plan)], (plan,) * len(realized[(text, plan)].candidates),
+                             by_text[text] if not isinstance(by_text[text], str) else None)
+                       for text, plan in keys]
+            realized = dict(zip(keys, selector.apply(entries), strict=True))
         for x in todo:
             for v, rid in zip(self.variants, self.record_ids(x.id), strict=True):
                 if rid in skip:
@@ -225,6 +233,13 @@ class ContrastBuilder:
             rec.update(status=INCOMPATIBLE, reason=v.incompatible)
             return rec
         sides = {}
+        if self.transformer.selector is not None:  # each side's candidates, scores and verdicts
+            rec["candidates"] = {side: [c.to_dict() for c in realized[(text, plan)].candidates]
+                                 for side, text, plan in (("premise", x.premise, v.plans[0]),
+                                                          ("hypothesis", x.hypothesis, v.plans[1]))}
+            rec["rejected"] = {side: [c.to_dict() for c in realized[(text, plan)].rejected]
+                               for side, text, plan in (("premise", x.premise, v.plans[0]),
+                                                        ("hypothesis", x.hypothesis, v.plans[1]))}
         for side, text, plan in (("premise", x.premise, v.plans[0]), ("hypothesis", x.hypothesis, v.plans[1])):
             result = realized[(text, plan)]
             if result.status != OK or not result.candidates:

@@ -1,0 +1,70 @@
+"""Control adherence: re-analysis shows the requested change.
+
+Each candidate is re-analyzed with the surface analyzer (spaCy, one batch) and checked
+twice:
+
+1. against the plan's features (the check the erg backend applies to ACE's realizations:
+   an inverted question, and the requested tense, voice, polarity, modality, aspect on the
+   main predicate) -- a failure is a ``reject``;
+2. against the TAILOR control header the plan asks for on the source analysis (verb lemma,
+   tense, voice, which roles are present and their content), with the neural layer's
+   :class:`~engine.tailor.control.ControlValidator` -- a failure is a ``flag``, since the
+   header is stricter than the plan (it also fixes argument content).
+
+A candidate without a plan is accepted ("nothing requested").
+"""
+
+from __future__ import annotations
+
+import logging
+from collections.abc import Sequence
+
+from .base import ACCEPT, FLAG, REJECT, Item, Verdict
+
+log = logging.getLogger(__name__)
+
+
+class ControlAdherence:
+    name = "control"
+
+    def __init__(self, analyzer=None):
+        if analyzer is None:
+            from ..analyzers import SpacyAnalyzer
+
+            analyzer = SpacyAnalyzer()
+        from ..tailor.control import ControlValidator
+
+        self.analyzer = analyzer
+        self.controls = ControlValidator(analyzer)
+
+    def check(self, items: Sequence[Item]) -> list[Verdict]:
+        from ..backends.erg import shows_change
+        from ..tailor.codes import Header
+        from ..tailor.control import controls_for_plan
+
+        todo = [k for k, i in enumerate(items) if i.plan is not None and i.plan.features and i.text.strip()]
+        texts = list(dict.fromkeys(items[k].text for k in todo))
+        analyses = dict(zip(texts, self.analyzer.analyze(texts), strict=True)) if texts else {}
+        out = [Verdict(self.name, ACCEPT, "nothing requested")] * len(items)
+        for k in todo:
+            item = items[k]
+            got = analyses[item.text]
+            why = shows_change(item.plan, item.text, None, got)
+            if why:
+                out[k] = Verdict(self.name, REJECT, f"the change is not shown: {why}")
+                continue
+            header = None
+            if item.analysis is not None:
+                try:
+                    header = controls_for_plan(item.analysis, item.plan)
+                except Exception:  # the header check is advisory; the plan check has passed
+                    log.debug("no control header for %r", item.source, exc_info=True)
+            if isinstance(header, Header):
+                report = self.controls.check_analysis(header, got)
+                if not report.followed:
+                    out[k] = Verdict(self.name, FLAG, "controls not followed: " + "; ".join(report.failures))
+                    continue
+                out[k] = Verdict(self.name, ACCEPT, f"change shown; controls {header} followed")
+            else:
+                out[k] = Verdict(self.name, ACCEPT, "change shown")
+        return out
