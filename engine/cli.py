@@ -11,6 +11,7 @@
     seam nli-metrics --contrast out.jsonl --predictions preds.jsonl | --model PATH
     seam transform "The cook burned the toast." -a "tense(fut)" --backend tailor --model DIR
     seam train-tailor --data conll-2012/ --model t5-base/ --output tailor/
+    seam transform -i in.jsonl -o out.jsonl -a p --backend erg --rank --validate degeneracy,erg
 """
 
 from __future__ import annotations
@@ -41,7 +42,7 @@ def _transform(args: argparse.Namespace) -> int:
         raise SeamError("--resume needs -o OUTPUT (the partial output file to continue)")
     fmt = args.format or ("jsonl" if args.input or args.output else "text")
     transformer = Transformer(args.backend, max_chars=args.max_chars, batch_size=args.batch_size,
-                              **_backend_options(args))
+                              selector=_selector(args), **_backend_options(args))
 
     if args.input:
         records = read_records(args.input, text_field=args.text_field)
@@ -103,7 +104,8 @@ def _contrast(args: argparse.Namespace) -> int:
         raise SeamError("--resume needs -o OUTPUT (the partial output file to continue)")
     fields = {"premise": args.premise_field, "hypothesis": args.hypothesis_field, "label": args.label_field}
     builder = ContrastBuilder(args.backend, pairs=args.pairs, label_rules=args.label_rules,
-                              max_chars=args.max_chars, batch_size=args.batch_size, **_backend_options(args))
+                              max_chars=args.max_chars, batch_size=args.batch_size, selector=_selector(args),
+                              **_backend_options(args))
     skip: set[str] = set()
     if args.resume:
         skip = {k[0] for k in completed_keys(args.output, ("id",))}
@@ -233,6 +235,7 @@ def _run_options(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--candidates", type=int, default=4, help="candidates the backend keeps per sentence")
     _erg_options(parser)
     _tailor_options(parser)
+    _select_options(parser)
     parser.add_argument("-q", "--quiet", action="store_true", help="no progress bar or summary")
 
 
@@ -258,6 +261,45 @@ def _tailor_options(parser: argparse.ArgumentParser) -> None:
     t.add_argument("--frames", help="PropBank frame files for ARG2-ARG5 names (else SEAM_PROPBANK_FRAMES)")
     t.add_argument("--check-controls", action="store_true",
                    help="keep only generations that follow every control code (cycle consistency)")
+
+
+def _select_options(parser: argparse.ArgumentParser) -> None:
+    from .validate import VALIDATORS
+
+    r = parser.add_argument_group("ranking and validation (any backend)")
+    r.add_argument("--rank", nargs="?", const="composite",
+                   help="rank candidates: ngram, ngram-mean, lm, lm-mean, closeness, levenshtein, overlap, "
+                        "NAME=WEIGHT,... or composite (the default when no value is given: rules/ranking.toml)")
+    r.add_argument("--rank-config", help="TOML file with the [composite] weights (default rules/ranking.toml)")
+    r.add_argument("--validate", action="append", nargs="?", const=",".join(("degeneracy", "control")),
+                   help=f"validators, comma-separated: {', '.join(VALIDATORS)} (default when no value is "
+                        "given: degeneracy,control)")
+    r.add_argument("--lm", help="causal LM checkpoint directory for lm scores (else SEAM_LM, then the cache)")
+    r.add_argument("--ngram", help="ARPA or Sphinx binary n-gram model (else SEAM_NGRAM, else pocketsphinx's)")
+    r.add_argument("--nli-model", help="NLI checkpoint directory for the entailment validator")
+    r.add_argument("--expect", choices=("same", "different"), default="same",
+                   help="entailment validator: meaning kept (default) or changed")
+    r.add_argument("--bleu-range", default="0.1,0.95", help="bleu validator: LOW,HIGH (default 0.1,0.95)")
+    r.add_argument("--max-drop", type=float, default=50.0,
+                   help="likelihood validator: largest log-prob drop in nats (TAILOR 50, Polyjuice 10)")
+    r.add_argument("--likelihood-lm", choices=("lm", "ngram"),
+                   help="likelihood validator's model (default: lm when --lm is given, else ngram)")
+    r.add_argument("--parses", help="erg validator: recorded ACE parses (JSONL) instead of a live ACE")
+
+
+def _selector(args: argparse.Namespace):
+    from .select import Selector
+
+    if not args.rank and not args.validate:
+        return None
+    try:
+        low, high = (float(x) for x in args.bleu_range.split(","))
+    except ValueError:
+        raise SeamError(f"--bleu-range must be LOW,HIGH (two numbers), got {args.bleu_range!r}") from None
+    return Selector(args.rank, args.validate, lm=args.lm, ngram=args.ngram, nli=args.nli_model,
+                    device=args.device, rank_config=args.rank_config, ace=args.ace, grammar=args.grammar,
+                    parses=args.parses, bleu_range=(low, high), expect=args.expect, max_drop=args.max_drop,
+                    likelihood_lm=args.likelihood_lm)
 
 
 def build_parser() -> argparse.ArgumentParser:
