@@ -46,6 +46,13 @@ def find_lm(path: str | os.PathLike | None = None) -> Path:
         "offline n-gram ranker (--rank ngram) needs no download.")
 
 
+def _trim(text: str, start: int, end: int) -> tuple[int, int]:
+    """A token's character span without the leading space byte-level BPE folds into it."""
+    while start < end and text[start].isspace():
+        start += 1
+    return start, end
+
+
 class CausalLM:
     """A local causal LM checkpoint and its fast tokenizer, opened once.
 
@@ -90,7 +97,7 @@ class CausalLM:
 
     def _encode(self, text: str) -> tuple[list[int], list[tuple[int, int]], bool]:
         enc = self.tokenizer(text, add_special_tokens=False, return_offsets_mapping=True)
-        ids, spans = list(enc["input_ids"]), [tuple(o) for o in enc["offset_mapping"]]
+        ids, spans = list(enc["input_ids"]), [_trim(text, s, e) for s, e in enc["offset_mapping"]]
         room = self.max_length - (self.bos_id is not None) - (self.eos_id is not None)
         truncated = len(ids) > room
         ids, spans = ids[:room], spans[:room]

@@ -5,8 +5,9 @@ and a candidate ``y``:
 
 * ``pr_sent = log P(x) - log P(y)`` (positive: ``y`` is less likely than ``x``);
 * the edit operations come from difflib over the spaCy tokens of both sides; an insertion or
-  deletion is widened to the syntactic subtree around it (so "a" inserted before "red car"
-  is judged as the phrase "a red car"), a replacement keeps its exact span;
+  deletion is widened, on both sides, to the subtree of the phrase it attaches to (so "red"
+  inserted before "car" is judged as the pair "a car" / "a red car"), a replacement keeps
+  its exact spans;
 * for each operation, ``pr_phrase = log P(phrase_x | x) - log P(phrase_y | y)``, the phrase
   scored in its own sentence by character offsets;
 * the operation reported is the worst one: the largest ``max(pr_sent, pr_phrase)``.
@@ -44,40 +45,63 @@ class Delta:
                 "source_phrase": self.source_phrase, "phrase": self.phrase}
 
 
-def _subtree_chars(doc, start: int, end: int) -> tuple[int, int]:
-    """Character span of tokens ``[start, end)`` widened to the subtrees they touch; for an
-    empty token span, the subtree of the token after (or before) the gap."""
-    if start == end:
-        if len(doc) == 0:
-            return 0, 0
-        anchor = doc[min(start, len(doc) - 1)]
-        left, right = anchor.left_edge.i, anchor.right_edge.i + 1
-    else:
-        left = min(doc[i].left_edge.i for i in range(start, end))
-        right = max(doc[i].right_edge.i for i in range(start, end)) + 1
-        left, right = min(left, start), max(right, end)
-    return doc[left].idx, doc[right - 1].idx + len(doc[right - 1])
-
-
 def _chars(doc, start: int, end: int) -> tuple[int, int]:
-    if start == end:
+    if start >= end:
         return 0, 0
     return doc[start].idx, doc[end - 1].idx + len(doc[end - 1])
 
 
+def _subtree(token) -> tuple[int, int]:
+    return token.left_edge.i, token.right_edge.i + 1
+
+
+def _head_outside(doc, start: int, end: int):
+    """The nearest token outside ``[start, end)`` that the span's tokens hang from (None
+    when the span holds the root)."""
+    for i in range(start, end):
+        head = doc[i].head
+        if not start <= head.i < end:
+            return head
+    return None
+
+
+def _widened(inserted_doc, other_doc, start: int, end: int, gap: int, align: dict[int, int]):
+    """Token spans for an insertion of ``inserted_doc[start:end]`` at token ``gap`` of
+    ``other_doc``: the subtree of the inserted tokens' head on the inserting side, and the
+    subtree of the aligned head on the other side ("red" inserted before "car": the pair
+    "a car" / "a red car")."""
+    head = _head_outside(inserted_doc, start, end)
+    if head is None or head.i not in align:
+        return (0, len(inserted_doc)), (0, len(other_doc))
+    left, right = _subtree(head)
+    o_left, o_right = _subtree(other_doc[align[head.i]])
+    return (min(left, start), max(right, end)), (min(o_left, gap), max(o_right, gap))
+
+
 def edit_spans(a_doc, b_doc) -> list[tuple[str, tuple[int, int], tuple[int, int]]]:
     """``(op, source chars, candidate chars)`` of every non-equal edit between two spaCy
-    docs; insertions and deletions are widened to subtrees on both sides."""
+    docs; a replacement keeps its exact spans, an insertion or deletion is widened to the
+    subtree of the phrase it attaches to, on both sides."""
     a_tok = [t.text for t in a_doc]
     b_tok = [t.text for t in b_doc]
+    ops = difflib.SequenceMatcher(None, a_tok, b_tok, autojunk=False).get_opcodes()
+    a_to_b: dict[int, int] = {}
+    for op, i1, i2, j1, _j2 in ops:
+        if op == "equal":
+            a_to_b.update({i1 + k: j1 + k for k in range(i2 - i1)})
+    b_to_a = {j: i for i, j in a_to_b.items()}
     out = []
-    for op, i1, i2, j1, j2 in difflib.SequenceMatcher(None, a_tok, b_tok, autojunk=False).get_opcodes():
+    for op, i1, i2, j1, j2 in ops:
         if op == "equal":
             continue
         if op == "replace":
             out.append((op, _chars(a_doc, i1, i2), _chars(b_doc, j1, j2)))
-        else:
-            out.append((op, _subtree_chars(a_doc, i1, i2), _subtree_chars(b_doc, j1, j2)))
+        elif op == "insert":
+            (b0, b1), (a0, a1) = _widened(b_doc, a_doc, j1, j2, i1, b_to_a)
+            out.append((op, _chars(a_doc, a0, a1), _chars(b_doc, b0, b1)))
+        else:  # delete
+            (a0, a1), (b0, b1) = _widened(a_doc, b_doc, i1, i2, j1, a_to_b)
+            out.append((op, _chars(a_doc, a0, a1), _chars(b_doc, b0, b1)))
     return out
 
 
