@@ -130,6 +130,8 @@ class Selector:
 
     def _reorder(self, entry: Entry, judged: list[tuple[Candidate, str]]) -> Realization:
         real = entry.realization
+        if not judged:  # nothing to judge: the pipeline reports no_realization
+            return real
         kept = [(n, c, v) for n, (c, v) in enumerate(judged) if v != REJECT]
         rejected = tuple(c for c, v in judged if v == REJECT)
         kept.sort(key=lambda x: (_TIER[x[2]], -x[1].scores.get("rank", 0.0), x[0]))

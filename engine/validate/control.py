@@ -45,7 +45,8 @@ class ControlAdherence:
         todo = [k for k, i in enumerate(items) if i.plan is not None and i.plan.features and i.text.strip()]
         texts = list(dict.fromkeys(items[k].text for k in todo))
         analyses = dict(zip(texts, self.analyzer.analyze(texts), strict=True)) if texts else {}
-        out = [Verdict(self.name, ACCEPT, "nothing requested")] * len(items)
+        out = [Verdict(self.name, ACCEPT, "nothing requested") if i.text.strip() else
+               Verdict(self.name, REJECT, "empty text") for i in items]
         for k in todo:
             item = items[k]
             got = analyses[item.text]
