@@ -107,6 +107,25 @@ class CausalLM:
             ids, spans = [*ids, self.eos_id], [*spans, (len(text), len(text))]
         return ids, spans, truncated
 
+    def _logprobs(self, ids, mask):
+        """Log-probabilities of every real next token of a right-padded batch, row by row,
+        flattened. The output layer runs on real positions only (not on padding), which
+        saves most of its cost on short sentences; models that post-process their logits
+        (soft-capping, scaling) take the plain forward pass."""
+        torch = self._torch
+        real = mask[:, 1:].bool()
+        target = ids[:, 1:][real]
+        config = self.model.config
+        head = self.model.get_output_embeddings()
+        base = getattr(self.model, "base_model", None)
+        if head is None or base is None or base is self.model or any(
+                getattr(config, a, None) for a in ("final_logit_softcapping", "logit_scale", "logits_scaling")):
+            logits = self.model(input_ids=ids, attention_mask=mask).logits[:, :-1][real].float()
+        else:
+            hidden = base(input_ids=ids, attention_mask=mask).last_hidden_state[:, :-1][real]
+            logits = head(hidden).float()
+        return logits.gather(-1, target.unsqueeze(-1)).squeeze(-1) - torch.logsumexp(logits, dim=-1)
+
     def token_scores(self, texts: Sequence[str]) -> list[TokenScores]:
         """Per-token log-probabilities of every text (the first token, BOS when there is one,
         is the context and is not scored)."""
@@ -127,13 +146,11 @@ class CausalLM:
                     seq = encoded[i][0]
                     ids[row, :len(seq)] = torch.tensor(seq, dtype=torch.long)
                     mask[row, :len(seq)] = 1
-                logits = self.model(input_ids=ids.to(self.device), attention_mask=mask.to(self.device)).logits
-                logits = logits[:, :-1].float()
-                target = ids[:, 1:].to(self.device)
-                picked = logits.gather(-1, target.unsqueeze(-1)).squeeze(-1) - torch.logsumexp(logits, dim=-1)
-                picked = picked.cpu().tolist()
-                for row, i in enumerate(batch):
+                picked = self._logprobs(ids.to(self.device), mask.to(self.device)).cpu().tolist()
+                k = 0
+                for i in batch:
                     seq, spans, truncated = encoded[i]
                     n = len(seq) - 1
-                    out[i] = TokenScores(texts[i], tuple(spans[1:]), tuple(picked[row][:n]), truncated)
+                    out[i] = TokenScores(texts[i], tuple(spans[1:]), tuple(picked[k:k + n]), truncated)
+                    k += n
         return out  # type: ignore[return-value]
