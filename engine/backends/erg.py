@@ -4,8 +4,9 @@ Grammatical by construction: every candidate is a realization the ERG generates 
 rewritten MRS. The backend then keeps only realizations that show the requested change
 (a question must be inverted; tense, voice, polarity and modality are checked on the
 realization with the surface analyzer), drops ERG junk variants ("Dad. on a phone",
-"She she ..."), removes duplicates that differ only in commas, and ranks by closeness to the
-source until the rankers of the ranking issue exist.
+"She she ..."), removes duplicates that differ only in commas, and orders by closeness to
+the source; ``--rank`` / ``--validate`` (:mod:`engine.select`) rerank and judge the result
+like any backend's.
 
 Every record says why nothing came out: ``no_parse`` (with ACE's reason), ``not_applicable``
 (the rule's reason), ``no_realization`` (what ACE returned and what the filters dropped),
