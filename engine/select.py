@@ -26,8 +26,21 @@ from typing import Any
 from .backends.base import OK, REJECTED, Candidate, Realization
 from .errors import RankError
 from .rank import Ranker, Toolkit
-from .validate import (ACCEPT, FLAG, REJECT, VALIDATORS, BleuRange, ControlAdherence, Degeneracy, Entailment,
-                       ErgGrammaticality, Item, LikelihoodDrop, RecordedParses, worst)
+from .validate import (
+    ACCEPT,
+    FLAG,
+    REJECT,
+    VALIDATORS,
+    BleuRange,
+    ControlAdherence,
+    Degeneracy,
+    Entailment,
+    ErgGrammaticality,
+    Item,
+    LikelihoodDrop,
+    RecordedParses,
+    worst,
+)
 
 DEFAULT_VALIDATORS = ("degeneracy", "control")
 _TIER = {ACCEPT: 0, FLAG: 1}

@@ -9,7 +9,15 @@ import math
 import pytest
 
 from engine.errors import RankError, ResourceNotFoundError, ScorerError
-from engine.rank import Closeness, Ranker, TokenScores, deltas, levenshtein, parse_rank, span_overlap
+from engine.rank import (
+    Closeness,
+    Ranker,
+    TokenScores,
+    deltas,
+    levenshtein,
+    parse_rank,
+    span_overlap,
+)
 from engine.rank.closeness import edit_distance
 from engine.rank.ngram import NgramLM, words
 
