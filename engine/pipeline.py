@@ -98,7 +98,8 @@ def check_text(text: object, max_chars: int = DEFAULT_MAX_CHARS) -> str | None:
 
 
 class Transformer:
-    """Runs transformations over records with one backend, opened once.
+    """Runs transformations over records with one backend, opened once; a ``selector``
+    (:class:`~engine.select.Selector`) validates and ranks every batch's candidates.
 
     >>> t = Transformer("surface")
     >>> [r["best"] for r in t.run_texts(["A man is riding a bike."], "p")]
@@ -106,13 +107,10 @@ class Transformer:
     """
 
     def __init__(self, backend: str | Backend = "surface", max_chars: int = DEFAULT_MAX_CHARS,
-                 batch_size: int = 64, rank=None, validate=None, selector: Selector | None = None,
-                 **backend_options):
+                 batch_size: int = 64, selector: Selector | None = None, **backend_options):
         self.backend = get_backend(backend, **backend_options)
         self.max_chars = max_chars
         self.batch_size = batch_size
-        if selector is None and (rank or validate):
-            selector = Selector(rank, validate)
         self.selector = selector if selector is not None and selector.active else None
 
     def run_texts(self, texts: Sequence[str], apply, ids: Sequence[str] | None = None) -> list[dict]:

@@ -56,6 +56,25 @@ def cache_dir() -> Path:
     return Path(base) / "seam"
 
 
+def find_checkpoint_dir(path, env_var: str, cache_name: str) -> tuple[Path | None, list[str]]:
+    """A Hugging Face model folder (one with ``config.json``): ``path``, else ``$env_var``,
+    else ``<cache>/cache_name``. Returns the folder (None if none is valid) and what was
+    tried, in words, for the error message. An explicit ``path`` that is not valid stops the
+    search (the user asked for that one)."""
+    tried: list[str] = []
+    for source, candidate in (("argument", path), (env_var, os.environ.get(env_var)),
+                              ("cache", cache_dir() / cache_name)):
+        if not candidate:
+            continue
+        p = Path(candidate).expanduser()
+        tried.append(f"{p} ({source})")
+        if (p / "config.json").is_file():
+            return p, tried
+        if source == "argument":
+            break
+    return None, tried
+
+
 @functools.lru_cache(maxsize=4)
 def load_spacy(model: str | None = None):
     """Load (once per process) a spaCy English pipeline.

@@ -9,7 +9,7 @@ status becomes ``rejected`` and the reason quotes the verdicts. Each candidate k
 ``scores`` and ``verdicts``, so a record shows why its best candidate won.
 
 >>> from engine import Transformer
->>> t = Transformer("surface", rank="closeness", validate="degeneracy")
+>>> t = Transformer("surface", selector=Selector("closeness", "degeneracy"))
 >>> rec = t.run_texts(["A man is riding a bike."], "tense(past)")[0]
 >>> rec["best"], rec["candidates"][0]["scores"]["closeness"]
 ('A man was riding a bike.', 0.857143)

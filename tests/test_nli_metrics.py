@@ -260,29 +260,10 @@ ID2LABEL = {0: "ENTAILMENT", 1: "NEUTRAL", 2: "CONTRADICTION"}
 
 
 def _save_checkpoint(path, id2label):
-    import torch
-    from tokenizers import Tokenizer, models, normalizers, pre_tokenizers, processors, trainers
-    from transformers import BertConfig, BertForSequenceClassification, PreTrainedTokenizerFast
+    from engine.nli.tiny import build_tiny_nli
 
     texts = [t for p, h, _ in ORIGINALS.values() for t in (p, h)] + ["P H o1 o2 o3 o4 p;f pa;pa"]
-    tok = Tokenizer(models.WordLevel(unk_token="[UNK]"))
-    tok.normalizer = normalizers.Lowercase()
-    tok.pre_tokenizer = pre_tokenizers.Whitespace()
-    tok.train_from_iterator(texts, trainers.WordLevelTrainer(special_tokens=["[PAD]", "[UNK]", "[CLS]", "[SEP]"]))
-    cls, sep = tok.token_to_id("[CLS]"), tok.token_to_id("[SEP]")
-    tok.post_processor = processors.TemplateProcessing(
-        single="[CLS] $A [SEP]", pair="[CLS] $A [SEP] $B:1 [SEP]:1",
-        special_tokens=[("[CLS]", cls), ("[SEP]", sep)])
-    fast = PreTrainedTokenizerFast(tokenizer_object=tok, unk_token="[UNK]", pad_token="[PAD]",
-                                   cls_token="[CLS]", sep_token="[SEP]",
-                                   model_input_names=["input_ids", "token_type_ids", "attention_mask"])
-    torch.manual_seed(0)
-    config = BertConfig(vocab_size=tok.get_vocab_size(), hidden_size=32, num_hidden_layers=2,
-                        num_attention_heads=2, intermediate_size=37, max_position_embeddings=64,
-                        num_labels=3, id2label=id2label, label2id={v: k for k, v in id2label.items()})
-    BertForSequenceClassification(config).save_pretrained(path)
-    fast.save_pretrained(path)
-    return path
+    return build_tiny_nli(path, texts, id2label)
 
 
 @pytest.fixture(scope="module")

@@ -268,31 +268,10 @@ NLI_SENTENCES = [BIKE, "A man was riding a bike.", "A bike is being ridden by a 
 
 
 def save_tiny_nli(path):
-    """A tiny random BERT NLI classifier with a word-level tokenizer (as test_nli_metrics)."""
-    import torch
-    from tokenizers import Tokenizer, models, normalizers, pre_tokenizers, processors, trainers
-    from transformers import BertConfig, BertForSequenceClassification, PreTrainedTokenizerFast
+    """A tiny random BERT NLI classifier with a word-level tokenizer."""
+    from engine.nli.tiny import build_tiny_nli
 
-    tok = Tokenizer(models.WordLevel(unk_token="[UNK]"))
-    tok.normalizer = normalizers.Lowercase()
-    tok.pre_tokenizer = pre_tokenizers.Whitespace()
-    tok.train_from_iterator(NLI_SENTENCES, trainers.WordLevelTrainer(
-        special_tokens=["[PAD]", "[UNK]", "[CLS]", "[SEP]"]))
-    cls, sep = tok.token_to_id("[CLS]"), tok.token_to_id("[SEP]")
-    tok.post_processor = processors.TemplateProcessing(
-        single="[CLS] $A [SEP]", pair="[CLS] $A [SEP] $B:1 [SEP]:1",
-        special_tokens=[("[CLS]", cls), ("[SEP]", sep)])
-    fast = PreTrainedTokenizerFast(tokenizer_object=tok, unk_token="[UNK]", pad_token="[PAD]",
-                                   cls_token="[CLS]", sep_token="[SEP]",
-                                   model_input_names=["input_ids", "token_type_ids", "attention_mask"])
-    id2label = {0: "ENTAILMENT", 1: "NEUTRAL", 2: "CONTRADICTION"}
-    torch.manual_seed(0)
-    config = BertConfig(vocab_size=tok.get_vocab_size(), hidden_size=32, num_hidden_layers=2,
-                        num_attention_heads=2, intermediate_size=37, max_position_embeddings=64,
-                        num_labels=3, id2label=id2label, label2id={v: k for k, v in id2label.items()})
-    BertForSequenceClassification(config).save_pretrained(path)
-    fast.save_pretrained(path)
-    return path
+    return build_tiny_nli(path, NLI_SENTENCES)
 
 
 @pytest.fixture(scope="module")
@@ -379,7 +358,7 @@ def test_entailment_rejects_an_unknown_expectation():
 def transformer():
     from engine.pipeline import Transformer
 
-    return Transformer("surface", validate="degeneracy,control", rank="closeness")
+    return Transformer("surface", selector=Selector("closeness", "degeneracy,control"))
 
 
 def entry(candidates, source=BIKE, status="ok"):
@@ -401,7 +380,7 @@ def test_a_realization_whose_only_candidate_is_rejected_is_rejected():
     from engine.pipeline import Transformer
 
     source = "The dogs chased a cat."  # already past: the surface backend returns it unchanged
-    (rec,) = Transformer("surface", validate="degeneracy,control,bleu").run_texts([source], "tense(past)")
+    (rec,) = Transformer("surface", selector=Selector(None, "degeneracy,control,bleu")).run_texts([source], "tense(past)")
     assert rec["status"] == "rejected" and rec["best"] is None and rec["candidates"] == []
     assert "bleu" in rec["reason"] and "too close" in rec["reason"]
     assert [c["text"] for c in rec["rejected"]] == [source]

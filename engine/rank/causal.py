@@ -20,7 +20,7 @@ from collections.abc import Sequence
 from pathlib import Path
 
 from ..errors import ResourceNotFoundError, ScorerError
-from ..resources import cache_dir
+from ..resources import find_checkpoint_dir
 from .base import TokenScores
 
 ENV_VAR = "SEAM_LM"
@@ -28,17 +28,9 @@ ENV_VAR = "SEAM_LM"
 
 def find_lm(path: str | os.PathLike | None = None) -> Path:
     """The checkpoint directory: ``path``, else ``$SEAM_LM``, else ``<cache>/lm``."""
-    tried = []
-    for source, candidate in (("argument", path), (ENV_VAR, os.environ.get(ENV_VAR)),
-                              ("cache", cache_dir() / "lm")):
-        if not candidate:
-            continue
-        p = Path(candidate).expanduser()
-        tried.append(f"{p} ({source})")
-        if (p / "config.json").is_file():
-            return p
-        if source == "argument":
-            break
+    found, tried = find_checkpoint_dir(path, ENV_VAR, "lm")
+    if found is not None:
+        return found
     raise ResourceNotFoundError(
         "No causal language model found (tried: " + (", ".join(tried) or "nothing") + "). Give a Hugging Face "
         "model directory with config.json and a fast tokenizer, e.g. GPT-2 downloaded on a machine with "

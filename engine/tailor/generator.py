@@ -27,7 +27,7 @@ from dataclasses import asdict, dataclass
 from pathlib import Path
 
 from ..errors import DegenerateGenerationError, GeneratorError, ResourceNotFoundError
-from ..resources import cache_dir
+from ..resources import find_checkpoint_dir
 from .codes import Generation, Prompt, parse_generation
 
 log = logging.getLogger(__name__)
@@ -81,17 +81,9 @@ class Output:
 
 def find_checkpoint(path: str | os.PathLike | None = None) -> Path:
     """The checkpoint directory: ``path``, else ``$SEAM_TAILOR``, else ``<cache>/tailor``."""
-    tried = []
-    for source, candidate in (("argument", path), (ENV_VAR, os.environ.get(ENV_VAR)),
-                              ("cache", cache_dir() / "tailor")):
-        if not candidate:
-            continue
-        p = Path(candidate).expanduser()
-        tried.append(f"{p} ({source})")
-        if (p / "config.json").is_file():
-            return p
-        if source == "argument":
-            break
+    found, tried = find_checkpoint_dir(path, ENV_VAR, "tailor")
+    if found is not None:
+        return found
     raise ResourceNotFoundError(
         "No TAILOR checkpoint found (tried: " + (", ".join(tried) or "nothing") + "). A checkpoint is a Hugging "
         f"Face model directory with config.json: download allenai/tailor on a machine with network "
