@@ -33,6 +33,7 @@ from __future__ import annotations
 import argparse
 import json
 import random
+import statistics
 import sys
 import tempfile
 import time
@@ -165,25 +166,74 @@ def speed(args: argparse.Namespace) -> None:
         batched = CausalLM(path, device=args.device, batch_size=args.batch_size)
         single = CausalLM(path, device=args.device, batch_size=1)
         single.token_scores(texts[:2])  # warm-up
-        t0 = time.perf_counter()
-        one = single.token_scores(texts)
-        t_one = time.perf_counter() - t0
-        t0 = time.perf_counter()
-        many = batched.token_scores(texts)
-        t_many = time.perf_counter() - t0
+        batched.token_scores(texts[:args.batch_size])
+        t_ones, t_manys = [], []
+        for _ in range(args.repeat):  # interleaved, so drift in the machine's speed hits both
+            t0 = time.perf_counter()
+            one = single.token_scores(texts)
+            t_ones.append(time.perf_counter() - t0)
+            t0 = time.perf_counter()
+            many = batched.token_scores(texts)
+            t_manys.append(time.perf_counter() - t0)
+        t_one, t_many = statistics.median(t_ones), statistics.median(t_manys)
+        roof = roofline(batched, texts, t_one, t_many)
     diff = max(abs(a - b) for x, y in zip(one, many, strict=True) for a, b in zip(x.logprobs, y.logprobs, strict=True))
     tokens = sum(len(x.logprobs) for x in one)
     print(f"LM scoring: {what}, {len(texts)} SNLI premises ({tokens} scored tokens), torch threads "
-          f"{torch.get_num_threads()}, device {batched.device}")
+          f"{torch.get_num_threads()}, device {batched.device}, median of {args.repeat}")
     print(f"  one at a time   {len(texts) / t_one:8.1f} sentences/s")
     print(f"  batch of {args.batch_size:<5d}  {len(texts) / t_many:8.1f} sentences/s")
     print(f"  ratio {t_one / t_many:.2f}x; largest token log-prob difference {diff:.2e}")
+    print(roof)
     ngram = NgramLM()
     many_texts = texts * max(1, 2000 // len(texts))
     t0 = time.perf_counter()
     ngram.token_scores(many_texts)
     print(f"n-gram scoring (pocketsphinx en-us trigram): {len(many_texts) / (time.perf_counter() - t0):.0f} "
           f"sentences/s")
+
+
+def roofline(lm, texts: list[str], t_one: float, t_many: float) -> str:
+    """Where the two modes stand against this machine's limits: the batched pass against the
+    rate of the model's own output layer run as one dense 512-row matmul (the batched pass is
+    compute-bound), one sentence per pass against the rate at which memory is written (it is
+    bound by streaming the weights), and the ratio the batched mode would reach at that
+    matmul rate with no padding and nothing but matmuls."""
+    import torch
+
+    from engine.rank.causal import plan_batches
+
+    model = lm.model
+    vocab, width = model.get_output_embeddings().weight.shape
+    embeddings = sum(p.numel() for n, p in model.named_parameters() if "wte" in n or "wpe" in n)
+    body = sum(p.numel() for p in model.parameters()) - embeddings
+    lengths = sorted(len(lm._encode(t)[0]) for t in texts)
+    padded = sum((e - s) * lengths[e - 1] for s, e in plan_batches(lengths, lm.batch_size, lm.pass_cost))
+    scored = sum(n - 1 for n in lengths)
+    layers = getattr(model.config, "n_layer", 0)
+    attention = sum(4 * layers * width * n * n for n in lengths)  # QK^T and AV, causal half ignored
+    flops = 2 * body * padded + 2 * width * vocab * scored + attention
+    ideal = 2 * body * sum(lengths) + 2 * width * vocab * scored + attention
+    head = model.get_output_embeddings().weight.detach()
+    rows = torch.randn(512, width)
+    runs = []
+    for _ in range(4):  # the output layer as one dense 512-row matmul: the best this model's matmuls do here
+        t0 = time.perf_counter()
+        torch.mm(rows, head.t())
+        runs.append(time.perf_counter() - t0)
+    peak = 2 * 512 * width * vocab / min(runs[1:])
+    weight_bytes = sum(p.numel() * p.element_size() for p in model.parameters())
+    big = torch.empty(weight_bytes // 4)
+    big.copy_(torch.zeros_like(big))
+    t0 = time.perf_counter()
+    big.zero_()
+    bandwidth = weight_bytes / (time.perf_counter() - t0)
+    ceiling = t_one / (ideal / peak)
+    return (f"  batched: {flops / t_many / 1e9:.0f} GFLOP/s ({padded} padded tokens for {sum(lengths)} real); "
+            f"the output layer as one dense matmul: {peak / 1e9:.0f} GFLOP/s\n"
+            f"  one at a time: weights ({weight_bytes / 1e6:.0f} MB) stream at "
+            f"{weight_bytes * len(texts) / t_one / 1e9:.1f} GB/s (memory write rate {bandwidth / 1e9:.1f} GB/s)\n"
+            f"  ceiling here (batched at that matmul rate, no padding, no other work): ratio {ceiling:.2f}x")
 
 
 # -- quality -----------------------------------------------------------------------------------
@@ -257,7 +307,8 @@ def quality(args: argparse.Namespace) -> None:
 def main() -> None:
     p = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     p.add_argument("--data", type=Path, default=ROOT.parent / "shared" / "data")
-    p.add_argument("--n", type=int, default=32, help="sentences for the speed test")
+    p.add_argument("--n", type=int, default=64, help="sentences for the speed test")
+    p.add_argument("--repeat", type=int, default=3, help="timed runs of each mode (the median is printed)")
     p.add_argument("--batch-size", type=int, default=32)
     p.add_argument("--per-set", type=int, default=200, help="StylePTB items per transfer")
     p.add_argument("--distractors", type=int, default=4)

@@ -122,6 +122,61 @@ def test_batched_and_unbatched_scores_agree(tiny_lm):
             assert a.logprobs == pytest.approx(b.logprobs, abs=1e-4)
 
 
+def test_fused_gelu_and_chunked_output_layer_keep_the_scores(tiny_lm):
+    import torch
+    from transformers import AutoModelForCausalLM
+    from transformers.activations import GELUTanh, NewGELUActivation
+
+    from engine.rank.causal import CausalLM
+
+    fast = CausalLM(tiny_lm, head_chunk=2)
+    assert any(isinstance(m, GELUTanh) for m in fast.model.modules())
+    assert not any(isinstance(m, NewGELUActivation) for m in fast.model.modules())
+    plain = CausalLM(tiny_lm, fuse_gelu=False, head_chunk=10_000)
+    assert any(isinstance(m, NewGELUActivation) for m in plain.model.modules())
+    stock = AutoModelForCausalLM.from_pretrained(tiny_lm, local_files_only=True).eval()
+    for text, a, b in zip(TEXTS, fast.token_scores(TEXTS), plain.token_scores(TEXTS), strict=True):
+        assert a.logprobs == pytest.approx(b.logprobs, abs=1e-5)
+        ids = torch.tensor([[fast.bos_id, *fast.tokenizer(text, add_special_tokens=False)["input_ids"],
+                             fast.eos_id]])
+        with torch.no_grad():
+            logp = stock(ids).logits[0, :-1].log_softmax(-1).gather(-1, ids[0, 1:, None]).squeeze(-1)
+        assert a.logprobs == pytest.approx(logp.tolist(), abs=1e-4)
+
+
+def test_batch_plan_is_contiguous_bounded_and_optimal():
+    import itertools
+
+    from hypothesis import given, settings
+    from hypothesis import strategies as st
+
+    from engine.rank.causal import plan_batches
+
+    def cost(spans, lengths, pass_cost):
+        return sum((end - start) * lengths[end - 1] + pass_cost for start, end in spans)
+
+    @settings(max_examples=200, deadline=None, derandomize=True)
+    @given(st.lists(st.integers(1, 40), max_size=9), st.integers(1, 4), st.integers(0, 50))
+    def check(lengths, size, pass_cost):
+        lengths = sorted(lengths)
+        spans = plan_batches(lengths, size, pass_cost)
+        assert [s for s, _ in spans] == [0, *[e for _, e in spans]][:len(spans)]
+        assert (spans[-1][1] if spans else 0) == len(lengths)
+        assert all(0 < end - start <= size for start, end in spans)
+        best = min((cost(list(zip((0, *cuts), (*cuts, len(lengths)), strict=True)), lengths, pass_cost)
+                    for k in range(len(lengths))
+                    for cuts in itertools.combinations(range(1, len(lengths)), k)
+                    if all(0 < e - s <= size for s, e in zip((0, *cuts), (*cuts, len(lengths)), strict=True))),
+                   default=0)
+        assert cost(spans, lengths, pass_cost) == best
+
+    check()
+    assert plan_batches([3, 3, 3, 40], batch_size=8, pass_cost=10) == [(0, 3), (3, 4)]
+    assert plan_batches([3, 3, 3, 40], batch_size=8, pass_cost=200) == [(0, 4)]
+    with pytest.raises(ValueError, match="sorted"):
+        plan_batches([5, 2], batch_size=2)
+
+
 def test_total_is_the_models_own_log_likelihood(tiny_lm):
     import torch
 
