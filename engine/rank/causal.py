@@ -169,9 +169,9 @@ class CausalLM:
         base = getattr(self.model, "base_model", None)
         if head is None or base is None or base is self.model or any(
                 getattr(config, a, None) for a in ("final_logit_softcapping", "logit_scale", "logits_scaling")):
-            logits = self.model(input_ids=ids, attention_mask=mask).logits[:, :-1][real].float()
+            logits = self.model(input_ids=ids, attention_mask=mask, use_cache=False).logits[:, :-1][real].float()
             return logits.gather(-1, target.unsqueeze(-1)).squeeze(-1) - torch.logsumexp(logits, dim=-1)
-        hidden = base(input_ids=ids, attention_mask=mask).last_hidden_state[:, :-1][real]
+        hidden = base(input_ids=ids, attention_mask=mask, use_cache=False).last_hidden_state[:, :-1][real]
         out = torch.empty(len(hidden), dtype=torch.float32, device=hidden.device)
         plain = (isinstance(head, torch.nn.Linear) and head.bias is None and head.weight.dtype == torch.float32
                  and hidden.dtype == torch.float32)
