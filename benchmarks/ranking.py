@@ -201,7 +201,7 @@ def roofline(lm, texts: list[str], t_one: float, t_many: float) -> str:
     matmul rate with no padding and nothing but matmuls."""
     import torch
 
-    from engine.rank.causal import plan_batches
+    from engine.batching import plan_batches
 
     model = lm.model
     vocab, width = model.get_output_embeddings().weight.shape

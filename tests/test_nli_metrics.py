@@ -347,3 +347,21 @@ def test_classifier_labels_pairs_in_order(tiny_models):
     assert len(labels) == 4 and set(labels) <= {"entailment", "neutral", "contradiction"}
     assert clf.predict_pairs(pairs[::-1]) == labels[::-1]
     assert clf.predict_pairs([]) == []
+
+
+def test_classifier_probabilities_do_not_depend_on_batching(tiny_models):
+    import torch
+
+    from engine.nli.classifier import NliClassifier
+
+    pairs = [ORIGINALS[k][:2] for k in ORIGINALS] + [("A much longer premise about a dog that runs on a beach.", "x")]
+    one = NliClassifier(tiny_models[0], device="cpu", batch_size=1)
+    many = NliClassifier(tiny_models[0], device="cpu", batch_size=3).predict_proba_pairs(pairs)
+    for (premise, hypothesis), a, b in zip(pairs, one.predict_proba_pairs(pairs), many, strict=True):
+        assert a == pytest.approx(b, abs=1e-5)
+        with torch.no_grad():  # the plain, unpadded forward pass
+            row = one.model(**one.tokenizer(premise, hypothesis, return_tensors="pt")).logits[0].softmax(-1)
+        expected: dict[str, float] = {}
+        for index, p in enumerate(row.tolist()):
+            expected[one.labels[index]] = expected.get(one.labels[index], 0.0) + p
+        assert a == pytest.approx(expected, abs=1e-5)

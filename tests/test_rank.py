@@ -150,7 +150,7 @@ def test_batch_plan_is_contiguous_bounded_and_optimal():
     from hypothesis import given, settings
     from hypothesis import strategies as st
 
-    from engine.rank.causal import plan_batches
+    from engine.batching import plan_batches
 
     def cost(spans, lengths, pass_cost):
         return sum((end - start) * lengths[end - 1] + pass_cost for start, end in spans)

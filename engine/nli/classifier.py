@@ -16,6 +16,7 @@ import sys
 from collections.abc import Callable, Iterable, Mapping
 from pathlib import Path
 
+from ..batching import plan_batches
 from ..errors import ResourceNotFoundError, SeamError
 from .metrics import NLI_LABELS, normalize_label
 
@@ -159,22 +160,35 @@ class NliClassifier:
         self.max_length = min(limits) if limits else 512
 
     def _logits(self, pairs: list[tuple[str, str]], progress: bool, desc: str):
-        """``(indices, logits)`` batch by batch. Pairs are batched by length (a fixed order,
-        so the result is deterministic)."""
+        """``(indices, logits)`` batch by batch. Pairs are tokenized once, sorted by token
+        length and cut by :func:`~engine.batching.plan_batches` (a fixed order, so the result
+        is deterministic)."""
         torch = self._torch
-        order = sorted(range(len(pairs)), key=lambda i: (len(pairs[i][0]) + len(pairs[i][1]), i))
+        if not pairs:
+            return
+        encoded = self.tokenizer([p for p, _ in pairs], [h for _, h in pairs], truncation=True,
+                                 max_length=self.max_length)
+        keys = list(encoded.keys())
+        order = sorted(range(len(pairs)), key=lambda i: (len(encoded["input_ids"][i]), i))
+        lengths = [len(encoded["input_ids"][i]) for i in order]
         from tqdm import tqdm
 
         with tqdm(total=len(pairs), unit="pair", file=sys.stderr, desc=desc, disable=not progress) as bar, \
                 torch.no_grad():
-            for start in range(0, len(order), self.batch_size):
-                batch = order[start:start + self.batch_size]
-                enc = self.tokenizer([pairs[i][0] for i in batch], [pairs[i][1] for i in batch],
-                                     padding=True, truncation=True, max_length=self.max_length,
-                                     return_tensors="pt")
-                enc = {k: v.to(self.device) for k, v in enc.items()}
+            for start, end in plan_batches(lengths, self.batch_size):
+                batch = order[start:end]
+                enc = {k: self._pad([encoded[k][i] for i in batch], k, lengths[end - 1]) for k in keys}
                 yield batch, self.model(**enc).logits.float()
                 bar.update(len(batch))
+
+    def _pad(self, rows: list[list[int]], key: str, width: int):
+        """One tokenizer output (``input_ids``, ``attention_mask``, ``token_type_ids``) padded
+        to ``width`` on the tokenizer's padding side, as a tensor on the device."""
+        tok = self.tokenizer
+        value = {"input_ids": tok.pad_token_id or 0, "token_type_ids": getattr(tok, "pad_token_type_id", 0)}.get(key, 0)
+        left = getattr(tok, "padding_side", "right") == "left"
+        padded = [[value] * (width - len(r)) + list(r) if left else list(r) + [value] * (width - len(r)) for r in rows]
+        return self._torch.tensor(padded, dtype=self._torch.long, device=self.device)
 
     def predict_pairs(self, pairs: list[tuple[str, str]], progress: bool = False,
                       desc: str = "nli predict") -> list[str]:

@@ -14,7 +14,7 @@ composition: batched and one-at-a-time scores agree to float rounding.
 Speed (the cost of a pass is its padded tokens, ``rows x width``):
 
 * Texts are sorted by length and cut into batches of at most ``batch_size`` by
-  :func:`plan_batches`, which minimises padded tokens plus ``pass_cost`` tokens per forward
+  :func:`~engine.batching.plan_batches`, which minimises padded tokens plus ``pass_cost`` tokens per forward
   pass, instead of cutting every ``batch_size`` texts: a batch of 32 whose lengths run from
   9 to 36 tokens is half padding.
 * The output layer runs on real positions only, ``head_chunk`` rows at a time into one
@@ -30,6 +30,7 @@ import os
 from collections.abc import Sequence
 from pathlib import Path
 
+from ..batching import plan_batches
 from ..errors import ResourceNotFoundError, ScorerError
 from ..resources import find_checkpoint_dir
 from .base import TokenScores
@@ -47,32 +48,6 @@ def find_lm(path: str | os.PathLike | None = None) -> Path:
         "model directory with config.json and a fast tokenizer, e.g. GPT-2 downloaded on a machine with "
         f"network (`huggingface-cli download gpt2 --local-dir gpt2`), with --lm DIR or {ENV_VAR}=DIR; the "
         "offline n-gram ranker (--rank ngram) needs no download.")
-
-
-def plan_batches(lengths: Sequence[int], batch_size: int, pass_cost: int = 64) -> list[tuple[int, int]]:
-    """Cut texts sorted by length (``lengths`` ascending) into contiguous batches
-    ``[start, end)`` of at most ``batch_size``, minimising the padded tokens computed
-    (``rows x longest``) plus ``pass_cost`` token-equivalents per batch (the fixed cost of
-    a forward pass: reading the weights, Python overhead). Exact dynamic programme,
-    ``O(len(lengths) x batch_size)``.
-
-    >>> plan_batches([5, 5, 6, 20, 21], batch_size=4, pass_cost=8)
-    [(0, 3), (3, 5)]
-    """
-    n = len(lengths)
-    if any(lengths[i] > lengths[i + 1] for i in range(n - 1)):
-        raise ValueError("lengths must be sorted ascending")
-    best = [0] + [0] * n
-    cut = [0] * (n + 1)
-    for end in range(1, n + 1):
-        width = lengths[end - 1]
-        best[end], cut[end] = min((best[start] + (end - start) * width + pass_cost, start)
-                                  for start in range(max(0, end - batch_size), end))
-    spans, end = [], n
-    while end > 0:
-        spans.append((cut[end], end))
-        end = cut[end]
-    return spans[::-1]
 
 
 def _fuse_gelu(model) -> int:

@@ -55,6 +55,7 @@ from typing import TYPE_CHECKING, Any
 
 import numpy as np
 
+from ..batching import plan_batches
 from ..errors import InputError, ResourceNotFoundError, SeamError
 from ..resources import cache_dir
 from .tags import SrlFrame, bio_to_spans, spans_to_bio
@@ -545,14 +546,15 @@ class BertSrlTagger:
     def _run(self, instances: list[_Instance], progress: bool) -> list[list[str]]:
         torch = self._torch
         order = sorted(range(len(instances)), key=lambda i: (len(instances[i].ids), i))
+        lengths = [len(instances[i].ids) for i in order]
         out: list[list[str]] = [[] for _ in instances]
         from tqdm import tqdm
 
         with tqdm(total=len(instances), unit="frame", file=sys.stderr, desc="srl",
                   disable=not progress) as bar, torch.no_grad():
-            for first in range(0, len(order), self.batch_size):
-                batch = [instances[i] for i in order[first:first + self.batch_size]]
-                width = max(len(x.ids) for x in batch)
+            for first, last in plan_batches(lengths, self.batch_size):
+                batch = [instances[i] for i in order[first:last]]
+                width = lengths[last - 1]
                 ids = torch.tensor([list(x.ids) + [self._pad] * (width - len(x.ids)) for x in batch])
                 types = torch.tensor([list(x.types) + [0] * (width - len(x.types)) for x in batch])
                 mask = torch.tensor([[1] * len(x.ids) + [0] * (width - len(x.ids)) for x in batch])
