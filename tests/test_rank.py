@@ -115,6 +115,10 @@ def test_batched_and_unbatched_scores_agree(tiny_lm):
     from engine.rank.causal import CausalLM
 
     one = CausalLM(tiny_lm, batch_size=1).token_scores(TEXTS)
+    repeated = CausalLM(tiny_lm, batch_size=4).token_scores([*TEXTS, TEXTS[0], TEXTS[-1]])
+    assert repeated[len(TEXTS)] is repeated[0] and repeated[-1] is repeated[len(TEXTS) - 1]
+    for r, o in zip(repeated, one, strict=False):
+        assert r.logprobs == pytest.approx(o.logprobs, abs=1e-4)
     for size in (3, 16):
         batched = CausalLM(tiny_lm, batch_size=size).token_scores(TEXTS)
         for a, b in zip(one, batched, strict=True):

@@ -166,7 +166,15 @@ class CausalLM:
 
     def token_scores(self, texts: Sequence[str]) -> list[TokenScores]:
         """Per-token log-probabilities of every text (the first token, BOS when there is one,
-        is the context and is not scored)."""
+        is the context and is not scored). A text given several times (a source among its
+        candidates, candidates that coincide) is scored once."""
+        unique = list(dict.fromkeys(texts))
+        if len(unique) < len(texts):
+            scored = dict(zip(unique, self._token_scores(unique), strict=True))
+            return [scored[t] for t in texts]
+        return self._token_scores(list(texts))
+
+    def _token_scores(self, texts: list[str]) -> list[TokenScores]:
         torch = self._torch
         encoded = [self._encode(t) for t in texts]
         out: list[TokenScores | None] = [None] * len(texts)
