@@ -251,6 +251,24 @@ def test_deltas_report_the_worst_edit(english):
     assert "banana" in d.phrase
 
 
+def test_fluency_ratio_is_the_loss_ratio(english, arpa, tiny_lm):
+    from engine.rank import fluency_ratios
+    from engine.rank.causal import CausalLM
+
+    sources = ["The dog is in the house.", "The dog is in the house.", "the cat"]
+    texts = ["The dog is in the house.", "The dog is in the the banana house.", "the cat sat"]
+    ratios = fluency_ratios(english, sources, texts)
+    assert ratios[0] == pytest.approx(1.0) and ratios[1] > 1.2
+    # by hand on the ARPA model: per-word log10 losses, the base cancels
+    a, b = arpa.token_scores(["the cat", "the cat sat"])
+    assert ratios[2] is not None and fluency_ratios(arpa, ["the cat"], ["the cat sat"])[0] == pytest.approx(b.mean / a.mean)
+    lm = CausalLM(tiny_lm)
+    x, y = lm.token_scores(TEXTS[:2])
+    assert fluency_ratios(lm, TEXTS[:1], TEXTS[1:2]) == [pytest.approx(y.mean / x.mean)]
+    bare = CausalLM(tiny_lm, add_bos=False, add_eos=False)  # "" has no scored token
+    assert fluency_ratios(bare, ["", TEXTS[0]], [TEXTS[0], TEXTS[0]]) == [None, pytest.approx(1.0)]
+
+
 # -- ranker ------------------------------------------------------------------------------------
 
 def test_parse_rank_specs(tmp_path):

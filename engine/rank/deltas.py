@@ -128,3 +128,26 @@ def deltas(lm: LanguageModel, sources: Sequence[str], texts: Sequence[str], nlp=
                 best, first = cand, False
         out.append(best)
     return out
+
+
+def fluency_ratios(lm: LanguageModel, sources: Sequence[str], texts: Sequence[str]) -> list[float | None]:
+    """TAILOR's fluency metric (after MiCE): the LM loss of each ``texts[k]`` over the loss of
+    ``sources[k]``, the loss being the mean negative log-probability per token. 1.0 means
+    the edit kept the source's likelihood per token; above 1, the edit reads worse. The
+    log base cancels, so any :class:`LanguageModel` serves (the n-gram model included).
+    None where the source has no scored token or a zero loss. Each distinct sentence is
+    scored once.
+
+    Conventions of Seam's LMs apply: a causal LM scores BOS + text + EOS (TAILOR's script fed
+    GPT-2 the bare text, so its first token went unscored), the n-gram model words only.
+    """
+    distinct = list(dict.fromkeys([*sources, *texts]))
+    scored: dict[str, TokenScores] = dict(zip(distinct, lm.token_scores(distinct), strict=True))
+    out: list[float | None] = []
+    for source, text in zip(sources, texts, strict=True):
+        xs, ys = scored[source], scored[text]
+        if not xs.logprobs or xs.mean == 0.0 or not ys.logprobs:
+            out.append(None)
+        else:
+            out.append(ys.mean / xs.mean)
+    return out
