@@ -14,9 +14,9 @@ composition: batched and one-at-a-time scores agree to float rounding.
 Speed (the cost of a pass is its padded tokens, ``rows x width``):
 
 * Texts are sorted by length and cut into batches of at most ``batch_size`` by
-  :func:`~engine.batching.plan_batches`, which minimises padded tokens plus ``pass_cost`` tokens per forward
-  pass, instead of cutting every ``batch_size`` texts: a batch of 32 whose lengths run from
-  9 to 36 tokens is half padding.
+  :func:`~engine.batching.plan_batches`, which minimises padded tokens plus ``pass_cost``
+  tokens per forward pass, instead of cutting every ``batch_size`` texts (on 64 SNLI
+  premises, that computed 45% more positions than there are tokens; the plan, 14%).
 * The output layer runs on real positions only, ``head_chunk`` rows at a time into one
   reused buffer, with the log-sum-exp taken in place (no batch-sized copies of the logits).
 * GPT-2's tanh-approximated GELU (``gelu_new``, written as six element-wise operations) runs

@@ -138,8 +138,9 @@ def fluency_ratios(lm: LanguageModel, sources: Sequence[str], texts: Sequence[st
     None where the source has no scored token or a zero loss. Each distinct sentence is
     scored once.
 
-    Conventions of Seam's LMs apply: a causal LM scores BOS + text + EOS (TAILOR's script fed
-    GPT-2 the bare text, so its first token went unscored), the n-gram model words only.
+    Conventions of Seam's LMs apply: a causal LM scores BOS + text + EOS, the n-gram model
+    words only (TAILOR's paper reports GPT-2 losses without saying how the ends were treated,
+    and its repository has no code for the metric).
     """
     distinct = list(dict.fromkeys([*sources, *texts]))
     scored: dict[str, TokenScores] = dict(zip(distinct, lm.token_scores(distinct), strict=True))
