@@ -212,17 +212,69 @@ def _rules(args: argparse.Namespace) -> int:
     from .erg.rules import check_files
     from .resources import rules_dir
 
+    if args.action == "example":
+        return _rules_example(args)
     files = [Path(f) for f in args.files] or sorted((rules_dir() / "mrs").glob("*.toml"))
     if not files:
         raise SeamError("no rule files given and none found in rules/mrs")
     results = check_files(files)
+    if args.live:
+        from .erg.examples import check_live
+
+        backends = _live_backends(args)
+        try:
+            results += check_live(files, backends)
+        finally:
+            for b in backends.values():
+                b.close()
     failed = [r for r in results if not r.ok]
     for r in results:
         if not r.ok or args.verbose_check:
             print(r)
-    print(f"seam rules check: {len(files)} files, {len(results)} examples/checks, {len(failed)} failed",
-          file=sys.stderr)
+    skipped = sum(1 for r in results if getattr(r, "status", "") == "skip")
+    print(f"seam rules check: {len(files)} files, {len(results)} examples/checks, {len(failed)} failed"
+          + (f", {skipped} skipped (other ERG versions)" if skipped else ""), file=sys.stderr)
     return 1 if failed else 0
+
+
+def _live_backends(args: argparse.Namespace) -> dict:
+    """One erg backend per image: --grammar (repeatable), else SEAM_ERG, else every image in the cache."""
+    from pathlib import Path
+
+    from .backends.erg import ErgBackend
+    from .erg import grammar as g
+
+    images = list(args.grammar or [])
+    if not images:
+        if os.environ.get("SEAM_ERG"):
+            images = [os.environ["SEAM_ERG"]]
+        else:
+            images = [e["path"] for _n, e in sorted(g.load_state().get("erg", {}).items()) if Path(e["path"]).is_file()]
+    if not images:
+        g.find_image()  # raises the GrammarError that says how to get one
+    out = {}
+    for image in images:
+        b = ErgBackend(ace=args.ace, grammar=image, workers=1)
+        out[f"{b.grammar.version} {Path(image).name}"] = b
+    return out
+
+
+def _rules_example(args: argparse.Namespace) -> int:
+    from .backends.erg import ErgBackend
+    from .erg.examples import example
+    from .erg.rules import RuleSet
+
+    if len(args.files) != 1 or not args.family:
+        raise SeamError('usage: seam rules example "SENTENCE" --family NAME [--param KEY=VALUE ...]')
+    params = {}
+    for item in args.param or []:
+        key, sep, value = item.partition("=")
+        if not sep:
+            raise SeamError(f"--param takes KEY=VALUE, not {item!r}")
+        params[key] = value
+    with ErgBackend(ace=args.ace, grammar=(args.grammar or [None])[0], workers=1) as backend:
+        print(example(args.files[0], args.family, params, backend, RuleSet.load()), end="")
+    return 0
 
 
 def _run_options(parser: argparse.ArgumentParser) -> None:
@@ -366,10 +418,17 @@ def build_parser() -> argparse.ArgumentParser:
 
     add_train_parser(sub)
 
-    r = sub.add_parser("rules", help="validate MRS rule files and run their worked examples")
-    r.add_argument("action", choices=("check",))
-    r.add_argument("files", nargs="*", help="rule files (default: every file in rules/mrs)")
+    r = sub.add_parser("rules", help="validate MRS rule files and run their worked examples; print new ones")
+    r.add_argument("action", choices=("check", "example"))
+    r.add_argument("files", nargs="*", help="check: rule files (default: every file in rules/mrs); "
+                   "example: the sentence")
     r.add_argument("--all", dest="verbose_check", action="store_true", help="print passing examples too")
+    r.add_argument("--live", action="store_true",
+                   help="check: also run the sentence examples on a live ACE + ERG (every image found)")
+    r.add_argument("--grammar", action="append", help="ERG image (repeatable; default: SEAM_ERG, then the cache)")
+    r.add_argument("--ace", help="ACE binary (default: SEAM_ACE, then the cache)")
+    r.add_argument("--family", help="example: the rule family to apply (passive, tense, cleft, ...)")
+    r.add_argument("--param", action="append", help="example: a family parameter, KEY=VALUE (repeatable)")
     r.set_defaults(func=_rules)
     return parser
 

@@ -56,6 +56,7 @@ class DataFileError(RecordError):
     def __init__(self, message: str, path: str = "", line: int | None = None):
         self.path = path
         self.line = line
+        self.message = message
         where = f"{path}:{line}: " if path and line else (f"{path}: " if path else "")
         super().__init__(where + message)
 
@@ -92,6 +93,7 @@ class RuleError(SeamError, ValueError):
     def __init__(self, message: str, path: str = "", line: int | None = None):
         self.path = path
         self.line = line
+        self.message = message
         where = f"{path}:{line}: " if path and line else (f"{path}: " if path else "")
         super().__init__(where + message)
 

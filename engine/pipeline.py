@@ -74,6 +74,7 @@ def union(results: Sequence[tuple[str, Realization]]) -> Realization:
     ``ok`` if any alternative is."""
     if len(results) == 1:
         return results[0][1]
+    details = {name: real.details for name, real in results if real.details}
     candidates: list[Candidate] = []
     for name, real in results:
         for cand in real.candidates:
@@ -81,9 +82,9 @@ def union(results: Sequence[tuple[str, Realization]]) -> Realization:
                 candidates.append(dataclasses.replace(cand, transformation=name))
     failed = [f"{name}: {real.status} ({real.reason})" for name, real in results if real.status != OK]
     if candidates:
-        return Realization(OK, "; ".join(failed), tuple(candidates))
+        return Realization(OK, "; ".join(failed), tuple(candidates), details=details)
     first = next(real for _, real in results)
-    return Realization(first.status, "; ".join(failed))
+    return Realization(first.status, "; ".join(failed), details=details)
 
 
 def check_text(text: object, max_chars: int = DEFAULT_MAX_CHARS) -> str | None:
@@ -142,6 +143,7 @@ class Transformer:
         good = [r for r in todo if problems[r.line] is None]
         analyses = self._analyze(good)
         done: list[tuple[InputRecord, Job, Realization, Analysis | None]] = []
+        work: list[tuple[InputRecord, list[Job], Analysis]] = []
         for rec in todo:
             analysis = analyses.get(rec.line)
             problem = problems[rec.line]
@@ -151,12 +153,17 @@ class Transformer:
             if problem is not None:
                 done.extend((rec, job, Realization(ERROR, problem), None) for job in pending)
                 continue
-            results = self.realize(analysis, [p for j in pending for _, p in j.plans])
-            k = 0
+            work.append((rec, pending, analysis))
+        # the whole batch reaches the backend in one call (the ERG's generator pool sees every MRS)
+        flat = [(analysis, plan) for _rec, pending, analysis in work for j in pending for _, plan in j.plans]
+        results = self.realize_many([a for a, _ in flat], [p for _, p in flat])
+        k = 0
+        for rec, pending, analysis in work:
             for job in pending:
                 named = [(name, results[k + n]) for n, (name, _) in enumerate(job.plans)]
                 k += len(job.plans)
                 done.append((rec, job, union(named), analysis))
+        done.sort(key=lambda d: d[0].line)
         if self.selector is not None:
             selected = self.selector.apply([self.entry(rec.text, job, real, analysis)
                                             for rec, job, real, analysis in done])
@@ -195,10 +202,21 @@ class Transformer:
 
     def realize(self, analysis: Analysis, plans: Sequence[EditPlan]) -> list[Realization]:
         """Realize plans on one analysis; a backend failure becomes per-plan ``error``s."""
+        return self.realize_many([analysis] * len(plans), plans)
+
+    def realize_many(self, analyses: Sequence[Analysis], plans: Sequence[EditPlan]) -> list[Realization]:
+        """Realize (analysis, plan) pairs in one backend call; if the call fails, each pair
+        is retried alone so that one bad record never costs the others."""
+        if not analyses:
+            return []
         try:
-            return self.backend.realize([analysis] * len(plans), list(plans))
+            out = self.backend.realize(list(analyses), list(plans))
+            if len(out) != len(analyses):
+                raise SeamError(f"backend {self.backend.name} returned {len(out)} realizations for {len(analyses)}")
+            return out
         except Exception:  # one bad record must not stop the batch: retry one by one
-            return [self._realize_one(analysis, p) for p in plans]
+            log.warning("batch realization failed; realizing one by one", exc_info=True)
+            return [self._realize_one(a, p) for a, p in zip(analyses, plans, strict=True)]
 
     def _realize_one(self, analysis: Analysis, plan) -> Realization:
         try:
@@ -221,6 +239,8 @@ class Transformer:
             "candidates": [c.to_dict() for c in result.candidates],
             "best": result.candidates[0].text if result.candidates else None,
         }
+        if result.details:
+            out["details"] = dict(result.details)
         if self.selector is not None:
             out["rejected"] = [c.to_dict() for c in result.rejected]
             if self.selector.ranker is not None:

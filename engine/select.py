@@ -151,5 +151,5 @@ class Selector:
         if not kept:
             why = "; ".join(f"{c.text!r}: " + ", ".join(f"{v.validator}: {v.reason}" for v in c.verdicts
                                                         if v.verdict == REJECT) for c in rejected[:3])
-            return Realization(REJECTED, f"every candidate was rejected ({why})", (), rejected)
-        return Realization(real.status, real.reason, tuple(c for _, c, _ in kept), rejected)
+            return Realization(REJECTED, f"every candidate was rejected ({why})", (), rejected, real.details)
+        return Realization(real.status, real.reason, tuple(c for _, c, _ in kept), rejected, real.details)

@@ -114,13 +114,26 @@ def test_erg_backend_end_to_end(fake):
     assert len(recs) == 12
 
 
+def test_already_satisfied_is_the_same_record_on_every_backend(fake):
+    from engine.backends.erg import ErgBackend
+
+    exprs = ["uncleft", "active", "declarative", "tense(past)"]
+    with ErgBackend(grammar_info=fake, workers=1) as backend:
+        recs = transform(["Alice saw Bob."], exprs, backend=backend)
+    surface = transform(["Alice saw Bob."], exprs, backend="surface")
+    for erg, surf in zip(recs, surface, strict=True):
+        assert erg["status"] == "ok" and erg["best"] == "Alice saw Bob." and erg["reason"].startswith("unchanged: ")
+        assert {k: v for k, v in erg.items() if k not in ("backend", "details")} == \
+            {k: v for k, v in surf.items() if k != "backend"}
+
+
 def test_erg_backend_reports_inapplicable_rules(fake):
     from engine.backends.erg import ErgBackend
 
     with ErgBackend(grammar_info=fake, workers=1) as backend:
-        recs = transform(["Alice saw Bob."], ["uncleft", "active", "declarative"], backend=backend)
-    assert [r["status"] for r in recs] == ["not_applicable"] * 3
-    assert "not a question" in recs[2]["reason"]
+        recs = transform(["Alice saw Bob."], ["shorten(ARG1)"], backend=backend)
+    assert [r["status"] for r in recs] == ["not_applicable"]
+    assert "shortening" in recs[0]["reason"]
 
 
 def test_erg_backend_realizes_commuting_compositions_identically(fake):
@@ -147,7 +160,8 @@ def test_contrast_sets_with_the_erg_backend(fake):
     assert (pa["premise"], pa["hypothesis"], pa["label"], pa["rule"]) == (
         "Bob was seen by Alice.", "Bob was seen by Alice.", "entailment", "lit-4")
     assert (q["premise"], q["status"], q["label"]) == ("Did Alice see Bob?", "no_label", "unknown"), q["reason"]
-    assert pf["status"] == "not_applicable" and pf["reason"].startswith("premise: ")  # already past
+    # the premise is already past (unchanged, as on every backend); the fake has no future realization
+    assert pf["status"] == "no_realization" and pf["reason"].startswith("hypothesis: "), pf
 
 
 # -- grammar discovery and install -------------------------------------------------------------
@@ -219,6 +233,53 @@ def test_grammar_add_registers_an_image(tmp_path, monkeypatch, capsys):
     assert gmod.find_image() == image.resolve() and gmod.detect_version(image.resolve()) == 1214
 
 
+def _tar(path: Path, members: list[tuple[tarfile.TarInfo, bytes]]) -> Path:
+    with tarfile.open(path, "w:gz") as tar:
+        for info, data in members:
+            info.size = len(data)
+            tar.addfile(info, io.BytesIO(data) if data else None)
+    return path
+
+
+def _member(name: str, kind: bytes = tarfile.REGTYPE, mode: int = 0o644) -> tarfile.TarInfo:
+    info = tarfile.TarInfo(name)
+    info.type, info.mode = kind, mode
+    return info
+
+
+@pytest.mark.parametrize(("member", "why"), [
+    (lambda dest: _member(str(dest.parent / (dest.name + "-evil") / "x")), "outside"),  # sibling with the same prefix
+    (lambda dest: _member("../x"), "outside"),
+    (lambda dest: _member("dev", tarfile.CHRTYPE), "device node"),
+    (lambda dest: _member("pipe", tarfile.FIFOTYPE), "FIFO"),
+    (lambda dest: _member("link", tarfile.SYMTYPE), "link"),
+])
+def test_archive_unpacking_refuses_anything_outside_or_special(tmp_path, member, why):
+    dest = tmp_path / "ace" / "0.9.34"
+    info = member(dest)
+    archive = _tar(tmp_path / "a.tar.gz", [(_member("ok.txt"), b"fine"), (info, b"x" if info.isfile() else b"")])
+    with pytest.raises(GrammarError, match=why):
+        gmod._safe_extract(archive, dest)
+    assert not (dest / "ok.txt").exists()  # checked before anything is written
+    assert not (tmp_path / "ace" / "0.9.34-evil").exists()
+
+
+def test_archive_unpacking_drops_setuid_and_keeps_files(tmp_path):
+    archive = _tar(tmp_path / "a.tar.gz", [(_member("bin", tarfile.DIRTYPE, 0o755), b""),
+                                           (_member("bin/ace", mode=0o4755), b"#!/bin/sh\n")])
+    written = gmod._safe_extract(archive, tmp_path / "out")
+    assert [p.name for p in written] == ["ace"]
+    mode = written[0].stat().st_mode
+    assert mode & 0o111 and not mode & (stat.S_ISUID | stat.S_ISGID | stat.S_ISVTX)
+
+
+def test_downloads_are_https_only(tmp_path):
+    with pytest.raises(GrammarError, match="only https"):
+        gmod._download("http://example.org/ace.tar.gz", tmp_path / "a", "", lambda m: None)
+    assert all(entry["url"].startswith("https://") for per in gmod.registry()["ace"].values() for entry in per.values())
+    assert all(img["url"].startswith("https://") for e in gmod.registry()["erg"].values() for img in e["images"])
+
+
 # -- rule files ----------------------------------------------------------------------------------
 
 GOOD = '''family = "demo"
@@ -252,6 +313,67 @@ def test_malformed_rule_files_name_file_and_line(tmp_path, mutation, line, messa
     with pytest.raises(RuleError, match=message) as err:
         load_family(path)
     assert err.value.line == line and str(err.value).startswith(f"{path}:{line}:")
+
+
+@pytest.mark.parametrize(("mutation", "line", "message"), [
+    (("name = \"demo\"", "name = \"demo\"\nrequire = 5"), 4, "rule.require must be an array of tables"),
+    (("V = { index = true,", "V = { label = [\"V\"], index = true,"), 8, "label .* must be a string"),
+    (("expect = 'EXPECT'", "expect = 'EXPECT'\nparams = \"x\""), 13, "example params must be a table"),
+    (("implements = \"question\"", "implements = \"questions\""), 1, "implements must be one of"),
+    (("[[rule.example]]", "[[rule.example]]\nsentence = 7"), 13, "sentence must be a string"),
+])
+def test_wrongly_typed_values_are_file_line_errors(tmp_path, mutation, line, message, capsys):
+    path = tmp_path / "demo.toml"
+    path.write_text(GOOD.replace(*mutation).replace("MRS", ALICE).replace("EXPECT", ALICE.replace("SF: prop", "SF: ques")))
+    with pytest.raises(RuleError, match=message) as err:
+        load_family(path)
+    assert err.value.line == line
+    # `seam rules check` reports it with file:line, no traceback, and still checks the other files
+    good = tmp_path / "good.toml"
+    good.write_text(GOOD.replace("MRS", ALICE).replace("EXPECT", ALICE.replace("SF: prop", "SF: ques")))
+    assert cli(["rules", "check", str(path), str(good)]) == 1
+    out = capsys.readouterr()
+    assert f"{path}:{line}: FAIL" in out.out and f"{good}:13: ok" not in out.err and "Traceback" not in out.err
+    assert any(r.ok and r.path == str(good) for r in check_files([path, good]))
+
+
+def test_sentence_examples_need_a_live_grammar_and_list_acceptable_realizations(tmp_path):
+    text = GOOD.replace("mrs = 'MRS'\nexpect = 'EXPECT'", 'sentence = "Alice saw Bob."\nexpect = ["Did Alice see Bob?"]')
+    path = tmp_path / "demo.toml"
+    path.write_text(text)
+    ex = load_family(path).rules[0].examples[0]
+    assert ex.mrs is None and ex.accept == ("Did Alice see Bob?",)
+    assert check_files([path]) == []  # nothing an offline check can run
+    path.write_text(text.replace('expect = ["Did Alice see Bob?"]', "expect = [1]"))
+    with pytest.raises(RuleError, match="list of acceptable realizations"):
+        load_family(path)
+
+
+def test_rules_check_live_and_rules_example_on_the_fake_ace(fake, tmp_path, monkeypatch, capsys):
+    monkeypatch.setenv("SEAM_ACE", str(fake.ace))
+    monkeypatch.setenv("SEAM_ERG", str(fake.image))
+    monkeypatch.setattr(gmod, "detect_version", lambda image: 2018)
+    from engine.resources import rules_dir
+
+    # the shipped question rules, less the example the fake cannot parse, plus a sentence example
+    question = (rules_dir() / "mrs" / "question.toml").read_text().replace('sentence = "Did Alice see Bob?"\n', "")
+    path = tmp_path / "question.toml"
+    good = question + '\n[[rule.example]]\nsentence = "Alice saw Bob."\nexpect = ["Did Alice see Bob?"]\n'
+    path.write_text(good)
+    assert cli(["rules", "check", str(path), "--live"]) == 0
+    out = capsys.readouterr()
+    assert "0 failed" in out.err
+    wrong = good.replace('expect = ["Did Alice see Bob?"]', 'expect = ["Alice did see Bob?"]')
+    path.write_text(wrong)
+    assert cli(["rules", "check", str(path), "--live"]) == 1
+    out = capsys.readouterr().out
+    assert "no acceptable realization" in out and "'Did Alice see Bob?'" in out
+    assert cli(["rules", "example", "Alice saw Bob.", "--family", "question"]) == 0
+    printed = capsys.readouterr().out
+    assert "[[rule.example]]" in printed and "Did Alice see Bob?" in printed and "# after = " in printed
+    import tomllib
+
+    assert tomllib.loads(printed)["rule"]["example"][0]["expect"] == ["Alice saw Bob?", "Did Alice see Bob?"]
 
 
 def test_rules_check_runs_examples_and_fails_wrong_ones(tmp_path, capsys):

@@ -59,6 +59,7 @@ class Realization:
     reason: str = ""
     candidates: tuple[Candidate, ...] = field(default=())
     rejected: tuple[Candidate, ...] = field(default=())
+    details: dict = field(default_factory=dict, compare=False, hash=False)  # backend facts for the record
 
     @property
     def best(self) -> str | None:

@@ -1,12 +1,23 @@
 """The ``erg`` backend: ACE parse -> MRS rewrite rules -> ACE generation -> filter and rank.
 
 Grammatical by construction: every candidate is a realization the ERG generates from the
-rewritten MRS. The backend then keeps only realizations that show the requested change
-(a question must be inverted; tense, voice, polarity and modality are checked on the
-realization with the surface analyzer), drops ERG junk variants ("Dad. on a phone",
-"She she ..."), removes duplicates that differ only in commas, and orders by closeness to
-the source; ``--rank`` / ``--validate`` (:mod:`engine.select`) rerank and judge the result
-like any backend's.
+rewritten MRS. Around that:
+
+* **Reading choice.** ACE returns up to ``parse_results`` readings; the backend uses the
+  first one that agrees best with the spaCy analysis of the same sentence (main verb lemma,
+  tense, voice, core argument phrases), so *saw* is not read as the tool; ties may be broken
+  by a round trip (the reading whose unchanged MRS regenerates the source). Records say
+  which reading was used (``details``).
+* **Already satisfied** is decided before any rule runs, with the shared definition of
+  :mod:`engine.checks` (``ok``, the source unchanged, reason ``unchanged: ...``).
+* **Filters.** Every realization must show the change (a question must be inverted) and keep
+  everything the plan does not change (voice, tense, aspect, polarity, modality, force, the
+  verb, the core arguments in their roles), judged by analyzing source and realization with
+  the same analyzer; ERG junk ("Dad. on a phone", "She she ...") and non-words ("childs")
+  are dropped; duplicates that differ only in commas are merged.
+* **Ranking.** What is left is ordered by the n-gram model plus closeness to the source
+  (``rules/ranking.toml``); ``--rank`` / ``--validate`` (:mod:`engine.select`) rerank and
+  judge the result like any backend's.
 
 Every record says why nothing came out: ``no_parse`` (with ACE's reason), ``not_applicable``
 (the rule's reason), ``no_realization`` (what ACE returned and what the filters dropped),
@@ -24,10 +35,11 @@ from typing import Any
 
 from delphin.mrs import MRS
 
+from ..checks import already_satisfied, keeps_source, shows_change
 from ..erg import ace as acemod
 from ..erg.analyzer import analysis_from_mrs, passive_topic, propbank_to_role
 from ..erg.grammar import Grammar, find_grammar
-from ..erg.mrsview import View, encode
+from ..erg.mrsview import View, decode, encode
 from ..erg.rules import APPLIED, UNSUPPORTED, RuleSet
 from ..ir import Analysis, Sentence
 from ..transforms import EditPlan
@@ -44,24 +56,29 @@ from .base import (
 
 log = logging.getLogger(__name__)
 
+# Plan steps in application order: (what a rule file `implements`, the plan feature it serves)
 STEP_ORDER = ("swap", "voice", "promote", "tense", "progressive", "perfect", "modality", "polarity", "force", "cleft")
-_AUX_START = re.compile(
-    r"^(do|does|did|is|are|was|were|am|has|have|had|will|would|can|could|may|might|must|shall|should)"
-    r"(n't)?\b", re.I)
 _JUNK = (
     re.compile(r"[.?!]\s+\S"),  # sentence punctuation inside ("her Dad. on a phone")
     re.compile(r"\b(\w+)[\s-]+-?\1\b", re.I),  # stutters ("She she", "It-it")
 )
+_INFLECTED_TAGS = ("NNS", "VBD", "VBN", "VBZ", "VBG", "JJR", "JJS")
 
 
 @dataclass
 class ParseInfo:
-    """What ACE said about a source sentence; kept in ``Analysis.native`` of the erg backend."""
+    """What ACE said about a source sentence; kept in ``Analysis.native`` of the erg backend.
+
+    ``reading`` is the 0-based index of the reading used among ``readings``; ``check`` the
+    spaCy analysis of the source the realizations are compared with."""
 
     status: str
     reason: str = ""
     mrs: MRS | None = None
     readings: int = 0
+    reading: int = 0
+    chosen_by: str = ""
+    check: Analysis | None = None
 
 
 @dataclass
@@ -72,9 +89,9 @@ class _Job:
     outcome: Realization | None = None
 
 
-def plan_steps(plan: EditPlan, view_mrs: MRS) -> list[tuple[str, dict[str, str]]] | str:
-    """The rule families and parameters for a plan, in application order; a string is why
-    the plan cannot be expressed with the MRS rules."""
+def plan_steps(plan: EditPlan) -> list[tuple[str, dict[str, str]]] | str:
+    """What each plan step needs a rule file to ``implement``, with its parameters, in
+    application order; a string is why the plan cannot be expressed with MRS rules."""
     f = dict(plan.features)
     steps: list[tuple[str, dict[str, str]]] = []
     if plan.swap:
@@ -116,38 +133,50 @@ def _cleft_target(target: str, m: MRS) -> str:
     return topic or "ARG1"
 
 
-def shows_change(plan: EditPlan, text: str, derivation: str | None, analysis: Analysis | None) -> str | None:
-    """Why a realization does not show the plan's change, or None if it does (or cannot tell)."""
-    f = plan.features
-    if f.get("force") == "ques":
-        if derivation:
-            head = re.findall(r"\(\s*\d*\s*([\w-]+)", derivation)[:3]
-            if "hd_yesno_c" not in head:
-                return "not an inverted question"
-        elif not _AUX_START.match(text.strip()):
-            return "not an inverted question"
-    if analysis is None or analysis.main_frame is None:
-        return None
-    got = analysis.main_frame.predicate
-    checks = {
-        "tense": lambda v: got.tense in (v, None) or got.modality is not None,
-        "voice": lambda v: got.voice == v,
-        "polarity": lambda v: got.polarity == v,
-        "modality": lambda v: v is None or got.modality == v,
-        "progressive": lambda v: got.progressive == v,
-        "perfect": lambda v: got.perfect == v,
-    }
-    for feat, ok in checks.items():
-        if feat in f and not ok(f[feat]):
-            return f"{feat} is not {f[feat]}"
-    return None
-
-
 def closeness(source: str, text: str) -> float:
     """Token-level similarity to the source (1.0 = same tokens in the same order)."""
     a = re.findall(r"\w+|[^\w\s]", source.lower())
     b = re.findall(r"\w+|[^\w\s]", text.lower())
     return difflib.SequenceMatcher(None, a, b, autojunk=False).ratio()
+
+
+def _words(text: str) -> set[str]:
+    return {w for w in re.findall(r"[a-z0-9]+", text.lower()) if w not in ("the", "a", "an", "by")}
+
+
+def agreement(reading: Analysis, check: Analysis | None) -> int:
+    """How well an ERG reading agrees with the spaCy analysis of the same sentence: the main
+    verb's lemma (4), tense (1), voice (1), and each core argument's words (1 each)."""
+    if check is None or check.main_frame is None or reading.main_frame is None:
+        return 0
+    mine, theirs = reading.main_frame, check.main_frame
+    score = 4 * (mine.predicate.lemma == theirs.predicate.lemma)
+    score += mine.predicate.tense == theirs.predicate.tense
+    score += mine.predicate.voice == theirs.predicate.voice
+    for arg in theirs.arguments:
+        if arg.role in ("ARG0", "ARG1", "ARG2"):
+            other = mine.argument(arg.role)
+            a, b = _words(arg.text), _words(other.text) if other is not None else set()
+            score += bool(a) and len(a & b) * 2 > len(a)
+    return score
+
+
+def non_word(text: str, source: str, check: Analysis | None) -> str | None:
+    """A word of ``text`` that is not in the source and is not the usual inflection of its
+    lemma ("childs", "mans"), or None. Needs the spaCy analysis of ``text``."""
+    if check is None:
+        return None
+    from lemminflect import getAllInflections
+
+    seen = {w.lower() for w in re.findall(r"[\w']+", source)}
+    for tok in check.sentence.tokens:
+        word = tok.text.lower()
+        if word in seen or not word.isalpha() or tok.tag not in _INFLECTED_TAGS or not tok.lemma:
+            continue
+        forms = getAllInflections(tok.lemma.lower()).get(tok.tag)
+        if forms and word != forms[0]:
+            return tok.text
+    return None
 
 
 @register("erg")
@@ -158,7 +187,9 @@ class ErgBackend:
     ``erg_version`` (else detected), ``semi`` (a SEM-I file to check predicates against),
     ``workers`` (ACE processes of each kind; default one per core), ``timeout`` (seconds per
     item), ``fragments`` (allow fragment parses), ``max_candidates``, ``validate`` (check
-    realizations with the surface analyzer), ``rules`` (rule files; default ``rules/mrs``).
+    realizations with the surface analyzer), ``rules`` (rule files; default ``rules/mrs``),
+    ``round_trip`` (break ties between equally agreeing readings by regenerating them),
+    ``rank`` (order realizations by the n-gram model plus closeness; else closeness alone).
     """
 
     name = "erg"
@@ -168,14 +199,18 @@ class ErgBackend:
                  semi: str | None = None, workers: int | None = None, timeout: int = 10,
                  fragments: bool = False, max_candidates: int = 5, validate: bool = True,
                  rules: Sequence[str] | None = None, options: acemod.AceOptions | None = None,
-                 grammar_info: Grammar | None = None, fresh: bool = False):
+                 grammar_info: Grammar | None = None, fresh: bool = False, round_trip: bool = True,
+                 rank: bool = True):
         self.grammar = grammar_info or find_grammar(ace, grammar, erg_version, semi)
         self.rules = RuleSet.load(rules)
         opts = options or acemod.AceOptions(timeout=timeout, fragments=fragments)
         self.pool = acemod.AcePool(self.grammar, workers=workers, options=opts, fresh=fresh)
         self.max_candidates = max_candidates
         self.validate = validate
+        self.round_trip = round_trip
+        self.rank = rank
         self._checker = None
+        self._ranker = None
 
     def close(self) -> None:
         self.pool.close()
@@ -188,69 +223,118 @@ class ErgBackend:
 
     # -- analysis ------------------------------------------------------------------------
     def analyze(self, texts: Sequence[str]) -> list[Analysis]:
-        out = []
-        for text, res in zip(texts, self.pool.parse(list(texts)), strict=True):
-            if res.status == acemod.OK and res.results:
-                mrs_text = res.results[0]["mrs"]
-                try:
-                    analysis = analysis_from_mrs(text, mrs_text)
-                except Exception as exc:  # pydelphin decode errors have no common base
-                    info = ParseInfo(ERROR, f"ACE returned an MRS Seam cannot read: {exc}")
-                    out.append(Analysis(Sentence(text), analyzer="erg", native=info))
-                    continue
-                info = ParseInfo(OK, "", analysis.native, len(res.results))
-                out.append(Analysis(analysis.sentence, analysis.frames, analysis.main, "erg", mrs_text, info))
-            else:
+        texts = list(texts)
+        parses = self.pool.parse(texts)
+        checks = self._checker_analyze(texts)
+        out: list[Analysis] = []
+        ties: list[tuple[int, list[tuple[int, Analysis]]]] = []
+        for text, res, check in zip(texts, parses, checks, strict=True):
+            if res.status != acemod.OK or not res.results:
                 status = {acemod.NO_PARSE: NO_PARSE, acemod.TIMEOUT: TIMEOUT}.get(res.status, ERROR)
                 reason = f"ACE parse: {res.status}" + (f" ({res.reason})" if res.reason else "")
-                out.append(Analysis(Sentence(text), analyzer="erg", native=ParseInfo(status, reason)))
+                out.append(Analysis(Sentence(text), analyzer="erg", native=ParseInfo(status, reason, check=check)))
+                continue
+            readings: list[tuple[int, Analysis]] = []
+            problem = ""
+            for k, r in enumerate(res.results):
+                try:
+                    readings.append((k, analysis_from_mrs(text, r["mrs"])))
+                except Exception as exc:  # pydelphin decode errors have no common base
+                    problem = problem or f"ACE returned an MRS Seam cannot read: {exc}"
+            if not readings:
+                out.append(Analysis(Sentence(text), analyzer="erg", native=ParseInfo(ERROR, problem, check=check)))
+                continue
+            scored = [(agreement(a, check), -k, k, a) for k, a in readings]
+            best = max(scored, key=lambda t: t[:2])
+            tied = [(k, a) for sc, _neg, k, a in scored if sc == best[0]]
+            k, chosen = best[2], best[3]
+            how = "first reading" if len(readings) == 1 else (
+                "agrees best with the spaCy analysis" if len(tied) == 1 else "first of the readings that agree best")
+            info = ParseInfo(OK, "", chosen.native, len(res.results), k, how, check)
+            out.append(Analysis(chosen.sentence, chosen.frames, chosen.main, "erg", res.results[k]["mrs"], info))
+            if self.round_trip and len(tied) > 1:
+                ties.append((len(out) - 1, tied[:3]))
+        if ties:
+            self._break_ties(out, ties)
         return out
+
+    def _break_ties(self, out: list[Analysis], ties: list[tuple[int, list[tuple[int, Analysis]]]]) -> None:
+        """Among equally agreeing readings prefer the first whose unchanged MRS regenerates the
+        source (all tied readings of the batch go to the generator pool at once)."""
+        todo = sorted({encode(a.native, lnk=False) for _i, tied in ties for _k, a in tied})
+        generated = dict(zip(todo, self.pool.generate(todo), strict=True))
+        for i, tied in ties:
+            source = _norm(out[i].text)
+            for k, a in tied:
+                res = generated[encode(a.native, lnk=False)]
+                if any(_norm(r.get("surface", "")) == source for r in res.results):
+                    old = out[i].native
+                    info = ParseInfo(OK, "", a.native, old.readings, k, "regenerates the source", old.check)
+                    mrs_text = a.mrs if isinstance(a.mrs, str) else encode(a.native)
+                    out[i] = Analysis(a.sentence, a.frames, a.main, "erg", mrs_text, info)
+                    break
 
     # -- realization ---------------------------------------------------------------------
     def realize(self, analyses: Sequence[Analysis], plans: Sequence[EditPlan]) -> list[Realization]:
         jobs = [self._rewrite(a, p) for a, p in zip(analyses, plans, strict=True)]
         todo = sorted({encode(m, lnk=False) for j in jobs if j.outcome is None for _, m in j.variants})
         generated = dict(zip(todo, self.pool.generate(todo), strict=True)) if todo else {}
-        return [
-            j.outcome if j.outcome is not None else self._select(a, p, j, generated)
-            for a, p, j in zip(analyses, plans, jobs, strict=True)
-        ]
+        raw = [self._collect(j, generated) if j.outcome is None else None for j in jobs]
+        texts = sorted({s for r in raw if isinstance(r, list) for s, _d, _n in r})
+        checked = dict(zip(texts, self._checker_analyze(texts), strict=True))
+        out = []
+        for a, p, j, r in zip(analyses, plans, jobs, raw, strict=True):
+            real = j.outcome if j.outcome is not None else (
+                r if isinstance(r, Realization) else self._select(a, p, j, r, checked))
+            info = a.native if isinstance(a.native, ParseInfo) else None
+            if info is not None and info.status == OK and info.readings:
+                details = {"reading": info.reading, "readings": info.readings, "chosen_by": info.chosen_by}
+                if j.variants:
+                    details["rules"] = "; ".join(n for n, _ in j.variants)
+                real = Realization(real.status, real.reason, real.candidates, real.rejected, details)
+            out.append(real)
+        return out
 
     def _rewrite(self, analysis: Analysis, plan: EditPlan) -> _Job:
         info = analysis.native if isinstance(analysis.native, ParseInfo) else None
         if info is None or info.mrs is None:
             if info is None and analysis.mrs:
-                from ..erg.mrsview import decode
-
                 info = ParseInfo(OK, "", decode(analysis.mrs))
             else:
                 return _Job(outcome=Realization(info.status if info else ERROR,
                                                 info.reason if info else "no ERG analysis"))
         if plan.is_identity:  # the source is its own realization (LIT's 'original')
             return _Job(outcome=Realization(OK, "identity", (Candidate(analysis.text, 1.0),)))
-        steps = plan_steps(plan, info.mrs)
+        check = info.check.main_frame if info.check is not None else analysis.main_frame
+        if check is not None and (why := already_satisfied(check.predicate, plan)):
+            return _Job(outcome=Realization(OK, why, (Candidate(analysis.text, 1.0),)))
+        steps = plan_steps(plan)
         if isinstance(steps, str):
             return _Job(outcome=Realization.not_applicable(steps))
         variants = [("", info.mrs)]
-        for family, params in steps:
+        for implements, params in steps:
+            families = self.rules.implementing(implements)
+            if not families:
+                return _Job(outcome=Realization.not_applicable(f"no rule file implements {implements}"))
             nxt = []
             failure = None
-            for names, m in variants:
-                p = dict(params)
-                if family == "cleft":
-                    p["target"] = _cleft_target(p["target"], m)
-                    if p["target"] not in self.rules[family].params["target"]:
-                        failure = f"cleft of {p['target']} is not supported"
-                        continue
-                for out in self.rules.apply_all(family, m, p, self.grammar.profile):
-                    if out.status == APPLIED:
-                        nxt.append((f"{names}, {out.rule}" if names else out.rule, out.mrs))
-                    else:
-                        failure = failure or (
-                            f"{out.rule}: unsupported by ERG {self.grammar.version}: {out.reason}"
-                            if out.status == UNSUPPORTED else f"{family}: {out.reason}")
+            for family in families:
+                for names, m in variants:
+                    p = dict(params)
+                    if implements == "cleft":
+                        p["target"] = _cleft_target(p["target"], m)
+                        if p["target"] not in family.params.get("target", ()):
+                            failure = f"cleft of {p['target']} is not supported"
+                            continue
+                    for out in self.rules.apply_all(family.name, m, p, self.grammar.profile):
+                        if out.status == APPLIED:
+                            nxt.append((f"{names}, {out.rule}" if names else out.rule, out.mrs))
+                        else:
+                            failure = failure or (
+                                f"{out.rule}: unsupported by ERG {self.grammar.version}: {out.reason}"
+                                if out.status == UNSUPPORTED else f"{family.name}: {out.reason}")
             if not nxt:
-                return _Job(outcome=Realization.not_applicable(failure or f"{family}: not applicable"))
+                return _Job(outcome=Realization.not_applicable(failure or f"{implements}: not applicable"))
             variants = nxt
         return _Job(variants)
 
@@ -267,7 +351,9 @@ class ErgBackend:
             log.debug("surface check failed", exc_info=True)
             return [None] * len(texts)
 
-    def _select(self, analysis: Analysis, plan: EditPlan, job: _Job, generated: dict[str, Any]) -> Realization:
+    @staticmethod
+    def _collect(job: _Job, generated: dict[str, Any]) -> list[tuple[str, str | None, str]] | Realization:
+        """Every realization of a job's MRSs, or the record when there is none."""
         raw: list[tuple[str, str | None, str]] = []  # surface, derivation, rules
         failures = []
         for names, m in job.variants:
@@ -276,39 +362,64 @@ class ErgBackend:
                 failures.append((res.status, f"{names}: {res.status}" + (f" ({res.reason})" if res.reason else "")))
                 continue
             raw += [(r.get("surface", ""), r.get("derivation"), names) for r in res.results if r.get("surface")]
+        if raw:
+            return raw
         rules_used = "; ".join(n for n, _ in job.variants)
-        if not raw:
-            statuses = {s for s, _ in failures}
-            status = TIMEOUT if statuses == {acemod.TIMEOUT} else (
-                ERROR if acemod.ACE_ERROR in statuses else NO_REALIZATION)
-            detail = "; ".join(d for _, d in failures) or "ACE generated nothing"
-            return Realization(status, f"rules [{rules_used}] applied; generation: {detail}")
+        statuses = {s for s, _ in failures}
+        status = TIMEOUT if statuses == {acemod.TIMEOUT} else (
+            ERROR if acemod.ACE_ERROR in statuses else NO_REALIZATION)
+        detail = "; ".join(d for _, d in failures) or "ACE generated nothing"
+        return Realization(status, f"rules [{rules_used}] applied; generation: {detail}")
+
+    def _select(self, analysis: Analysis, plan: EditPlan, job: _Job, raw: list[tuple[str, str | None, str]],
+                checked: dict[str, Analysis | None]) -> Realization:
+        info = analysis.native if isinstance(analysis.native, ParseInfo) else None
+        source_check = info.check if info is not None else None
+        rules_used = "; ".join(n for n, _ in job.variants)
         dropped: dict[str, str] = {}
-        kept = []
-        for surface, derivation, names in raw:
-            if any(p.search(surface) for p in _JUNK):
-                dropped.setdefault(surface, "ill-formed variant")
+        shown: list[str] = []
+        for surface, derivation, _names in raw:
+            if surface in shown or surface in dropped:
                 continue
-            kept.append((surface, derivation, names))
-        checks = self._checker_analyze([s for s, _, _ in kept])
-        shown = []
-        for (surface, derivation, names), check in zip(kept, checks, strict=True):
-            why = shows_change(plan, surface, derivation, check)
+            check = checked.get(surface)
+            why = ("ill-formed variant" if any(p.search(surface) for p in _JUNK) else None)
+            if why is None and (bad := non_word(surface, analysis.text, check)):
+                why = f"non-word {bad!r}"
+            why = why or shows_change(plan, surface, derivation, check)
+            if why is None and source_check is not None and check is not None:
+                why = keeps_source(source_check, plan, check)
             if why:
-                dropped.setdefault(surface, why)
+                dropped[surface] = why
             else:
-                shown.append((surface, names))
+                shown.append(surface)
         if not shown:
             sample = "; ".join(f"{s!r}: {w}" for s, w in list(dropped.items())[:3])
             return Realization(NO_REALIZATION, f"rules [{rules_used}] applied; ACE produced {len(raw)} "
-                               f"realizations, none shows the change ({sample})")
-        best: dict[str, tuple[float, int, str]] = {}
-        source = analysis.text
-        for order, (surface, _names) in enumerate(shown):
+                               f"realizations, none shows exactly the change ({sample})")
+        best: dict[str, str] = {}
+        for surface in shown:  # realizations that differ only in commas: keep the one with fewer
             key = re.sub(r"\s+", " ", surface.replace(",", "")).strip().lower()
-            score = closeness(source, surface)
-            cand = (score - 0.001 * surface.count(","), -order, surface)
-            if key not in best or cand > best[key]:
-                best[key] = cand
-        ranked = sorted(best.values(), reverse=True)[: self.max_candidates]
+            if key not in best or surface.count(",") < best[key].count(","):
+                best[key] = surface
+        texts = list(best.values())
+        scores = self._scores(analysis.text, texts)
+        ranked = sorted(zip(scores, range(len(texts)), texts, strict=True), key=lambda t: (-t[0], t[1]))[: self.max_candidates]
         return Realization(OK, "", tuple(Candidate(s, round(score, 6)) for score, _o, s in ranked))
+
+    def _scores(self, source: str, texts: list[str]) -> list[float]:
+        """n-gram log-probability plus 10 x closeness (``rules/ranking.toml``), or closeness alone."""
+        if self.rank:
+            try:
+                if self._ranker is None:
+                    from ..rank import Ranker
+
+                    self._ranker = Ranker("composite")
+                return [row["rank"] for row in self._ranker.score(texts, [source] * len(texts))]
+            except Exception:  # no n-gram model: closeness still orders them
+                log.warning("n-gram ranking unavailable; ordering by closeness", exc_info=True)
+                self.rank = False
+        return [closeness(source, t) for t in texts]
+
+
+def _norm(text: str) -> str:
+    return re.sub(r"\s+", " ", re.sub(r"[^\w\s']", "", text.lower())).strip()

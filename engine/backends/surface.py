@@ -32,6 +32,7 @@ from typing import Any
 
 from .. import english
 from ..analyzers import SpacyAnalyzer
+from ..checks import UNCHANGED, describe, target_features
 from ..english import Agreement
 from ..ir import Analysis, Argument, Frame, Predicate, Token, readable_role
 from ..transforms import EditPlan
@@ -185,7 +186,7 @@ class SurfaceBackend:
             return Realization.not_applicable(
                 f"the source is already an it-cleft (focus {src.cleft}); the surface backend does not rewrite it-clefts"
             )
-        target, reason = _target(src, plan)
+        target, reason = target_features(src, plan)
         if reason:
             return Realization.not_applicable(reason)
         cut = None
@@ -200,7 +201,7 @@ class SurfaceBackend:
         if cut is not None:
             _apply_cut(layout, cut)
         if target == src.features() and not plan.swap and cut is None and self.tense_scope == "main":
-            return Realization(OK, "unchanged: " + _already(src, plan), (Candidate(analysis.text, 1.0),))
+            return Realization(OK, UNCHANGED + describe(plan), (Candidate(analysis.text, 1.0),))
         cleft = _resolve_cleft(target.get("cleft"), layout)
         if cleft is not None and _cleft_slot(layout, cleft) is None:
             return Realization.not_applicable(f"cleft({target['cleft']}): the predicate has no {cleft} that can be focused")
@@ -212,13 +213,13 @@ class SurfaceBackend:
             if len(texts) >= self.max_candidates:
                 break
         candidates = tuple(Candidate(t, 1.0 / (k + 1)) for k, t in enumerate(texts))
-        reason = "unchanged: " + _already(src, plan) if texts == [analysis.text] else ""
+        reason = UNCHANGED + describe(plan) if texts == [analysis.text] else ""
         return Realization(OK, reason, candidates)
 
     def _retense(self, analysis: Analysis, frame: Frame, tense: str) -> dict[int, list[str]]:
         """Verb-group rewrites that give a secondary clause the tense ``tense``."""
         src = frame.predicate
-        target, reason = _target(src, EditPlan({"tense": tense}))
+        target, reason = target_features(src, EditPlan({"tense": tense}))
         if reason or target == src.features():
             return {}
         agr = _source_agreement(analysis, frame, _by_function(frame, "subj"))
@@ -419,42 +420,6 @@ def _other_clauses(analysis: Analysis, main: Frame, conj_verbs: set[int]) -> lis
 
 
 # --- target features ------------------------------------------------------------------------
-def _target(src: Predicate, plan: EditPlan) -> tuple[dict, str | None]:
-    target = src.features()
-    feats = dict(plan.features)
-    feats.pop("shorten", None)  # not a predicate feature: see _shorten_cut
-    if feats.pop("promote", None) is not None:
-        return target, "the surface backend passivizes only by promoting the object (passive(ARG1))"
-    if "modality" in feats and feats["modality"] is not None and "tense" in feats and feats["tense"] != "pres":
-        return target, f"modal({feats['modality']}) cannot combine with tense({feats['tense']}): the modal carries the tense"
-    if src.modality and "tense" in feats and "modality" not in feats:
-        shifted = english.shift_modal(src.modality, feats.pop("tense"))
-        if shifted is None:
-            return target, f"the modal '{src.modality}' has no {plan.features['tense']} tense form"
-        feats["modality"], feats["tense"] = shifted
-    target.update(feats)
-    if target.get("modality") is not None:
-        target["tense"] = "pres"
-    if target["cleft"] is not None and target["cleft"] != "SUBJ" and target["cleft"] not in ("ARG0", "ARG1", "ARG2"):
-        return target, f"cleft({target['cleft']}) is not supported"
-    return target, None
-
-
-def _already(src: Predicate, plan: EditPlan) -> str:
-    names = {"tense": {"past": "past tense", "pres": "present tense", "fut": "future tense"},
-             "progressive": {True: "progressive", False: "non-progressive"},
-             "perfect": {True: "perfect", False: "non-perfect"},
-             "modality": {None: "without a modal"},
-             "voice": {"active": "active", "passive": "passive"},
-             "polarity": {"neg": "negated", "pos": "affirmative"},
-             "force": {"ques": "a question", "prop": "declarative"}}
-    parts = []
-    for feat, value in plan.features.items():
-        label = names.get(feat, {}).get(value) or (f"modal '{value}'" if feat == "modality" else f"{feat}={value}")
-        parts.append(label)
-    return "the sentence is already " + " and ".join(parts) if parts else "nothing to change"
-
-
 def _option_space(src: Predicate, target: dict, plan: EditPlan, layout: _Layout):
     tokens = layout.analysis.sentence.tokens
     contracted_src = any(tokens[i].text.lower() == "n't" for i in layout.frame.verb_group)

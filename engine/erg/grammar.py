@@ -30,7 +30,7 @@ from .rules import GrammarProfile
 log = logging.getLogger(__name__)
 
 INSTALL_HINT = (
-    "Install them with `seam grammar install` (downloads the official ACE release and ERG image "
+    "Install them with `seam grammar install` (downloads the official ACE release over https and ERG image "
     "into the cache), or register files you already have with `seam grammar add PATH` and "
     "SEAM_ACE=/path/to/ace, or set SEAM_ERG=/path/to/erg.dat."
 )
@@ -173,6 +173,8 @@ def _sha256(path: Path) -> str:
 
 def _download(url: str, dest: Path, expected: str, report) -> str:
     dest.parent.mkdir(parents=True, exist_ok=True)
+    if not url.startswith(("https://", "file://")):
+        raise GrammarError(f"refusing to download {url}: only https (or a local file:// URL) is allowed")
     part = dest.with_suffix(dest.suffix + ".part")
     report(f"downloading {url}")
     try:
@@ -193,13 +195,41 @@ def _download(url: str, dest: Path, expected: str, report) -> str:
     return digest
 
 
-def _safe_extract(archive: Path, dest: Path) -> None:
+def _safe_extract(archive: Path, dest: Path) -> list[Path]:
+    """Unpack a tar archive strictly inside ``dest``: regular files and folders only.
+
+    Refused, before anything is written: absolute names, ``..`` parts, names that resolve
+    outside ``dest`` (a sibling folder sharing its prefix included), links, device nodes and
+    FIFOs. Modes are reduced to rwx for the owner and r-x for others (no setuid, setgid or
+    sticky bits). Returns the files written.
+    """
+    root = dest.resolve()
     with tarfile.open(archive) as tar:
-        for member in tar.getmembers():
-            target = (dest / member.name).resolve()
-            if not str(target).startswith(str(dest.resolve())) or member.issym() or member.islnk():
-                raise GrammarError(f"refusing to unpack {member.name!r} from {archive}: it points outside the folder")
-        tar.extractall(dest)
+        members = tar.getmembers()
+        for member in members:
+            name = member.name
+            target = (root / name).resolve()
+            inside = target == root or target.is_relative_to(root)
+            if Path(name).is_absolute() or ".." in Path(name).parts or not inside:
+                raise GrammarError(f"refusing to unpack {name!r} from {archive}: it points outside the folder")
+            if not (member.isfile() or member.isdir()):
+                kind = ("a link" if member.issym() or member.islnk() else "a FIFO" if member.isfifo() else
+                        "a device node" if member.ischr() or member.isblk() else "not a plain file")
+                raise GrammarError(f"refusing to unpack {name!r} from {archive}: it is {kind}")
+        written = []
+        root.mkdir(parents=True, exist_ok=True)
+        for member in members:
+            target = root / member.name
+            if member.isdir():
+                target.mkdir(parents=True, exist_ok=True)
+                continue
+            target.parent.mkdir(parents=True, exist_ok=True)
+            src = tar.extractfile(member)
+            with src, open(target, "wb") as out:
+                shutil.copyfileobj(src, out, 1 << 20)
+            target.chmod(member.mode & 0o755 | 0o600)
+            written.append(target)
+    return written
 
 
 def install(erg: str | None = None, ace: str | None = None, registry_path: str | Path | None = None,
@@ -227,8 +257,7 @@ def install(erg: str | None = None, ace: str | None = None, registry_path: str |
     digest = _download(ace_entry["url"], archive, ace_entry.get("sha256", ""), report)
     ace_dir = root / "ace" / ace_version
     ace_dir.mkdir(parents=True, exist_ok=True)
-    _safe_extract(archive, ace_dir)
-    binaries = [p for p in ace_dir.rglob("ace") if p.is_file()]
+    binaries = [p for p in _safe_extract(archive, ace_dir) if p.name == "ace"]
     if not binaries:
         raise GrammarError(f"{archive} holds no `ace` binary")
     binaries[0].chmod(binaries[0].stat().st_mode | 0o111)

@@ -43,6 +43,11 @@ VAR_TYPES = set("xehiup")
 EVENT_DEFAULTS = {"SF": "prop", "TENSE": "untensed", "MOOD": "indicative", "PROG": "-", "PERF": "-"}
 PSEUDO = ("INDEX", "TOP", "TOPLBL")
 
+# Plan features (and their values) a rule family can implement: the backend maps each plan
+# step to the family whose ``implements`` names it.
+IMPLEMENTABLE = ("tense", "progressive", "perfect", "modality", "negation", "affirmation", "question",
+                 "declarative", "passive", "active", "cleft", "swap")
+
 _FAMILY_KEYS = {"family", "implements", "description", "strategy", "params", "rule"}
 _RULE_KEYS = {"name", "description", "erg", "when", "match", "require", "unless", "do", "example", "needs"}
 _PATTERN_KEYS = {"pred", "index", "main", "args", "label", "props"}
@@ -146,13 +151,18 @@ class Action:
 
 @dataclass(frozen=True)
 class Example:
+    """``mrs`` is None for a sentence example; ``accept`` lists the realizations a live check
+    accepts (a sentence example's ``expect``, or an MRS example's ``realization``)."""
+
     sentence: str
-    mrs: str
+    mrs: str | None
     params: Mapping[str, str] = field(default_factory=dict)
     expect: str | None = None
     not_applicable: str | None = None
     realization: str | None = None
     line: int | None = None
+    accept: tuple[str, ...] = ()
+    erg: VersionSpec = field(default_factory=lambda: VersionSpec("*"))
 
 
 @dataclass(frozen=True)
@@ -252,6 +262,11 @@ def load_family(path: str | Path) -> Family:
     for key in ("family", "implements"):
         if not isinstance(data.get(key), str):
             raise RuleError(f"missing top-level string '{key}'", where, 1)
+    if data["implements"] not in IMPLEMENTABLE:
+        raise RuleError(f"implements must be one of {', '.join(IMPLEMENTABLE)}, not {data['implements']!r}", where, 1)
+    _string(data.get("description"), "description", where, 1, optional=True)
+    if not isinstance(data.get("params", {}), dict):
+        raise RuleError(f"[params] must be a table of NAME = [values], not {_kind(data['params'])}", where, 1)
     strategy = data.get("strategy", "first")
     if strategy not in ("first", "all"):
         raise RuleError(f"strategy must be 'first' or 'all', not {strategy!r}", where, 1)
@@ -281,6 +296,29 @@ def _no_unknown(table: Mapping, allowed: set[str], what: str, where: str, line: 
                         where, line)
 
 
+def _tables(raw: Any, what: str, where: str, line: int | None) -> list[dict]:
+    """An array of tables (``[[rule.do]]``); a single table or any other value is an error."""
+    if raw is None:
+        return []
+    if not isinstance(raw, list) or not all(isinstance(t, dict) for t in raw):
+        raise RuleError(f"{what} must be an array of tables ([[{what}]]), not {_kind(raw)}", where, line)
+    return raw
+
+
+def _string(value: Any, what: str, where: str, line: int | None, optional: bool = False) -> str | None:
+    if value is None and optional:
+        return None
+    if not isinstance(value, str):
+        raise RuleError(f"{what} must be a string, not {_kind(value)}", where, line)
+    return value
+
+
+def _kind(value: Any) -> str:
+    names = {str: "a string", int: "a number", float: "a number", bool: "a boolean", list: "an array",
+             dict: "a table"}
+    return f"{names.get(type(value), type(value).__name__)} ({value!r})" if not isinstance(value, dict) else "a table"
+
+
 def _load_rule(raw: Any, i: int, family: str, params: Mapping, where: str, loc: _Locator) -> Rule:
     line = loc.rule(i)
     if not isinstance(raw, dict):
@@ -302,19 +340,21 @@ def _load_rule(raw: Any, i: int, family: str, params: Mapping, where: str, loc: 
         pl = loc.table(i, f"match.{ep_name}")
         match.append(_pattern(ep_name, pat, bound, where, pl))
         bound.add(ep_name)
+    for key in ("description", "needs"):
+        _string(raw.get(key), f"rule {name!r}: {key}", where, line, optional=True)
     require = tuple(_condition(c, bound, where, loc.table(i, "require", k))
-                    for k, c in enumerate(raw.get("require", [])))
+                    for k, c in enumerate(_tables(raw.get("require"), "rule.require", where, line)))
     unless = tuple(_condition(c, bound, where, loc.table(i, "unless", k))
-                   for k, c in enumerate(raw.get("unless", [])))
+                   for k, c in enumerate(_tables(raw.get("unless"), "rule.unless", where, line)))
     actions = []
     known = set(bound)
-    for k, a in enumerate(raw.get("do", [])):
+    for k, a in enumerate(_tables(raw.get("do"), "rule.do", where, line)):
         al = loc.table(i, "do", k)
         actions.append(_action(a, known, params, where, al))
     if not actions:
         raise RuleError(f"rule {name!r} has no [[rule.do]] actions", where, line)
     examples = tuple(_example(e, params, where, loc.table(i, "example", k))
-                     for k, e in enumerate(raw.get("example", [])))
+                     for k, e in enumerate(_tables(raw.get("example"), "rule.example", where, line)))
     if not examples:
         raise RuleError(f"rule {name!r} has no [[rule.example]]: every rule carries worked examples",
                         where, line)
@@ -373,6 +413,12 @@ def _pattern(name: str, raw: Any, bound: set[str], where: str, line: int | None)
     _no_unknown(raw, _PATTERN_KEYS, f"match.{name}", where, line)
     preds = raw.get("pred", [])
     preds = tuple(preds if isinstance(preds, list) else [preds])
+    if not all(isinstance(p, str) for p in preds):
+        raise RuleError(f"match.{name}.pred must be a predicate glob or a list of them, not {_kind(raw['pred'])}",
+                        where, line)
+    for flag in ("index", "main"):
+        if flag in raw and not isinstance(raw[flag], bool):
+            raise RuleError(f"match.{name}.{flag} must be true or false, not {_kind(raw[flag])}", where, line)
     args = raw.get("args", {})
     if not isinstance(args, dict):
         raise RuleError(f"match.{name}.args must be a table of ROLE = constraint", where, line)
@@ -383,7 +429,7 @@ def _pattern(name: str, raw: Any, bound: set[str], where: str, line: int | None)
         if c == "none" or set(c.split("|")) <= VAR_TYPES:
             continue
         _check_ref(c, bound if not c.startswith("qeq:") else known, where, line, f"match.{name}.args.{role}")
-    label = raw.get("label")
+    label = _string(raw.get("label"), f"match.{name}.label (the name of a bound EP)", where, line, optional=True)
     if label is not None and label not in bound:
         raise RuleError(f"match.{name}.label must name an EP bound before it, not {label!r}", where, line)
     return EPPattern(name, preds, bool(raw.get("index")), bool(raw.get("main")),
@@ -395,7 +441,7 @@ def _condition(raw: Any, bound: set[str], where: str, line: int | None) -> Condi
         raise RuleError("conditions must be tables", where, line)
     _no_unknown(raw, _COND_KEYS, "condition", where, line)
     if not isinstance(raw.get("reason"), str):
-        raise RuleError("every condition needs a 'reason' (it is what users see)", where, line)
+        raise RuleError("every condition needs a 'reason' string (it is what users see)", where, line)
     kinds = [k for k in ("ep", "icons", "var") if k in raw]
     if len(kinds) != 1:
         raise RuleError("a condition has exactly one of 'ep', 'icons', 'var'", where, line)
@@ -405,11 +451,13 @@ def _condition(raw: Any, bound: set[str], where: str, line: int | None) -> Condi
         ic = raw["icons"]
         if not isinstance(ic, dict) or set(ic) - {"left", "relation", "right"}:
             raise RuleError("icons condition takes left, relation, right", where, line)
+        for k, v in ic.items():
+            _string(v, f"icons.{k}", where, line)
         for k in ("left", "right"):
             if k in ic:
                 _check_ref(ic[k], bound, where, line, f"icons.{k}")
         return Condition(raw["reason"], icons=dict(ic), line=line)
-    _check_ref(raw["var"], bound, where, line, "var")
+    _check_ref(_string(raw["var"], "var", where, line), bound, where, line, "var")
     return Condition(raw["reason"], var=raw["var"], props=_props(raw.get("props", {}), where, line), line=line)
 
 
@@ -429,6 +477,12 @@ def _action(raw: Any, known: set[str], params: Mapping, where: str, line: int | 
     for p in re.findall(r"\{(\w+)\}", str(body)):
         if p not in params:
             raise RuleError(f"{op} uses parameter {{{p}}}, which the file's [params] does not declare", where, line)
+    for key in ("id", "pred", "ep", "role", "relation", "carg"):
+        if key in body:
+            _string(body[key], f"{op}.{key}", where, line)
+    for key in ("args", "props"):
+        if key in body and not isinstance(body[key], dict):
+            raise RuleError(f"{op}.{key} must be a table, not {_kind(body[key])}", where, line)
     refs: list[tuple[str, str]] = []
     if op == "add_ep":
         if not re.fullmatch(r"[A-Z]\w*", body["id"]):
@@ -465,20 +519,45 @@ def _action(raw: Any, known: set[str], params: Mapping, where: str, line: int | 
 
 
 def _example(raw: Any, params: Mapping, where: str, line: int | None) -> Example:
+    """A worked example: an MRS one (``mrs`` + ``expect`` SimpleMRS or ``not_applicable``) or a
+    sentence one (``sentence`` + ``expect`` acceptable realizations or ``not_applicable``),
+    which only a live grammar can check (``seam rules check --live``)."""
     if not isinstance(raw, dict):
         raise RuleError("[[rule.example]] must be a table", where, line)
     _no_unknown(raw, _EXAMPLE_KEYS, "[[rule.example]]", where, line)
-    if not isinstance(raw.get("mrs"), str):
-        raise RuleError("an example needs 'mrs' (SimpleMRS of the source)", where, line)
+    for key in ("sentence", "mrs", "not_applicable", "realization"):
+        _string(raw.get(key), f"example {key}", where, line, optional=True)
     if ("expect" in raw) == ("not_applicable" in raw):
-        raise RuleError("an example has exactly one of 'expect' (SimpleMRS) or 'not_applicable' (reason text)",
-                        where, line)
+        raise RuleError("an example has exactly one of 'expect' or 'not_applicable' (reason text)", where, line)
+    mrs = raw.get("mrs")
+    expect = raw.get("expect")
+    accept: tuple[str, ...] = ()
+    if mrs is None:
+        if not raw.get("sentence"):
+            raise RuleError("an example needs 'mrs' (SimpleMRS of the source) or 'sentence'", where, line)
+        if expect is not None:
+            items = [expect] if isinstance(expect, str) else expect
+            if not isinstance(items, list) or not items or not all(isinstance(x, str) and x for x in items):
+                raise RuleError("a sentence example's expect is a realization or a list of acceptable realizations, "
+                                f"not {_kind(expect)}", where, line)
+            accept, expect = tuple(items), None
+    else:
+        _string(expect, "example expect (SimpleMRS of the result)", where, line, optional=True)
+        if raw.get("realization"):
+            accept = (raw["realization"],)
     ex_params = raw.get("params", {})
+    if not isinstance(ex_params, dict):
+        raise RuleError(f"example params must be a table such as {{ value = \"past\" }}, not {_kind(ex_params)}",
+                        where, line)
     for k, v in ex_params.items():
         if k not in params or v not in params[k]:
             raise RuleError(f"example parameter {k}={v!r} is not declared in [params]", where, line)
-    return Example(raw.get("sentence", ""), raw["mrs"], dict(ex_params), raw.get("expect"),
-                   raw.get("not_applicable"), raw.get("realization"), line)
+    try:
+        erg = VersionSpec(str(raw.get("erg", "*")))
+    except ValueError as exc:
+        raise RuleError(str(exc), where, line) from None
+    return Example(raw.get("sentence", ""), mrs, dict(ex_params), expect,
+                   raw.get("not_applicable"), raw.get("realization"), line, accept, erg)
 
 
 # -- matching --------------------------------------------------------------------------------
@@ -754,7 +833,8 @@ class RuleSet:
         except KeyError:
             raise RuleError(f"no rule family {name!r}; known: {', '.join(sorted(self.families))}") from None
 
-    def for_feature(self, feature: str) -> list[Family]:
+    def implementing(self, feature: str) -> list[Family]:
+        """The families whose ``implements`` names this plan step, in load order."""
         return [f for f in self.families.values() if f.implements == feature]
 
     def apply(self, family: str, m: MRS, params: Mapping[str, str] | None = None,
@@ -820,12 +900,16 @@ def check_files(paths: Iterable[str | Path]) -> list[CheckResult]:
         try:
             fam = load_family(path)
         except RuleError as exc:
-            results.append(CheckResult(str(path), exc.line, "-", False, str(exc).split(": ", 1)[-1]
-                                       if exc.line else str(exc)))
+            results.append(CheckResult(str(path), exc.line, "-", False, exc.message))
+            continue
+        except Exception as exc:  # a shape no check foresaw: still a file:line message, never a traceback
+            results.append(CheckResult(str(path), 1, "-", False, f"cannot load: {type(exc).__name__}: {exc}"))
             continue
         for rule in fam.rules:
             for ex in rule.examples:
                 label = f"{ex.sentence!r}" if ex.sentence else "example"
+                if ex.mrs is None:
+                    continue  # a sentence example: only `seam rules check --live` can run it
                 try:
                     src = decode(ex.mrs)
                 except Exception as exc:  # pydelphin's decode errors have no common base

@@ -38,7 +38,7 @@ class ControlAdherence:
         self.controls = ControlValidator(analyzer)
 
     def check(self, items: Sequence[Item]) -> list[Verdict]:
-        from ..backends.erg import shows_change
+        from ..checks import shows_change
         from ..tailor.codes import Header
         from ..tailor.control import controls_for_plan
 

@@ -62,7 +62,7 @@ def degeneracy(item: Item) -> tuple[str, str]:
 
 def _already(item: Item) -> bool:
     """Whether the source already has what the plan asks (then an unchanged output is right)."""
-    from ..backends.erg import shows_change
+    from ..checks import shows_change
 
     return shows_change(item.plan, item.source, None, item.analysis) is None
 

@@ -1,0 +1,145 @@
+"""Worked examples on a live grammar: ``seam rules check --live`` and ``seam rules example``.
+
+A rule's example with a ``sentence`` is run end to end on each image: the sentence is parsed
+(the erg backend's reading choice), the rule applied with the example's ``params``, the result
+generated, and the example passes when one of the realizations is acceptable (a sentence
+example's ``expect`` list, an MRS example's ``realization``) or, for ``not_applicable``, when the
+rule refuses with that reason. Examples of rules (or examples) that target another ERG version
+are skipped for that image and say so.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable, Mapping
+from dataclasses import dataclass
+from pathlib import Path
+
+from ..errors import RuleError
+from .mrsview import encode
+from .rules import APPLIED, NOT_APPLICABLE, Example, Family, Rule, apply_rule, load_family
+
+
+@dataclass(frozen=True)
+class LiveResult:
+    path: str
+    line: int | None
+    rule: str
+    image: str
+    status: str  # "ok", "FAIL", "skip"
+    message: str
+
+    @property
+    def ok(self) -> bool:
+        return self.status != "FAIL"
+
+    def __str__(self) -> str:
+        where = f"{self.path}:{self.line}" if self.line else self.path
+        return f"{where}: {self.status} {self.rule} [ERG {self.image}]: {self.message}"
+
+
+def normalize(text: str) -> str:
+    """The gold set's normalization: lower case, contractions expanded, no space before
+    punctuation, single spaces."""
+    t = text.lower()
+    t = t.replace("won't", "will not").replace("can't", "can not").replace("cannot", "can not")
+    t = re.sub(r"n't\b", " not", t)
+    t = re.sub(r"\s+([.,?!])", r"\1", t)
+    return re.sub(r"\s+", " ", t).strip()
+
+
+def _live_examples(fam: Family) -> Iterable[tuple[Rule, Example]]:
+    for rule in fam.rules:
+        for ex in rule.examples:
+            if ex.sentence and (ex.accept or ex.not_applicable is not None):
+                yield rule, ex
+
+
+def check_live(paths: Iterable[str | Path], backends: Mapping[str, object]) -> list[LiveResult]:
+    """Run every sentence example of the rule files on each backend (``{image name: ErgBackend}``)."""
+    results: list[LiveResult] = []
+    families: list[Family] = []
+    for path in paths:
+        try:
+            families.append(load_family(path))
+        except RuleError as exc:
+            results.append(LiveResult(str(path), exc.line, "-", "-", "FAIL", exc.message))
+    for name, backend in backends.items():
+        version = backend.grammar.version
+        todo = [(fam, rule, ex) for fam in families for rule, ex in _live_examples(fam)]
+        runnable = [(f, r, e) for f, r, e in todo if r.erg.admits(version) and e.erg.admits(version)]
+        for fam, rule, ex in todo:
+            if (fam, rule, ex) not in runnable:
+                results.append(LiveResult(fam.path, ex.line, rule.name, name, "skip",
+                                          f"{ex.sentence!r}: targets ERG {rule.erg.text if not rule.erg.admits(version) else ex.erg.text}"))
+        sentences = sorted({e.sentence for _f, _r, e in runnable})
+        analyses = dict(zip(sentences, backend.analyze(sentences), strict=True))
+        outputs: dict[int, object] = {}
+        for k, (_fam, rule, ex) in enumerate(runnable):
+            a = analyses[ex.sentence]
+            if a.native is None or getattr(a.native, "mrs", None) is None:
+                outputs[k] = f"no parse ({getattr(a.native, 'reason', '')})"
+                continue
+            outputs[k] = apply_rule(rule, a.native.mrs, ex.params, backend.grammar.profile)
+        to_generate = sorted({encode(o.mrs, lnk=False) for o in outputs.values()
+                              if not isinstance(o, str) and o.status == APPLIED})
+        generated = dict(zip(to_generate, backend.pool.generate(to_generate), strict=True))
+        for k, (fam, rule, ex) in enumerate(runnable):
+            results.append(_judge(fam, rule, ex, name, outputs[k], generated))
+    return results
+
+
+def _judge(fam: Family, rule: Rule, ex: Example, image: str, out, generated) -> LiveResult:
+    label = repr(ex.sentence)
+    if isinstance(out, str):
+        return LiveResult(fam.path, ex.line, rule.name, image, "FAIL", f"{label}: {out}")
+    if ex.not_applicable is not None:
+        ok = out.status == NOT_APPLICABLE and ex.not_applicable in out.reason
+        msg = f"{label}: not applicable ({out.reason})" if ok else \
+            f"{label}: expected not applicable ({ex.not_applicable!r}), got {out.status} {out.reason}"
+        return LiveResult(fam.path, ex.line, rule.name, image, "ok" if ok else "FAIL", msg)
+    if out.status != APPLIED:
+        return LiveResult(fam.path, ex.line, rule.name, image, "FAIL", f"{label}: {out.status}: {out.reason}")
+    res = generated[encode(out.mrs, lnk=False)]
+    surfaces = [r.get("surface", "") for r in res.results]
+    accepted = {normalize(a) for a in ex.accept}
+    hit = next((s for s in surfaces if normalize(s) in accepted), None)
+    if hit is not None:
+        return LiveResult(fam.path, ex.line, rule.name, image, "ok", f"{label} -> {hit!r}")
+    got = "; ".join(repr(s) for s in surfaces[:6]) or f"nothing ({res.status}{': ' + res.reason if res.reason else ''})"
+    return LiveResult(fam.path, ex.line, rule.name, image, "FAIL",
+                      f"{label}: no acceptable realization among {len(surfaces)}: {got}")
+
+
+def _toml_str(text: str) -> str:
+    return "'" + text + "'" if "'" not in text else '"' + text.replace("\\", "\\\\").replace('"', '\\"') + '"'
+
+
+def example(sentence: str, family: str, params: Mapping[str, str], backend, rules) -> str:
+    """A ready ``[[rule.example]]`` for ``family`` on ``sentence``: the MRS before and after
+    and the realizations, as TOML to paste (keep the acceptable realizations in ``expect``)."""
+    fam = rules[family]
+    analysis = backend.analyze([sentence])[0]
+    info = analysis.native
+    if info is None or getattr(info, "mrs", None) is None:
+        raise RuleError(f"{sentence!r} has no parse on ERG {backend.grammar.version}: {getattr(info, 'reason', '')}")
+    outs = rules.apply_all(family, info.mrs, dict(params), backend.grammar.profile)
+    lines = [f"# ERG {backend.grammar.version}, reading {info.reading + 1} of {info.readings} ({info.chosen_by})"]
+    param_text = "{ " + ", ".join(f'{k} = "{v}"' for k, v in params.items()) + " }" if params else "{}"
+    for out in outs:
+        if out.status != APPLIED:
+            lines += [f"# {family}: {out.status}: {out.reason}", "[[rule.example]]",
+                      f"sentence = {_toml_str(sentence)}", f"params = {param_text}",
+                      f"not_applicable = {_toml_str(out.reason)}"]
+            continue
+        after = encode(out.mrs, lnk=False)
+        res = backend.pool.generate([after])[0]
+        surfaces = [r.get("surface", "") for r in res.results]
+        lines += [f"# rule {out.rule}: {len(surfaces)} realizations"
+                  + ("" if surfaces else f" ({res.status}: {res.reason})"),
+                  "[[rule.example]]", f"sentence = {_toml_str(sentence)}", f"params = {param_text}",
+                  "expect = [" + ", ".join(_toml_str(s) for s in surfaces) + "]",
+                  f"# mrs = {_toml_str(encode(info.mrs, lnk=False))}", f"# after = {_toml_str(after)}"]
+        if fam.strategy == "first":
+            break
+    return "\n".join(lines) + "\n"
