@@ -387,25 +387,3 @@ def test_rules_check_runs_examples_and_fails_wrong_ones(tmp_path, capsys):
     path.write_text(GOOD.replace("MRS", ALICE).replace("EXPECT", fixed))
     assert cli(["rules", "check", str(path)]) == 0
     assert cli(["rules", "check"]) == 0  # the shipped rules
-
-
-# -- live ACE ------------------------------------------------------------------------------------
-
-def _live_grammar():
-    try:
-        return gmod.find_grammar()
-    except GrammarError as exc:
-        pytest.skip(f"needs a live ACE and ERG image: {exc}")
-
-
-@pytest.mark.ace
-def test_live_ace_round_trip():
-    g = _live_grammar()
-    from engine.backends.erg import ErgBackend
-
-    with ErgBackend(grammar_info=g, workers=1) as backend:
-        recs = transform(["The boy kicked the ball.", "Alice saw Bob."], ["q", "pa", "n", "tense(fut)"], backend=backend)
-    ok = {(r["source"], r["transformation"]): r["best"] for r in recs if r["status"] == "ok"}
-    assert ok.get(("Alice saw Bob.", "q")) == "Did Alice see Bob?"
-    assert ok.get(("The boy kicked the ball.", "pa")) == "The ball was kicked by the boy."
-    assert ok.get(("Alice saw Bob.", "tense(fut)")) == "Alice will see Bob."

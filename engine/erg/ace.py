@@ -246,6 +246,9 @@ class AcePool:
         self._idle: dict[str, queue.Queue[AceWorker]] = {"parse": queue.Queue(), "generate": queue.Queue()}
         self._all: list[AceWorker] = []
         self._lock = threading.Lock()
+        # per kind: items, seconds spent inside ACE calls (summed over workers), timeouts
+        self.stats: dict[str, dict[str, float]] = {k: {"items": 0, "seconds": 0.0, "timeouts": 0}
+                                                   for k in ("parse", "generate")}
         self._executor = ThreadPoolExecutor(max_workers=self.workers, thread_name_prefix="ace")
 
     def __enter__(self) -> AcePool:
@@ -273,10 +276,21 @@ class AcePool:
                 self._all.append(w)
             return w
 
+    @property
+    def restarts(self) -> int:
+        """Processes started beyond the first of each worker (crashes, timeouts, desyncs)."""
+        return sum(max(w.starts - 1, 0) for w in self._all)
+
     def _one(self, kind: str, datum: str) -> AceResult:
         w = self._checkout(kind)
         try:
-            return w.run(datum)
+            res = w.run(datum)
+            with self._lock:
+                st = self.stats[kind]
+                st["items"] += 1
+                st["seconds"] += res.seconds
+                st["timeouts"] += res.status == TIMEOUT
+            return res
         except Exception as exc:  # never lose an item: anything unexpected is that item's error
             w.close()
             return AceResult(ACE_ERROR, f"{type(exc).__name__}: {exc}")

@@ -161,6 +161,33 @@ def find_grammar(ace: str | Path | None = None, image: str | Path | None = None,
     return Grammar(ace_path, image_path, version, profile_for(version, semi))
 
 
+def live_grammars(ace: str | Path | None = None, images: list[str | Path] | None = None) -> list[Grammar]:
+    """Every usable ACE + ERG pair: the given images, else ``SEAM_ERG``, else every image
+    registered in the cache (one per ERG version, the default first). Empty when there is no
+    ACE or no image; never raises for a missing grammar."""
+    try:
+        ace_path = find_ace(ace)
+    except GrammarError:
+        return []
+    if images:
+        paths = [Path(i) for i in images]
+    elif os.environ.get("SEAM_ERG"):
+        paths = [Path(os.environ["SEAM_ERG"])]
+    else:
+        entries = load_state().get("erg", {})
+        default = str(registry().get("default_erg", ""))
+        paths = [Path(entries[n].get("path", "")) for n in sorted(entries, key=lambda n: (n != default, n))]
+    out, versions = [], set()
+    for path in paths:
+        if not path.is_file():
+            continue
+        g = find_grammar(ace_path, path)
+        if g.version not in versions:
+            versions.add(g.version)
+            out.append(g)
+    return out
+
+
 # -- install / add ---------------------------------------------------------------------------
 
 def _sha256(path: Path) -> str:
