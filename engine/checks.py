@@ -61,7 +61,8 @@ def target_features(src: Predicate, plan: EditPlan, promote_ok: bool = False) ->
     """The source predicate's features after the plan, and why it cannot apply (or None).
 
     A modal source carries the tense (``can`` -> ``could`` for the past, ``will be able to``
-    for the future); a modal and a non-present tense cannot be asked for together.
+    for the future); a modal and a non-present tense cannot be asked for together; a modal
+    added to a past source keeps the past reading with the perfect (``may have seen``).
     """
     target = src.features()
     feats = dict(plan.features)
@@ -75,7 +76,10 @@ def target_features(src: Predicate, plan: EditPlan, promote_ok: bool = False) ->
         if shifted is None:
             return target, f"the modal '{src.modality}' has no {plan.features['tense']} tense form"
         feats["modality"], feats["tense"] = shifted
+    new_modal = feats.get("modality") is not None and src.modality is None
     target.update(feats)
+    if new_modal and src.tense == "past" and "tense" not in plan.features:
+        target["perfect"] = True  # a modal keeps a past source's past reading: "may have seen"
     if target.get("modality") is not None:
         target["tense"] = "pres"
     if target["cleft"] is not None and target["cleft"] != "SUBJ" and target["cleft"] not in ("ARG0", "ARG1", "ARG2"):
@@ -166,8 +170,8 @@ def keeps_source(source: Analysis, plan: EditPlan, realization: Analysis) -> str
         focus = next((a.role for a in src_frame.arguments if a.function == "subj"), "ARG0")
     skip = {focus, got.cleft} if focus is not None else set()
     for role, phrase in want.items():
-        if role in skip or not phrase:
-            continue
-        if have.get(role) != phrase:
-            return f"{role} is {have.get(role)!r}, expected {phrase!r}"
+        if role in skip or not phrase or role not in have:
+            continue  # an argument the analyzer does not find in the realization cannot be judged
+        if have[role] != phrase:
+            return f"{role} is {have[role]!r}, expected {phrase!r}"
     return None

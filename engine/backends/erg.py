@@ -174,9 +174,32 @@ def non_word(text: str, source: str, check: Analysis | None) -> str | None:
         if word in seen or not word.isalpha() or tok.tag not in _INFLECTED_TAGS or not tok.lemma:
             continue
         forms = getAllInflections(tok.lemma.lower()).get(tok.tag)
-        if forms and word != forms[0]:
+        # not a form of its lemma ("childs"), or a rarer form where the source has the usual one
+        # ("peoples" for "people")
+        if forms and (word not in forms or (word != forms[0] and forms[0] in seen)):
             return tok.text
     return None
+
+
+def source_casing(text: str, source: str) -> str:
+    """Words the source has keep the source's capitalization inside the sentence (the
+    generator capitalizes some lexicon entries: "a Long letter")."""
+    cased: dict[str, str] = {}
+    for k, m in enumerate(re.finditer(r"[A-Za-z][\w'-]*", source)):
+        if k > 0 or (len(m.group()) > 1 and m.group().isupper()):
+            cased.setdefault(m.group().lower(), m.group())
+    first = True
+
+    def fix(m: re.Match) -> str:
+        nonlocal first
+        word, was_first = m.group(), first
+        first = False
+        want = cased.get(word.lower())
+        if was_first or want is None or want == word:
+            return word
+        return want
+
+    return re.sub(r"[A-Za-z][\w'-]*", fix, text)
 
 
 @register("erg")
@@ -280,7 +303,8 @@ class ErgBackend:
         todo = sorted({encode(m, lnk=False) for j in jobs if j.outcome is None for _, m in j.variants})
         generated = dict(zip(todo, self.pool.generate(todo), strict=True)) if todo else {}
         raw = [self._collect(j, generated) if j.outcome is None else None for j in jobs]
-        texts = sorted({s for r in raw if isinstance(r, list) for s, _d, _n in r})
+        texts = sorted({source_casing(s, a.text) for a, r in zip(analyses, raw, strict=True)
+                        if isinstance(r, list) for s, _d, _n in r})
         checked = dict(zip(texts, self._checker_analyze(texts), strict=True))
         out = []
         for a, p, j, r in zip(analyses, plans, jobs, raw, strict=True):
@@ -379,6 +403,7 @@ class ErgBackend:
         dropped: dict[str, str] = {}
         shown: list[str] = []
         for surface, derivation, _names in raw:
+            surface = source_casing(surface, analysis.text)
             if surface in shown or surface in dropped:
                 continue
             check = checked.get(surface)

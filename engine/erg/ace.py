@@ -10,6 +10,8 @@ Known ACE/pydelphin hazards handled here:
 * Generation never passes ``-n``: with it, once one item hits the cap pydelphin's reader can
   return empty results for every later item. Results are capped in Python instead, and a
   response with no results where ACE reported some restarts the process and retries once.
+  Some ACE builds report ``readings`` summed over all items of a process; that is detected
+  and the per-item count used, so an MRS with no realization does not cost a restart.
 * Parsing defaults to the full-sentence roots ``root_strict root_informal`` (fragment readings
   can rank first and then generate nothing); ``fragments=True`` adds ``root_frag``.
 * A per-item watchdog kills a process that does not answer within ``timeout`` plus a grace
@@ -91,6 +93,8 @@ class AceWorker:
         self.options = options
         self.proc = None
         self.starts = 0
+        self._last_readings = 0  # the previous item's `readings` on this process
+        self._cumulative: bool | None = None  # does this ACE report `readings` summed over items?
 
     def _start(self) -> None:
         from delphin import ace
@@ -98,8 +102,9 @@ class AceWorker:
         cls = ace.ACEParser if self.kind == "parse" else ace.ACEGenerator
         args = self.options.parser_args() if self.kind == "parse" else self.options.generator_args()
         self.proc = cls(str(self.grammar.image), cmdargs=args, executable=str(self.grammar.ace),
-                        stderr=_DEVNULL)
+                        stderr=subprocess.DEVNULL)  # type: ignore[arg-type]  # Popen takes it
         self.starts += 1
+        self._last_readings = 0
 
     def close(self) -> None:
         proc, self.proc = self.proc, None
@@ -137,7 +142,7 @@ class AceWorker:
                     continue
                 return AceResult(ACE_ERROR, f"ACE failed: {type(response).__name__}: {response}", seconds=elapsed)
             results = list(response.get("results") or [])
-            reported = _int(response.get("readings"))
+            reported = self._reported(_int(response.get("readings")), len(results))
             if not results and reported:
                 # The desync hazard: ACE says it found results, pydelphin returned none.
                 log.warning("ACE reported %s results but returned none; restarting", reported)
@@ -148,6 +153,21 @@ class AceWorker:
                                  seconds=elapsed)
             return self._interpret(response, results, elapsed)
         raise AssertionError("unreachable")
+
+    def _reported(self, readings: int, returned: int) -> int:
+        """How many results ACE says it found for this item. Some ACE builds (the 0.9.34
+        research fork) report ``readings`` summed over the process's items; that is detected
+        from the first item that returns results after another did, and the difference taken,
+        so an item with no realization is not mistaken for a desynchronized reader."""
+        last, self._last_readings = self._last_readings, readings
+        if self._cumulative is None and returned and last:
+            if readings == last + returned:
+                self._cumulative = True
+            elif readings == returned:
+                self._cumulative = False
+        if self._cumulative:
+            return max(readings - last, 0)
+        return readings
 
     def _interact(self, datum: str):
         """(response or exception, killed-by-watchdog)."""
@@ -215,19 +235,6 @@ def _clean(result: dict) -> dict:
     return {k: result[k] for k in ("mrs", "derivation", "surface") if k in result}
 
 
-class _DevNull:
-    """A writable sink for ACE's stderr that never fills a pipe."""
-
-    def __init__(self):
-        self._fh = None
-
-    def fileno(self):
-        if self._fh is None:
-            self._fh = open("/dev/null", "w")  # noqa: SIM115 - lives as long as the process
-        return self._fh.fileno()
-
-
-_DEVNULL = _DevNull()
 
 
 class AcePool:
