@@ -7,8 +7,11 @@
   and a reason starting ``unchanged:``;
 * :func:`shows_change`: whether a realization shows the plan's change;
 * :func:`keeps_source`: whether a realization keeps everything the plan does not change
-  (voice, tense, aspect, polarity, modality, force, the lexical verb and the core arguments
-  in their roles), judged by analyzing source and realization with the same analyzer.
+  (voice, tense, aspect, polarity, modality, force, the lexical verb, the core arguments in
+  their roles, and the order and place of every other word and punctuation mark), judged by
+  analyzing source and realization with the same analyzer;
+* :func:`refusal`: the linguistic refusals every backend shares (imperatives, wh-questions,
+  stative verbs, measure verbs, reflexives, contradicting time adverbs).
 
 >>> from engine.ir import Predicate
 >>> from engine.transforms import EditPlan
@@ -28,6 +31,7 @@ from .ir import Analysis, Argument, Frame, Predicate
 from .transforms import EditPlan
 
 UNCHANGED = "unchanged: "
+_PERIPHRASTIC_FUTURE = {"can": "will be able to", "could": "will be able to", "must": "will have to"}
 
 _NAMES = {"tense": {"past": "past tense", "pres": "present tense", "fut": "future tense"},
           "progressive": {True: "progressive", False: "non-progressive"},
@@ -75,6 +79,9 @@ def target_features(src: Predicate, plan: EditPlan, promote_ok: bool = False) ->
         shifted = english.shift_modal(src.modality, feats.pop("tense"))
         if shifted is None:
             return target, f"the modal '{src.modality}' has no {plan.features['tense']} tense form"
+        if plan.features["tense"] == "fut" and src.modality in _PERIPHRASTIC_FUTURE:
+            return target, (f"the modal '{src.modality}' has no future form; its future is periphrastic "
+                            f"('{_PERIPHRASTIC_FUTURE[src.modality]}'), which Seam does not build")
         feats["modality"], feats["tense"] = shifted
     new_modal = feats.get("modality") is not None and src.modality is None
     target.update(feats)
@@ -94,6 +101,50 @@ def already_satisfied(src: Predicate, plan: EditPlan) -> str | None:
     target, reason = target_features(src, plan)
     if reason is None and target == src.features():
         return UNCHANGED + describe(plan)
+    return None
+
+
+_PAST_TIME = re.compile(r"\b(yesterday|ago|last (night|week|month|year|summer|winter|spring|autumn|weekend|time)|"
+                        r"earlier today|the day before)\b", re.I)
+_FUTURE_TIME = re.compile(r"\b(tomorrow|next (week|month|year|summer|winter|spring|autumn|weekend|time)|"
+                          r"the day after|from now)\b", re.I)
+
+
+def refusal(analysis: Analysis, plan: EditPlan) -> str | None:
+    """Why a plan does not apply to this sentence on any backend, or None.
+
+    One definition of the linguistic refusals: imperatives (no subject, no tense or mood to
+    change; ``negate`` still applies), wh-questions under ``declarative``, stative verbs under
+    ``prog(+)``, measure and possession verbs, reflexive objects and copular *be* under passive
+    or swap, and a time adverb that contradicts the new tense (*yesterday* under the future).
+    """
+    frame = analysis.main_frame
+    if frame is None:
+        return None
+    pred, f, tokens = frame.predicate, plan.features, analysis.sentence.tokens
+    words = [t.text.lower() for t in tokens]
+    functions = {a.function: a for a in frame.arguments}
+    if ("subj" not in functions and tokens and frame.verb == 0 and tokens[0].tag == "VB"
+            and set(f) & {"tense", "modality", "force", "progressive", "perfect", "voice"}):
+        return "an imperative has no subject and no tense or mood to change"
+    if f.get("force") == "prop" and words and words[0] in english.WH_WORDS and words[-1] == "?":
+        return "a wh-question has no declarative counterpart: the questioned phrase has no value to restore"
+    if f.get("progressive") is True and not pred.progressive and pred.lemma in english.NO_PROGRESSIVE:
+        return f"the stative verb '{pred.lemma}' has no progressive"
+    moves = plan.swap or (f.get("voice") == "passive" and pred.voice == "active")
+    if moves:
+        if pred.lemma in english.NO_OBJECT:
+            return f"'{pred.lemma}' takes a measure or possession phrase, not an object that can be promoted or swapped"
+        obj = functions.get("obj")
+        if obj is not None and obj.text.lower() in english.REFLEXIVES:
+            return f"the reflexive object '{obj.text}' cannot be promoted or swapped"
+        if pred.lemma == "be" and pred.voice == "active":
+            return "copular 'be': the predicate nominal is not an object"
+    text = analysis.text
+    if f.get("tense") in ("fut", "pres") and (m := _PAST_TIME.search(text)):
+        return f"the past-time adverb '{m.group()}' contradicts the {f['tense']} tense; changing it would alter the content"
+    if f.get("tense") == "past" and (m := _FUTURE_TIME.search(text)):
+        return f"the future-time adverb '{m.group()}' contradicts the {f['tense']} tense; changing it would alter the content"
     return None
 
 
@@ -137,6 +188,47 @@ def core_arguments(analysis: Analysis, frame: Frame) -> dict[str, str]:
     return {a.role: _phrase(analysis, a) for a in frame.arguments if a.role in ("ARG0", "ARG1", "ARG2")}
 
 
+_CORE = ("ARG0", "ARG1", "ARG2")
+
+
+def _skeleton(analysis: Analysis, frame: Frame, with_roles: bool) -> list[str]:
+    """The sentence as the words outside the verb group and the core arguments, with each
+    core argument as its role (``with_roles``) or left out; final punctuation dropped."""
+    tokens = analysis.sentence.tokens
+    spans = [(a.role, range(*a.span)) for a in frame.arguments if a.role in _CORE]
+    group = set(frame.verb_group)
+    out: list[str] = []
+    for i, tok in enumerate(tokens):
+        role = next((r for r, span in spans if i in span), None)
+        if role is not None:
+            if with_roles and (not out or out[-1] != role):
+                out.append(role)
+            continue
+        word = tok.text.lower()
+        if i in group or tok.tag == "MD" or word in ("not", "n't"):
+            continue
+        out.append(word)
+    while out and out[-1] in (".", "?", "!"):
+        out.pop()
+    return out
+
+
+def keeps_order(source: Analysis, plan: EditPlan, realization: Analysis) -> str | None:
+    """Why the words the plan does not touch are not as in the source, or None: adverbs,
+    prepositional phrases and punctuation keep their order and their place among the core
+    arguments (for a voice change, which moves the arguments, only their order)."""
+    if plan.features.get("cleft") is not None:
+        return None
+    src_frame, got_frame = source.main_frame, realization.main_frame
+    if src_frame is None or got_frame is None:
+        return None
+    roles = "voice" not in plan.features
+    want, have = _skeleton(source, src_frame, roles), _skeleton(realization, got_frame, roles)
+    if want != have:
+        return f"words outside the edit changed ({' '.join(want)!r} -> {' '.join(have)!r})"
+    return None
+
+
 def keeps_source(source: Analysis, plan: EditPlan, realization: Analysis) -> str | None:
     """Why a realization changes something the plan does not ask for, or None.
 
@@ -174,4 +266,4 @@ def keeps_source(source: Analysis, plan: EditPlan, realization: Analysis) -> str
             continue  # an argument the analyzer does not find in the realization cannot be judged
         if have[role] != phrase:
             return f"{role} is {have[role]!r}, expected {phrase!r}"
-    return None
+    return keeps_order(source, plan, realization)

@@ -279,6 +279,21 @@ STATIVE_VERBS = frozenset({
 })
 
 
+# Stative verbs that refuse the progressive outright (*She is knowing the answer.); a superset of
+# STATIVE_VERBS with the verbs of knowing, believing and liking.
+NO_PROGRESSIVE = STATIVE_VERBS | frozenset({
+    "know", "believe", "understand", "recognize", "realize", "suppose", "like", "love", "hate", "prefer",
+    "want", "wish", "weigh", "measure", "fit", "suit", "depend", "exist", "sound", "appear",
+})
+# Verbs whose second phrase is a measure or a possession, not an object: no passive, no swap
+# (*Twenty kilos are weighed by the suitcase., *A red bicycle is had by Lena.).
+NO_OBJECT = frozenset({"weigh", "cost", "last", "measure", "have", "boast", "lack", "resemble", "equal",
+                       "fit", "suit", "total", "number", "comprise"})
+REFLEXIVES = frozenset({"myself", "yourself", "himself", "herself", "itself", "ourselves", "yourselves",
+                        "themselves", "oneself"})
+WH_WORDS = frozenset({"who", "whom", "whose", "what", "which", "where", "when", "why", "how"})
+
+
 # --- verb inflection --------------------------------------------------------------------
 _IRREGULAR_AUX = {
     ("have", "VBD"): "had", ("have", "VBN"): "had", ("have", "VBZ"): "has",

@@ -17,7 +17,6 @@ TENSE = [
     ("She has eaten the cake.", "tense(past)", "She had eaten the cake."),
     ("I am tired.", "tense(past)", "I was tired."),
     ("Stock prices fell sharply in active trading.", "tense(pres)", "Stock prices fall sharply in active trading."),
-    ("The company sold its stake last year.", "tense(pres)", "The company sells its stake last year."),
     ("He went home.", "tense(pres)", "He goes home."),
     ("They were singing loudly.", "tense(pres)", "They are singing loudly."),
     ("The board will meet tomorrow.", "tense(pres)", "The board meets tomorrow."),
@@ -95,14 +94,14 @@ CLEFT = [
 
 MODAL = [
     ("A man is riding a bike.", "modal(may)", "A man may be riding a bike."),
-    ("The dogs chased a cat.", "modal(may)", "The dogs may chase a cat."),
+    ("The dogs chased a cat.", "modal(may)", "The dogs may have chased a cat."),  # the past reading is kept
     ("The kids will finish the cake.", "modal(might)", "The kids might finish the cake."),
     ("She has left.", "modal(must)", "She must have left."),
     ("He swims.", "modal(can)", "He can swim."),
     ("They are happy.", "modal(could)", "They could be happy."),
     ("The board approves the plan.", "modal(should)", "The board should approve the plan."),
     ("A woman doesn't sing.", "modal(would)", "A woman wouldn't sing."),
-    ("The cake was eaten.", "modal(may)", "The cake may be eaten."),
+    ("The cake was eaten.", "modal(may)", "The cake may have been eaten."),
     ("I go home.", "modal(will)", "I will go home."),
     ("He can swim.", "modal(might)", "He might swim."),
     ("We play chess.", "m", "We may play chess."),

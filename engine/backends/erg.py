@@ -31,11 +31,12 @@ import logging
 import re
 from collections.abc import Sequence
 from dataclasses import dataclass, field
+from pathlib import Path
 from typing import Any
 
 from delphin.mrs import MRS
 
-from ..checks import already_satisfied, keeps_source, shows_change
+from ..checks import already_satisfied, keeps_source, refusal, shows_change, target_features
 from ..erg import ace as acemod
 from ..erg.analyzer import analysis_from_mrs, passive_topic, propbank_to_role
 from ..erg.grammar import Grammar, find_grammar
@@ -182,8 +183,11 @@ def non_word(text: str, source: str, check: Analysis | None) -> str | None:
 
 
 def source_casing(text: str, source: str) -> str:
-    """Words the source has keep the source's capitalization inside the sentence (the
-    generator capitalizes some lexicon entries: "a Long letter")."""
+    """The source's orthography on a realization: words the source has keep its
+    capitalization inside the sentence (the generator capitalizes some lexicon entries: "a
+    Long letter"), and the generator's typographic apostrophe (didn’t) becomes the source's."""
+    if "\u2019" not in source:
+        text = text.replace("\u2019", "'")
     cased: dict[str, str] = {}
     for k, m in enumerate(re.finditer(r"[A-Za-z][\w'-]*", source)):
         if k > 0 or (len(m.group()) > 1 and m.group().isupper()):
@@ -299,6 +303,20 @@ class ErgBackend:
 
     # -- realization ---------------------------------------------------------------------
     def realize(self, analyses: Sequence[Analysis], plans: Sequence[EditPlan]) -> list[Realization]:
+        out: list[Realization | None] = [None] * len(plans)
+        built = [k for k, p in enumerate(plans) if self._builds_cleft(p)]
+        rest = [k for k in range(len(plans)) if k not in set(built)]
+        for k, real in zip(rest, self._realize([analyses[k] for k in rest], [plans[k] for k in rest]), strict=True):
+            out[k] = real
+        for k, real in zip(built, self._clefts([analyses[k] for k in built], [plans[k] for k in built]), strict=True):
+            out[k] = real
+        return out  # type: ignore[return-value]
+
+    def _builds_cleft(self, plan: EditPlan) -> bool:
+        """ERG 2018 and later: an it-cleft is built around the clause (:mod:`engine.erg.cleft`)."""
+        return plan.features.get("cleft") is not None and (self.grammar.version or 2018) >= 2018
+
+    def _realize(self, analyses: Sequence[Analysis], plans: Sequence[EditPlan]) -> list[Realization]:
         jobs = [self._rewrite(a, p) for a, p in zip(analyses, plans, strict=True)]
         todo = sorted({encode(m, lnk=False) for j in jobs if j.outcome is None for _, m in j.variants})
         generated = dict(zip(todo, self.pool.generate(todo), strict=True)) if todo else {}
@@ -310,28 +328,109 @@ class ErgBackend:
         for a, p, j, r in zip(analyses, plans, jobs, raw, strict=True):
             real = j.outcome if j.outcome is not None else (
                 r if isinstance(r, Realization) else self._select(a, p, j, r, checked))
-            info = a.native if isinstance(a.native, ParseInfo) else None
-            if info is not None and info.status == OK and info.readings:
-                details = {"reading": info.reading, "readings": info.readings, "chosen_by": info.chosen_by}
-                if j.variants:
-                    details["rules"] = "; ".join(n for n, _ in j.variants)
-                real = Realization(real.status, real.reason, real.candidates, real.rejected, details)
-            out.append(real)
+            out.append(self._with_details(a, real, "; ".join(n for n, _ in j.variants)))
         return out
 
-    def _rewrite(self, analysis: Analysis, plan: EditPlan) -> _Job:
+    @staticmethod
+    def _with_details(analysis: Analysis, real: Realization, rules: str = "") -> Realization:
         info = analysis.native if isinstance(analysis.native, ParseInfo) else None
-        if info is None or info.mrs is None:
-            if info is None and analysis.mrs:
-                info = ParseInfo(OK, "", decode(analysis.mrs))
+        if info is None or info.status != OK or not info.readings:
+            return real
+        details = {"reading": info.reading, "readings": info.readings, "chosen_by": info.chosen_by, **real.details}
+        if rules:
+            details["rules"] = rules
+        return Realization(real.status, real.reason, real.candidates, real.rejected, details)
+
+    def _clefts(self, analyses: Sequence[Analysis], plans: Sequence[EditPlan]) -> list[Realization]:
+        """It-clefts on ERG 2018: the rest of the plan realized by the ERG, the cleft built
+        around that clause, and kept only where the ERG parses it as a focus cleft."""
+        from ..erg import cleft
+
+        out: list[Realization | None] = [None] * len(plans)
+        clause_of: dict[int, tuple[str, Analysis | None]] = {}
+        sub_k, sub_plans = [], []
+        for k, (a, p) in enumerate(zip(analyses, plans, strict=True)):
+            early = self._precheck(a, p)
+            if early is not None:
+                out[k] = early
+                continue
+            rest = EditPlan({f: v for f, v in p.features.items() if f != "cleft"}, swap=p.swap)
+            if rest.is_identity:
+                clause_of[k] = (a.text, a.native.check if isinstance(a.native, ParseInfo) else None)
             else:
-                return _Job(outcome=Realization(info.status if info else ERROR,
-                                                info.reason if info else "no ERG analysis"))
+                sub_k.append(k)
+                sub_plans.append(rest)
+        if sub_k:
+            subs = self._realize([analyses[k] for k in sub_k], sub_plans)
+            texts = [s.candidates[0].text for s in subs if s.status == OK and s.candidates]
+            checks = dict(zip(texts, self._checker_analyze(texts), strict=True))
+            for k, sub in zip(sub_k, subs, strict=True):
+                if sub.status != OK or not sub.candidates:
+                    out[k] = Realization(sub.status, f"the clause without the cleft: {sub.reason}")
+                else:
+                    clause_of[k] = (sub.candidates[0].text, checks.get(sub.candidates[0].text))
+        candidates: dict[int, list[str]] = {}
+        focus: dict[int, str] = {}
+        for k, (text, clause) in clause_of.items():
+            if clause is None:
+                out[k] = Realization(NO_REALIZATION, f"cannot analyze the clause {text!r} to build the cleft around")
+                continue
+            built = cleft.build(clause, plans[k].features["cleft"])
+            if isinstance(built, str):
+                out[k] = Realization.not_applicable(built)
+                continue
+            arg = cleft.focus_argument(clause, plans[k].features["cleft"])
+            candidates[k], focus[k] = built, clause.sentence.span_text(*arg.span)
+        todo = sorted({c for cs in candidates.values() for c in cs})
+        parses = dict(zip(todo, self.pool.parse(todo), strict=True)) if todo else {}
+        for k, cs in candidates.items():
+            confirmed = [c for c in cs if any(cleft.confirms(r.get("mrs", ""), focus[k]) for r in parses[c].results)]
+            if confirmed:
+                out[k] = Realization(OK, "", tuple(Candidate(c, 1.0 / (n + 1)) for n, c in enumerate(confirmed)),
+                                     details={"cleft": "built around the clause; the ERG parses it as a focus cleft"})
+            else:
+                out[k] = Realization(NO_REALIZATION, f"built {cs[0]!r}, but the ERG does not parse it as an it-cleft "
+                                     f"with focus {focus[k]!r} ({parses[cs[0]].status})")
+        return [self._with_details(a, r) for a, r in zip(analyses, out, strict=True)]  # type: ignore[arg-type]
+
+    @staticmethod
+    def _info(analysis: Analysis) -> ParseInfo | None:
+        info = analysis.native if isinstance(analysis.native, ParseInfo) else None
+        if info is None and analysis.mrs:
+            info = ParseInfo(OK, "", decode(analysis.mrs))
+        return info
+
+    def _precheck(self, analysis: Analysis, plan: EditPlan) -> Realization | None:
+        """The record when no rule needs to run: no parse, identity, already satisfied, or a
+        shared refusal (:mod:`engine.checks`)."""
+        info = self._info(analysis)
+        if info is None or info.mrs is None:
+            return Realization(info.status if info else ERROR, info.reason if info else "no ERG analysis")
         if plan.is_identity:  # the source is its own realization (LIT's 'original')
-            return _Job(outcome=Realization(OK, "identity", (Candidate(analysis.text, 1.0),)))
-        check = info.check.main_frame if info.check is not None else analysis.main_frame
-        if check is not None and (why := already_satisfied(check.predicate, plan)):
-            return _Job(outcome=Realization(OK, why, (Candidate(analysis.text, 1.0),)))
+            return Realization(OK, "identity", (Candidate(analysis.text, 1.0),))
+        shared = info.check if info.check is not None else analysis
+        check = shared.main_frame
+        if check is None and info.check is not None:
+            return Realization.not_applicable("the sentence has no finite main verb (a caption?): the erg backend "
+                                              "edits clauses; the surface backend reads captions as clauses")
+        if check is not None:
+            if why := refusal(shared, plan):
+                return Realization.not_applicable(why)
+            if why := already_satisfied(check.predicate, plan):
+                return Realization(OK, why, (Candidate(analysis.text, 1.0),))
+            if why := target_features(check.predicate, plan, promote_ok=True)[1]:
+                return Realization.not_applicable(why)
+            erg_main = analysis.main_frame
+            if erg_main is not None and erg_main.predicate.lemma != check.predicate.lemma:
+                return Realization(NO_PARSE, f"no ERG reading has the main verb '{check.predicate.lemma}' "
+                                   f"(the reading used has '{erg_main.predicate.lemma}')")
+        return None
+
+    def _rewrite(self, analysis: Analysis, plan: EditPlan) -> _Job:
+        early = self._precheck(analysis, plan)
+        if early is not None:
+            return _Job(outcome=early)
+        info = self._info(analysis)
         steps = plan_steps(plan)
         if isinstance(steps, str):
             return _Job(outcome=Realization.not_applicable(steps))
@@ -340,6 +439,12 @@ class ErgBackend:
             families = self.rules.implementing(implements)
             if not families:
                 return _Job(outcome=Realization.not_applicable(f"no rule file implements {implements}"))
+            version = self.grammar.version
+            if not any(r.erg.admits(version) for fam in families for r in fam.rules):
+                specs = ", ".join(sorted({r.erg.text for fam in families for r in fam.rules}))
+                names = ", ".join(Path(fam.path).name for fam in families)
+                return _Job(outcome=Realization.not_applicable(
+                    f"{implements}: no rule targets ERG {version} ({names}: ERG {specs}; see the file's header)"))
             nxt = []
             failure = None
             for family in families:

@@ -32,7 +32,7 @@ from typing import Any
 
 from .. import english
 from ..analyzers import SpacyAnalyzer
-from ..checks import UNCHANGED, describe, target_features
+from ..checks import UNCHANGED, describe, refusal, target_features
 from ..english import Agreement
 from ..ir import Analysis, Argument, Frame, Predicate, Token, readable_role
 from ..transforms import EditPlan
@@ -187,6 +187,7 @@ class SurfaceBackend:
                 f"the source is already an it-cleft (focus {src.cleft}); the surface backend does not rewrite it-clefts"
             )
         target, reason = target_features(src, plan)
+        reason = reason or (refusal(analysis, plan) if target != src.features() or plan.swap else None)
         if reason:
             return Realization.not_applicable(reason)
         cut = None

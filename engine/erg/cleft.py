@@ -1,0 +1,111 @@
+"""It-clefts on ERG 2018: built around the clause, confirmed by the grammar.
+
+ERG 2018 has no ``_be_v_itcleft``: its true cleft reading marks the focus in ICONS, and the
+release switches off generation from it, while the copula + relative-clause MRS it also
+assigns realizes the relative-clause reading of referential *it* ("It is Alice, which saw
+Bob."). So on 2018 the cleft is built around the clause (the source, or the ERG's realization
+of the rest of the plan): the focused argument moves after *It is/was*, a relativizer joins the
+rest, and the candidate is kept only if the ERG parses it with a **focus** ICONS on the focused
+phrase: the grammar confirms every cleft it lets through.
+"""
+
+from __future__ import annotations
+
+import re
+
+from delphin.mrs import MRS
+
+from .. import english
+from ..ir import Analysis, Argument
+from .analyzer import lemma_of
+from .mrsview import decode
+
+_CLEFTABLE = ("ARG0", "ARG1", "ARG2")
+
+
+def focus_argument(analysis: Analysis, target: str) -> Argument | None:
+    """The clause argument a cleft target names (``SUBJ``: the surface subject)."""
+    frame = analysis.main_frame
+    if frame is None:
+        return None
+    if target == "SUBJ":
+        return next((a for a in frame.arguments if a.function == "subj"), None)
+    return next((a for a in frame.arguments if a.role == target and a.function in ("subj", "obj", "iobj")), None)
+
+
+def _is_person(analysis: Analysis, arg: Argument) -> bool:
+    tokens = analysis.sentence.tokens[arg.span[0]:arg.span[1]]
+    words = {t.text.lower() for t in tokens} | {t.lemma.lower() for t in tokens if t.lemma}
+    if any(t.ent_type == "PERSON" for t in tokens) or words & {"i", "you", "he", "she", "we", "they", "him", "her",
+                                                               "me", "us", "them"}:
+        return True
+    return bool(words & english.person_nouns())
+
+
+def build(clause: Analysis, target: str) -> list[str] | str:
+    """Cleft candidates around ``clause`` for the focus ``target``, best first, or why none."""
+    frame = clause.main_frame
+    if frame is None:
+        return "no main verb to build the cleft around"
+    arg = focus_argument(clause, target)
+    if arg is None:
+        return f"cleft({target}): the clause has no {target} that can be focused"
+    tokens = clause.sentence.tokens
+    subj = next((a for a in frame.arguments if a.function == "subj"), None)
+    if subj is None:
+        return "the clause has no subject"
+    pred = frame.predicate
+    copula = "was" if pred.tense == "past" and pred.modality is None and not pred.perfect else "is"
+    # material before the subject ("In the park, ...") stays in front
+    lead = tokens[:subj.span[0]]
+    lead_text = clause.sentence.span_text(0, subj.span[0]).strip() if lead else ""
+    if lead_text and not lead_text.endswith(","):
+        return "material before the subject that is not a fronted phrase"
+    end = len(tokens)
+    final = ""
+    if tokens and tokens[-1].text in (".", "!"):
+        end, final = end - 1, tokens[-1].text
+    rest = [t for t in tokens[subj.span[0]:end] if not (arg.span[0] <= t.i < arg.span[1])]
+    if not rest:
+        return "nothing left to relativize"
+    words = []
+    for k, t in enumerate(rest):
+        text = t.text
+        if k == 0 and t.i == 0 and t.tag not in ("NNP", "NNPS") and text != "I":
+            text = text.lower()
+        words.append((text, t.whitespace))
+    rest_text = "".join(w + ws for w, ws in words).strip()
+    focus = clause.sentence.span_text(*arg.span)
+    if arg.span[0] == 0 and tokens[0].tag not in ("NNP", "NNPS") and focus.split()[0] != "I":
+        focus = focus[:1].lower() + focus[1:]
+    subject_focus = arg is subj
+    if not subject_focus:
+        focus = english.with_case(focus, "acc")
+    person = _is_person(clause, arg)
+    relativizers = (["who", "that"] if person else ["that"]) if subject_focus else (
+        ["that", "who"] if person else ["that"])
+    it = "it" if lead_text else "It"
+    head = f"{lead_text} " if lead_text else ""
+    return [f"{head}{it} {copula} {focus} {rel} {rest_text}{final}" for rel in relativizers]
+
+
+def confirms(mrs_text: str, focus: str) -> bool:
+    """Whether an ERG reading is a true cleft on ``focus``: an ICONS focus whose entity is
+    described by one of the focus phrase's words."""
+    try:
+        m: MRS = decode(mrs_text)
+    except Exception:  # an unreadable reading confirms nothing
+        return False
+    words = {w.lower() for w in re.findall(r"[\w']+", focus)}
+    for ic in m.icons:
+        if ic.relation != "focus":
+            continue
+        for ep in m.rels:
+            if ep.iv != ic.right or ep.is_quantifier():
+                continue
+            names = {lemma_of(ep.predicate).lower(), str(ep.carg or "").lower()}
+            if ep.predicate == "pron":
+                return True  # a pronoun focus: the phrase is the pronoun itself
+            if names & words or any(n and n in words for n in names):
+                return True
+    return False
