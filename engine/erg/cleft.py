@@ -33,7 +33,7 @@ def focus_argument(analysis: Analysis, target: str) -> Argument | None:
     return next((a for a in frame.arguments if a.role == target and a.function in ("subj", "obj", "iobj")), None)
 
 
-def _is_person(analysis: Analysis, arg: Argument) -> bool:
+def is_person(analysis: Analysis, arg: Argument) -> bool:
     tokens = analysis.sentence.tokens[arg.span[0]:arg.span[1]]
     words = {t.text.lower() for t in tokens} | {t.lemma.lower() for t in tokens if t.lemma}
     if any(t.ent_type == "PERSON" for t in tokens) or words & {"i", "you", "he", "she", "we", "they", "him", "her",
@@ -81,7 +81,7 @@ def build(clause: Analysis, target: str) -> list[str] | str:
     subject_focus = arg is subj
     if not subject_focus:
         focus = english.with_case(focus, "acc")
-    person = _is_person(clause, arg)
+    person = is_person(clause, arg)
     relativizers = (["who", "that"] if person else ["that"]) if subject_focus else (
         ["that", "who"] if person else ["that"])
     it = "it" if lead_text else "It"

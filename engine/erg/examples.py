@@ -26,7 +26,7 @@ class LiveResult:
     line: int | None
     rule: str
     image: str
-    status: str  # "ok", "FAIL", "skip"
+    status: str  # "ok", "FAIL", "skip", "gap" (the image cannot generate the expected sentence at all)
     message: str
 
     @property
@@ -74,19 +74,89 @@ def check_live(paths: Iterable[str | Path], backends: Mapping[str, object]) -> l
                                           f"{ex.sentence!r}: targets ERG {rule.erg.text if not rule.erg.admits(version) else ex.erg.text}"))
         sentences = sorted({e.sentence for _f, _r, e in runnable})
         analyses = dict(zip(sentences, backend.analyze(sentences), strict=True))
+        parses = dict(zip(sentences, backend.pool.parse(sentences), strict=True))
         outputs: dict[int, object] = {}
         for k, (_fam, rule, ex) in enumerate(runnable):
-            a = analyses[ex.sentence]
-            if a.native is None or getattr(a.native, "mrs", None) is None:
-                outputs[k] = f"no parse ({getattr(a.native, 'reason', '')})"
-                continue
-            outputs[k] = apply_rule(rule, a.native.mrs, ex.params, backend.grammar.profile)
+            outputs[k] = _apply(rule, ex, analyses[ex.sentence], parses[ex.sentence], backend)
         to_generate = sorted({encode(o.mrs, lnk=False) for o in outputs.values()
                               if not isinstance(o, str) and o.status == APPLIED})
         generated = dict(zip(to_generate, backend.pool.generate(to_generate), strict=True))
-        for k, (fam, rule, ex) in enumerate(runnable):
-            results.append(_judge(fam, rule, ex, name, outputs[k], generated))
+        judged = [_judge(fam, rule, ex, name, outputs[k], generated) for k, (fam, rule, ex) in enumerate(runnable)]
+        failed = sorted({a for (_f, _r, e), j in zip(runnable, judged, strict=True) if j.status == "FAIL"
+                         for a in e.accept})
+        own = _own_analyses(failed, backend)
+        for k, ((_fam, _rule, ex), j) in enumerate(zip(runnable, judged, strict=True)):
+            why = _gap(ex, outputs[k], own) if j.status == "FAIL" and ex.accept else None
+            if why:
+                j = LiveResult(j.path, j.line, j.rule, j.image, "gap", f"{j.message} -- grammar gap: {why}")
+            results.append(j)
     return results
+
+
+def _apply(rule: Rule, ex: Example, analysis, parse, backend):
+    """The rule on the reading the backend chose, else on the first other reading it applies
+    to (an example documents the rule on its sentence, whichever reading that takes)."""
+    from .mrsview import decode
+
+    info = analysis.native
+    if info is None or getattr(info, "mrs", None) is None:
+        return f"no parse ({getattr(info, 'reason', '')})"
+    first = apply_rule(rule, info.mrs, ex.params, backend.grammar.profile)
+    if first.status == APPLIED or ex.not_applicable is not None:
+        return first
+    for k, r in enumerate(parse.results):
+        if k == info.reading:
+            continue
+        try:
+            out = apply_rule(rule, decode(r["mrs"]), ex.params, backend.grammar.profile)
+        except Exception:  # an unreadable reading: try the next
+            continue
+        if out.status == APPLIED:
+            return out
+    return first
+
+
+def _own_analyses(sentences: list[str], backend) -> dict[str, tuple[str, bool]]:
+    """Each sentence's first reading on the image and whether the image regenerates the
+    sentence from it."""
+    if not sentences:
+        return {}
+    parses = backend.pool.parse(sentences)
+    mrss = [p.results[0]["mrs"] if p.results else "" for p in parses]
+    todo = sorted({m for m in mrss if m})
+    gens = dict(zip(todo, backend.pool.generate(todo), strict=True))
+    out = {}
+    for sentence, mrs in zip(sentences, mrss, strict=True):
+        res = gens.get(mrs)
+        regenerates = res is not None and any(normalize(r.get("surface", "")) == normalize(sentence) for r in res.results)
+        out[sentence] = (mrs, regenerates)
+    return out
+
+
+def _gap(ex: Example, out, own: Mapping[str, tuple[str, bool]]) -> str | None:
+    """Why a failed example is the image's gap, not the rule's error: the image cannot
+    regenerate the expected sentence from its own parse, or its own analysis of that sentence
+    uses other predicates than the rule's (release ERG) semantics."""
+    from .mrsview import decode
+
+    whys = []
+    for sentence in ex.accept:
+        mrs, regenerates = own.get(sentence, ("", False))
+        if not mrs:
+            whys.append(f"the image does not parse {sentence!r}")
+            continue
+        if not regenerates:
+            whys.append(f"the image does not generate {sentence!r} even from its own parse")
+            continue
+        if isinstance(out, str) or out.mrs is None:
+            return None
+        theirs = {ep.predicate for ep in decode(mrs).rels}
+        ours = {ep.predicate for ep in out.mrs.rels}
+        if theirs == ours:
+            return None  # same predicates: the rule's MRS should have generated
+        whys.append(f"the image analyses {sentence!r} with {', '.join(sorted(theirs - ours)) or '-'} "
+                    f"where the rule has {', '.join(sorted(ours - theirs)) or '-'}")
+    return "; ".join(whys) if len(whys) == len(ex.accept) else None
 
 
 def _judge(fam: Family, rule: Rule, ex: Example, image: str, out, generated) -> LiveResult:

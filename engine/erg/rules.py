@@ -396,7 +396,7 @@ def _check_ref(ref: str, known: set[str], where: str, line: int | None, what: st
         return
     if ref.startswith("qeq:"):
         target = ref[4:]
-        if target not in known:
+        if target not in known and target != "MAIN":
             raise RuleError(f"{what}: qeq:{target} names no EP bound before it", where, line)
         return
     m = re.fullmatch(r"(\w+)\.(LBL|ARG\d|\{\w+\}|RSTR|BODY|CARG|L-INDEX|R-INDEX|L-HNDL|R-HNDL)(@qeq)?", ref)
@@ -639,7 +639,7 @@ def _ep_matches(p: EPPattern, ep: EP, b: Mapping[str, EP], ctx: _Ctx) -> bool:
             if val is None or vtype(val) not in c.split("|"):
                 return False
         elif c.startswith("qeq:"):
-            other = ep if c[4:] == p.name else b.get(c[4:])
+            other = ep if c[4:] == p.name else view.main if c[4:] == "MAIN" else b.get(c[4:])
             if val is None or other is None or view.target(val) != other.label:
                 return False
         elif val is None or val != _resolve(c, b, ctx):
