@@ -47,7 +47,8 @@ CLAUSE_FEATURES = ("tense", "progressive", "perfect", "voice", "modality", "pola
 _AUX_START = re.compile(
     r"^(do|does|did|is|are|was|were|am|has|have|had|will|would|can|could|may|might|must|shall|should)"
     r"(n't)?\b", re.I)
-_PRONOUN_CASE = {"him": "he", "her": "she", "them": "they", "me": "i", "us": "we", "whom": "who"}
+_PRONOUN_CASE = {"him": "he", "her": "she", "them": "they", "me": "i", "us": "we", "whom": "who",
+                 "any": "some"}  # some/any alternate with polarity (I bought some / did not buy any)
 
 
 def describe(plan: EditPlan) -> str:
@@ -129,6 +130,10 @@ def refusal(analysis: Analysis, plan: EditPlan) -> str | None:
         return "an imperative has no subject and no tense or mood to change"
     if f.get("force") == "prop" and words and words[0] in english.WH_WORDS and words[-1] == "?":
         return "a wh-question has no declarative counterpart: the questioned phrase has no value to restore"
+    if "cleft" in f and f["cleft"] is None and words[:1] == ["it"] and len(words) > 2 and \
+            words[1] in ("is", "was", "'s", "will", "seems", "seemed") and \
+            (pred.cleft is None or tokens[2].tag.startswith(("JJ", "RB", "VBN"))):
+        return "an expletive or raising 'it' (It is obvious that ...), not an it-cleft: there is no cleft to undo"
     if f.get("progressive") is True and not pred.progressive and pred.lemma in english.NO_PROGRESSIVE:
         return f"the stative verb '{pred.lemma}' has no progressive"
     moves = plan.swap or (f.get("voice") == "passive" and pred.voice == "active")

@@ -64,6 +64,7 @@ _JUNK = (
     re.compile(r"\b(\w+)[\s-]+-?\1\b", re.I),  # stutters ("She she", "It-it")
     re.compile(r"\b(who|which|that|whom),", re.I),  # a comma after a relativizer ("who, saw")
 )
+CLEFT_READINGS = 12  # readings searched for the focus-cleft one when confirming a built cleft
 _INFLECTED_TAGS = ("NNS", "VBD", "VBN", "VBZ", "VBG", "JJR", "JJS")
 
 
@@ -314,7 +315,10 @@ class ErgBackend:
         return out  # type: ignore[return-value]
 
     def _builds_cleft(self, plan: EditPlan) -> bool:
-        """ERG 2018 and later: an it-cleft is built around the clause (:mod:`engine.erg.cleft`)."""
+        """ERG 2018 and later: an it-cleft is built around the clause (:mod:`engine.erg.cleft`);
+        on every version, undoing one (no rule generates a clause from a cleft's MRS)."""
+        if "cleft" in plan.features and plan.features["cleft"] is None:
+            return True
         return plan.features.get("cleft") is not None and (self.grammar.version or 2018) >= 2018
 
     def _realize(self, analyses: Sequence[Analysis], plans: Sequence[EditPlan]) -> list[Realization]:
@@ -356,6 +360,9 @@ class ErgBackend:
                 out[k] = early
                 continue
             rest = EditPlan({f: v for f, v in p.features.items() if f != "cleft"}, swap=p.swap)
+            if p.features["cleft"] is None:
+                out[k] = self._uncleft(a, rest)
+                continue
             if rest.is_identity:
                 clause_of[k] = (a.text, a.native.check if isinstance(a.native, ParseInfo) else None)
             else:
@@ -383,7 +390,7 @@ class ErgBackend:
             arg = cleft.focus_argument(clause, plans[k].features["cleft"])
             candidates[k], focus[k] = built, clause.sentence.span_text(*arg.span)
         todo = sorted({c for cs in candidates.values() for c in cs})
-        parses = dict(zip(todo, self.pool.parse(todo), strict=True)) if todo else {}
+        parses = dict(zip(todo, self.pool.parse(todo, readings=CLEFT_READINGS), strict=True)) if todo else {}
         for k, cs in candidates.items():
             confirmed = [c for c in cs if any(cleft.confirms(r.get("mrs", ""), focus[k]) for r in parses[c].results)]
             if confirmed:
@@ -467,6 +474,35 @@ class ErgBackend:
                 return _Job(outcome=Realization.not_applicable(failure or f"{implements}: not applicable"))
             variants = nxt
         return _Job(variants)
+
+    def _uncleft(self, analysis: Analysis, rest: EditPlan) -> Realization:
+        """The clause of an it-cleft, built from the source and kept only if the ERG parses it
+        with the same main verb and no cleft."""
+        from ..erg import cleft
+
+        info = self._info(analysis)
+        check = info.check if info is not None else None
+        if check is None:
+            return Realization(NO_REALIZATION, "no analysis of the source to undo the cleft with")
+        if not rest.is_identity:
+            return Realization.not_applicable("undoing an it-cleft does not compose with other changes on the erg backend")
+        try:
+            text = cleft.unbuild(check)
+        except ValueError as exc:
+            return Realization.not_applicable(str(exc))
+        parsed = self.pool.parse([text])[0]
+        lemma = check.main_frame.predicate.lemma
+        for r in parsed.results:
+            try:
+                reading = analysis_from_mrs(text, r["mrs"])
+            except Exception:  # an unreadable reading confirms nothing
+                continue
+            frame = reading.main_frame
+            if frame is not None and frame.predicate.lemma == lemma and frame.predicate.cleft is None:
+                return Realization(OK, "", (Candidate(text, 1.0),),
+                                   details={"cleft": "clause rebuilt from the cleft; the ERG parses it"})
+        return Realization(NO_REALIZATION, f"built {text!r}, but the ERG does not parse it as a plain clause "
+                           f"with the verb '{lemma}' ({parsed.status})")
 
     def _checker_analyze(self, texts: list[str]) -> list[Analysis | None]:
         if not self.validate or not texts:

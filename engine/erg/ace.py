@@ -21,6 +21,7 @@ Known ACE/pydelphin hazards handled here:
 from __future__ import annotations
 
 import contextlib
+import dataclasses
 import logging
 import os
 import queue
@@ -275,10 +276,13 @@ class AcePool:
         return sum(w.starts for w in self._all)
 
     def _checkout(self, kind: str) -> AceWorker:
+        """An idle worker of ``kind`` (``parse``, ``generate``, or ``parse:N`` for N readings)."""
         try:
-            return self._idle[kind].get_nowait()
+            return self._idle.setdefault(kind, queue.Queue()).get_nowait()
         except queue.Empty:
-            w = AceWorker(kind, self.grammar, self.options)
+            base, _, n = kind.partition(":")
+            options = dataclasses.replace(self.options, parse_results=int(n)) if n else self.options
+            w = AceWorker(base, self.grammar, options)
             with self._lock:
                 self._all.append(w)
             return w
@@ -293,7 +297,7 @@ class AcePool:
         try:
             res = w.run(datum)
             with self._lock:
-                st = self.stats[kind]
+                st = self.stats[kind.partition(":")[0]]
                 st["items"] += 1
                 st["seconds"] += res.seconds
                 st["timeouts"] += res.status == TIMEOUT
@@ -309,9 +313,12 @@ class AcePool:
     def _batch(self, kind: str, items: Sequence[str]) -> list[AceResult]:
         return list(self._executor.map(lambda d: self._one(kind, d), items))
 
-    def parse(self, texts: Sequence[str]) -> list[AceResult]:
-        """Parse sentences; one result per sentence, in order."""
-        return self._batch("parse", texts)
+    def parse(self, texts: Sequence[str], readings: int | None = None) -> list[AceResult]:
+        """Parse sentences; one result per sentence, in order. ``readings`` asks for more (or
+        fewer) readings than the pool's options, from processes kept for that number."""
+        if readings is None or readings == self.options.parse_results:
+            return self._batch("parse", texts)
+        return self._batch(f"parse:{readings}", texts)
 
     def generate(self, mrss: Sequence[str]) -> list[AceResult]:
         """Generate from SimpleMRS strings; one result per MRS, in order."""

@@ -30,7 +30,8 @@ def focus_argument(analysis: Analysis, target: str) -> Argument | None:
         return None
     if target == "SUBJ":
         return next((a for a in frame.arguments if a.function == "subj"), None)
-    return next((a for a in frame.arguments if a.role == target and a.function in ("subj", "obj", "iobj")), None)
+    return next((a for a in frame.arguments
+                 if a.role == target and a.function in ("subj", "obj", "iobj", "pp", "agent")), None)
 
 
 def is_person(analysis: Analysis, arg: Argument) -> bool:
@@ -109,3 +110,40 @@ def confirms(mrs_text: str, focus: str) -> bool:
             if names & words or any(n and n in words for n in names):
                 return True
     return False
+
+
+_RELATIVIZERS = ("who", "whom", "that", "which")
+
+
+def unbuild(source: Analysis) -> str:
+    """The plain clause of an it-cleft ("It was the dog that dug the hole." -> "The dog dug
+    the hole."), or raises ValueError with the reason. Zero-relativizer clefts are refused."""
+    frame = source.main_frame
+    tokens = source.sentence.tokens
+    words = [t.text.lower() for t in tokens]
+    if frame is None or frame.predicate.cleft is None or words[:1] != ["it"] or len(words) < 5:
+        raise ValueError("the sentence is not an it-cleft")
+    rel = next((i for i in range(3, len(words)) if words[i] in _RELATIVIZERS), None)
+    if rel is None or words[1] not in ("is", "was", "'s"):
+        raise ValueError("an it-cleft without a relativizer (or with a complex copula) is not undone")
+    focus_toks, rest = tokens[2:rel], [t for t in tokens[rel + 1:] if t.text not in (".", "!")]
+    if not rest:
+        raise ValueError("nothing after the relativizer")
+    subject_focus = rest[0].tag.startswith(("VB", "MD"))  # "... who saw Bob": the gap is the subject
+    focus = " ".join(t.text for t in focus_toks)
+    if focus.lower().startswith(("to ", "by ")):
+        raise ValueError("a pied-piped focus is not undone")
+    if subject_focus:
+        out = [english.with_case(focus, "nom")] + [t.text for t in rest]
+    else:
+        verb = max((i for i, t in enumerate(rest) if t.i == frame.verb), default=None)
+        if verb is None:
+            raise ValueError("the verb of the relative clause was not found")
+        after = verb + 1
+        while after < len(rest) and rest[after].dep == "prt":  # a particle stays with its verb
+            after += 1
+        out = [t.text for t in rest[:after]] + [english.with_case(focus, "acc")] + [t.text for t in rest[after:]]
+    text = " ".join(out)
+    text = re.sub(r"\s+([,;:])", r"\1", text).replace(" n't", "n't").replace(" 's", "'s")
+    final = tokens[-1].text if tokens[-1].text in (".", "!") else "."
+    return text[:1].upper() + text[1:] + final
