@@ -48,7 +48,8 @@ _AUX_START = re.compile(
     r"^(do|does|did|is|are|was|were|am|has|have|had|will|would|can|could|may|might|must|shall|should)"
     r"(n't)?\b", re.I)
 _PRONOUN_CASE = {"him": "he", "her": "she", "them": "they", "me": "i", "us": "we", "whom": "who",
-                 "any": "some"}  # some/any alternate with polarity (I bought some / did not buy any)
+                 "any": "some",  # some/any alternate with polarity (I bought some / did not buy any)
+                 "everybody": "everyone", "somebody": "someone", "anybody": "anyone", "nobody": "no one"}
 
 
 def describe(plan: EditPlan) -> str:
@@ -210,7 +211,7 @@ def _skeleton(analysis: Analysis, frame: Frame, with_roles: bool) -> list[str]:
                 out.append(role)
             continue
         word = tok.text.lower()
-        if i in group or tok.tag == "MD" or word in ("not", "n't"):
+        if i in group or tok.tag == "MD" or word in ("not", "n't") or tok.dep == "expl":
             continue
         out.append(word)
     while out and out[-1] in (".", "?", "!"):

@@ -82,6 +82,7 @@ class ParseInfo:
     reading: int = 0
     chosen_by: str = ""
     check: Analysis | None = None
+    caption: str = ""  # the note when a verbless caption was read as a clause
 
 
 @dataclass
@@ -253,11 +254,20 @@ class ErgBackend:
     # -- analysis ------------------------------------------------------------------------
     def analyze(self, texts: Sequence[str]) -> list[Analysis]:
         texts = list(texts)
-        parses = self.pool.parse(texts)
         checks = self._checker_analyze(texts)
+        notes = [""] * len(texts)
+        if self._checker is not None:  # verbless captions are parsed as their clause reading
+            from .. import captions
+
+            for k, found in enumerate(captions.restore(self._checker, [c for c in checks if c is not None])
+                                      if all(c is not None for c in checks) else []):
+                if found is not None:
+                    checks[k], notes[k] = found
+                    texts[k] = found[0].text
+        parses = self.pool.parse(texts)
         out: list[Analysis] = []
         ties: list[tuple[int, list[tuple[int, Analysis]]]] = []
-        for text, res, check in zip(texts, parses, checks, strict=True):
+        for text, res, check, note in zip(texts, parses, checks, notes, strict=True):
             if res.status != acemod.OK or not res.results:
                 status = {acemod.NO_PARSE: NO_PARSE, acemod.TIMEOUT: TIMEOUT}.get(res.status, ERROR)
                 reason = f"ACE parse: {res.status}" + (f" ({res.reason})" if res.reason else "")
@@ -279,7 +289,7 @@ class ErgBackend:
             k, chosen = best[2], best[3]
             how = "first reading" if len(readings) == 1 else (
                 "agrees best with the spaCy analysis" if len(tied) == 1 else "first of the readings that agree best")
-            info = ParseInfo(OK, "", chosen.native, len(res.results), k, how, check)
+            info = ParseInfo(OK, "", chosen.native, len(res.results), k, how, check, note)
             out.append(Analysis(chosen.sentence, chosen.frames, chosen.main, "erg", res.results[k]["mrs"], info))
             if self.round_trip and len(tied) > 1:
                 ties.append((len(out) - 1, tied[:3]))
@@ -298,7 +308,7 @@ class ErgBackend:
                 res = generated[encode(a.native, lnk=False)]
                 if any(_norm(r.get("surface", "")) == source for r in res.results):
                     old = out[i].native
-                    info = ParseInfo(OK, "", a.native, old.readings, k, "regenerates the source", old.check)
+                    info = ParseInfo(OK, "", a.native, old.readings, k, "regenerates the source", old.check, old.caption)
                     mrs_text = a.mrs if isinstance(a.mrs, str) else encode(a.native)
                     out[i] = Analysis(a.sentence, a.frames, a.main, "erg", mrs_text, info)
                     break
@@ -342,6 +352,8 @@ class ErgBackend:
         if info is None or info.status != OK or not info.readings:
             return real
         details = {"reading": info.reading, "readings": info.readings, "chosen_by": info.chosen_by, **real.details}
+        if info.caption:
+            details["caption"] = info.caption
         if rules:
             details["rules"] = rules
         return Realization(real.status, real.reason, real.candidates, real.rejected, details)
@@ -429,7 +441,10 @@ class ErgBackend:
             if why := target_features(check.predicate, plan, promote_ok=True)[1]:
                 return Realization.not_applicable(why)
             erg_main = analysis.main_frame
-            if erg_main is not None and erg_main.predicate.lemma != check.predicate.lemma:
+            if erg_main is not None and erg_main.predicate.lemma != check.predicate.lemma and \
+                    check.predicate.lemma != "be" and erg_main.predicate.lemma not in ("and", "or", "but"):
+                # a copula has no EP of its own, and a coordination's index is the conjunction:
+                # the realization checks judge those
                 return Realization(NO_PARSE, f"no ERG reading has the main verb '{check.predicate.lemma}' "
                                    f"(the reading used has '{erg_main.predicate.lemma}')")
         return None

@@ -56,7 +56,7 @@ class AceOptions:
     max_chart_megabytes: int = 1200
     max_unpack_megabytes: int = 1500
     parse_results: int = 3
-    max_realizations: int = 20
+    max_realizations: int = 100
     roots: tuple[str, ...] = STRICT_ROOTS
     fragments: bool = False
 

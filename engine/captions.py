@@ -1,0 +1,133 @@
+"""Verbless captions read as clauses, for every backend.
+
+SNLI's captions are often a noun phrase with an ``-ing`` participle (*A man in a blue shirt
+standing in front of a garage.*), which annotators read as a present progressive clause:
+:func:`restore` inserts *is*/*are* before the participle and returns the analysis of that
+clause, where it parses as meant, with a note for the record.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from . import english
+from .english import Agreement
+from .ir import Analysis, Token
+
+_PUNCT_END = {".", "?", "!"}
+
+
+def children(tokens: Sequence[Token]) -> list[list[int]]:
+    """Each token's dependents, by index."""
+    kids: list[list[int]] = [[] for _ in tokens]
+    for t in tokens:
+        if t.head != t.i and 0 <= t.head < len(tokens):
+            kids[t.head].append(t.i)
+    return kids
+
+
+def restore(analyzer, analyses: Sequence[Analysis]) -> list[tuple[Analysis, str] | None]:
+    """For each analysis of a verbless caption, the analysis of its clause reading and a note
+    (one analyzer batch over the restored texts); None where there is none or the clause does
+    not parse as meant (the participle heading a finite present progressive main clause)."""
+    todo = [(k, found) for k, a in enumerate(analyses) if (found := caption_clause(a)) is not None]
+    out: list[tuple[Analysis, str] | None] = [None] * len(analyses)
+    if not todo:
+        return out
+    clauses = analyzer.analyze([found.text for _, found in todo])
+    for (k, found), clause in zip(todo, clauses, strict=True):
+        main = clause.main_frame
+        tokens = clause.sentence.tokens
+        if (main is None or not main.finite or main.verb != found.verb or not main.predicate.progressive
+                or main.predicate.tense != "pres" or tokens[found.verb].text != found.verb_text):
+            continue
+        out[k] = (clause, found.note)
+    return out
+
+
+@dataclass(frozen=True)
+class CaptionClause:
+    text: str  # the caption with "is"/"are" inserted
+    verb: int  # the participle's token index in the restored text
+    verb_text: str
+    note: str
+
+
+def caption_clause(analysis: Analysis) -> CaptionClause | None:
+    """The clause reading of a verbless caption (*A man in a blue shirt standing ...*), or None.
+
+    A caption is a subject-like noun phrase with an ``-ing`` participle: the parse's root is
+    a noun with an ``acl`` participle of its own (not of a noun inside a prepositional phrase:
+    *a view of a woman having a beverage* is no clause), or the root is the participle with a
+    subject and no auxiliary. *is*/*are* (agreeing with the noun) goes before the participle and
+    its adverbs; the rest of the text is kept as it is. Past participles (*a dog covered in
+    mud*) are left alone, as are stative verbs (*a box containing toys*) and participles after
+    an unpaired comma (*a man in a hat , jumping ...*), where a copula would separate subject
+    and verb by one comma.
+    """
+    tokens = analysis.sentence.tokens
+    roots = [t for t in tokens if t.dep == "ROOT"]
+    if len(roots) != 1:
+        return None
+    root = roots[0]
+    main = analysis.main_frame
+    if main is not None and main.finite and main.verb == root.i:
+        return None  # a clause already; a finite verb elsewhere (*... while she waits*) does not count
+    kids = children(tokens)
+    if root.pos in ("NOUN", "PROPN", "PRON"):
+        subj = root
+        part = next((tokens[c] for c in kids[root.i] if c > root.i and tokens[c].dep == "acl" and tokens[c].tag == "VBG"), None)
+    elif root.pos == "VERB" and root.tag == "VBG":
+        if any(tokens[c].dep in ("aux", "auxpass") for c in kids[root.i]):
+            return None
+        subj = next((tokens[c] for c in kids[root.i] if c < root.i and tokens[c].dep == "nsubj"
+                     and tokens[c].pos in ("NOUN", "PROPN", "PRON")), None)
+        part = root
+    else:
+        return None
+    if subj is None or part is None or any(tokens[c].dep == "case" for c in kids[subj.i]):
+        return None
+    if english.verb_lemma(part.text, part.lemma) in english.STATIVE_VERBS:
+        return None  # *a show consisting of ...* has no progressive reading
+    if _misparsed_verb(tokens, kids, part.i):
+        return None
+    ins = part.i
+    while ins - 1 > subj.i and tokens[ins - 1].dep == "advmod" and tokens[ins - 1].head == part.i:
+        ins -= 1
+    commas = [j for j in range(subj.i + 1, ins) if tokens[j].text == "," and tokens[j].head in (subj.i, part.i)]
+    if len(commas) % 2:
+        return None
+    be = english.be_form("pres", _caption_agreement(tokens, kids, subj))
+    text = analysis.text
+    pos = tokens[ins].start
+    restored = text[:pos] + be + " " + text[pos:]
+    first = analysis.sentence.span_text(0, subj.i + 1) if subj.i < 4 else f"{tokens[0].text} ... {subj.text}"
+    gap = " ..." if ins > subj.i + 1 else ""
+    rest = " ..." if any(t.text not in _PUNCT_END for t in tokens[part.i + 1 :]) else ""
+    note = f"read the caption as a clause: '{first}{gap} {be} {analysis.sentence.span_text(ins, part.i + 1)}{rest}'"
+    return CaptionClause(restored, part.i + 1, part.text, note)
+
+
+_SINGULAR_DETERMINERS = ("a", "an", "another", "each", "every", "this", "that")
+
+
+def _misparsed_verb(tokens: Sequence[Token], kids: list[list[int]], after: int) -> bool:
+    """A plural noun with a singular determiner after the participle is a finite verb the
+    tagger took for a noun (*a man running a marathon talks to his friend*): that text is a
+    clause already, and inserting *is* would break it."""
+    return any(t.i > after and t.tag == "NNS" and any(
+        tokens[c].dep == "det" and tokens[c].text.lower() in _SINGULAR_DETERMINERS for c in kids[t.i])
+        for t in tokens)
+
+
+def _caption_agreement(tokens: Sequence[Token], kids: list[list[int]], subj: Token) -> Agreement:
+    agr = english.pronoun_agreement(subj.text)
+    if agr is not None:
+        return agr
+    numeral = any(tokens[c].dep == "nummod" and tokens[c].text.lower() not in ("one", "1") for c in kids[subj.i])
+    coordinated = any(tokens[c].dep == "conj" for c in kids[subj.i]) and any(
+        tokens[c].dep == "cc" and tokens[c].text.lower() == "and" for c in kids[subj.i])
+    if subj.tag in ("NNS", "NNPS") or numeral or coordinated:
+        return english.THIRD_PL
+    return english.THIRD_SG
