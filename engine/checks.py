@@ -263,6 +263,8 @@ def keeps_source(source: Analysis, plan: EditPlan, realization: Analysis) -> str
     if plan.swap and "ARG0" in want and "ARG1" in want:
         want["ARG0"], want["ARG1"] = want["ARG1"], want["ARG0"]
     have = core_arguments(realization, got_frame)
+    if plan.features.get("shorten"):
+        want.pop(plan.features["shorten"], None)  # the shortened argument is meant to change
     focus = target["cleft"]
     if focus == "SUBJ":
         focus = next((a.role for a in src_frame.arguments if a.function == "subj"), "ARG0")

@@ -58,7 +58,7 @@ from .base import (
 log = logging.getLogger(__name__)
 
 # Plan steps in application order: (what a rule file `implements`, the plan feature it serves)
-STEP_ORDER = ("swap", "voice", "promote", "tense", "progressive", "perfect", "modality", "polarity", "force", "cleft")
+STEP_ORDER = ("shorten", "swap", "voice", "promote", "tense", "progressive", "perfect", "modality", "polarity", "force", "cleft")
 _JUNK = (
     re.compile(r"[.?!]\s+\S"),  # sentence punctuation inside ("her Dad. on a phone")
     re.compile(r"\b(\w+)[\s-]+-?\1\b", re.I),  # stutters ("She she", "It-it")
@@ -98,6 +98,8 @@ def plan_steps(plan: EditPlan) -> list[tuple[str, dict[str, str]]] | str:
     application order; a string is why the plan cannot be expressed with MRS rules."""
     f = dict(plan.features)
     steps: list[tuple[str, dict[str, str]]] = []
+    if f.get("shorten"):  # a built-in MRS operation (engine/erg/shorten.py), first: on the source's roles
+        steps.append(("shorten", {"role": propbank_to_role(f["shorten"])}))
     if plan.swap:
         steps.append(("swap", {}))
     if "voice" in f:
@@ -123,8 +125,6 @@ def plan_steps(plan: EditPlan) -> list[tuple[str, dict[str, str]]] | str:
         if f["cleft"] is None:
             return "undoing an it-cleft has no MRS rule"
         steps.append(("cleft", {"target": f["cleft"]}))
-    if "shorten" in f:
-        return "shortening an argument has no MRS rule (use the surface or tailor backend)"
     return steps
 
 
@@ -459,6 +459,17 @@ class ErgBackend:
             return _Job(outcome=Realization.not_applicable(steps))
         variants = [("", info.mrs)]
         for implements, params in steps:
+            if implements == "shorten":
+                from ..erg.shorten import shorten
+
+                cut = shorten(info.mrs, params["role"])
+                if cut == "unchanged":
+                    return _Job(outcome=Realization(OK, "unchanged: the argument has no modifier after its noun to "
+                                                    "remove", (Candidate(analysis.text, 1.0),)))
+                if isinstance(cut, str):
+                    return _Job(outcome=Realization.not_applicable(f"shorten: {cut}"))
+                variants = [("shorten", cut)]
+                continue
             families = self.rules.implementing(implements)
             if not families:
                 return _Job(outcome=Realization.not_applicable(f"no rule file implements {implements}"))
