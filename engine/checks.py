@@ -211,7 +211,8 @@ def _skeleton(analysis: Analysis, frame: Frame, with_roles: bool) -> list[str]:
                 out.append(role)
             continue
         word = tok.text.lower()
-        if i in group or tok.tag == "MD" or word in ("not", "n't") or tok.dep == "expl":
+        if i in group or tok.tag == "MD" or word in ("not", "n't") or tok.dep == "expl" or \
+                (word == "there" and i < 2):
             continue
         out.append(word)
     while out and out[-1] in (".", "?", "!"):
@@ -228,7 +229,8 @@ def keeps_order(source: Analysis, plan: EditPlan, realization: Analysis) -> str 
     src_frame, got_frame = source.main_frame, realization.main_frame
     if src_frame is None or got_frame is None:
         return None
-    roles = "voice" not in plan.features
+    existential = any(t.dep == "expl" or t.text.lower() == "there" for t in source.sentence.tokens[:2])
+    roles = "voice" not in plan.features and not existential  # the analyzer's roles of "there is" vary
     want, have = _skeleton(source, src_frame, roles), _skeleton(realization, got_frame, roles)
     if want != have:
         return f"words outside the edit changed ({' '.join(want)!r} -> {' '.join(have)!r})"
