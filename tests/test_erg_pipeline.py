@@ -131,9 +131,9 @@ def test_erg_backend_reports_inapplicable_rules(fake):
     from engine.backends.erg import ErgBackend
 
     with ErgBackend(grammar_info=fake, workers=1) as backend:
-        recs = transform(["Alice saw Bob."], ["shorten(ARG1)"], backend=backend)
-    assert [r["status"] for r in recs] == ["not_applicable"]
-    assert "shortening" in recs[0]["reason"]
+        recs = transform(["Alice saw Bob."], ["cleft(ARG2)", "shorten(ARG1)"], backend=backend)
+    assert [r["status"] for r in recs] == ["not_applicable", "ok"]
+    assert "no ARG2" in recs[0]["reason"] and recs[1]["reason"].startswith("unchanged: ")  # Bob has no modifier
 
 
 def test_erg_backend_realizes_commuting_compositions_identically(fake):
@@ -350,6 +350,10 @@ def test_sentence_examples_need_a_live_grammar_and_list_acceptable_realizations(
 
 
 def test_rules_check_live_and_rules_example_on_the_fake_ace(fake, tmp_path, monkeypatch, capsys):
+    # the fake also regenerates the unchanged sentence, so a wrong expectation is a rule error, not a gap
+    data = json.loads(Path(os.environ["FAKE_ACE_DATA"]).read_text())
+    data["generate"].append([ALICE, ["Alice saw Bob."], ["(root_strict (1 sb-hd_mc_c))"]])
+    fake = _fake_ace(tmp_path, data)
     monkeypatch.setenv("SEAM_ACE", str(fake.ace))
     monkeypatch.setenv("SEAM_ERG", str(fake.image))
     monkeypatch.setattr(gmod, "detect_version", lambda image: 2018)
@@ -363,7 +367,7 @@ def test_rules_check_live_and_rules_example_on_the_fake_ace(fake, tmp_path, monk
     assert cli(["rules", "check", str(path), "--live"]) == 0
     out = capsys.readouterr()
     assert "0 failed" in out.err
-    wrong = good.replace('expect = ["Did Alice see Bob?"]', 'expect = ["Alice did see Bob?"]')
+    wrong = good.replace('expect = ["Did Alice see Bob?"]', 'expect = ["Alice saw Bob."]')
     path.write_text(wrong)
     assert cli(["rules", "check", str(path), "--live"]) == 1
     out = capsys.readouterr().out
