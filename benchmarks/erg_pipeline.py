@@ -10,6 +10,7 @@ on the same sentences and transformations (``-a``, repeatable; default LIT's eig
 * per transformation the applicability and realization rates, and the pool's restarts.
 
     python benchmarks/erg_pipeline.py --n 40 [--data ../shared/data/snli/dev.jsonl] [-a p -a f ...]
+    python benchmarks/erg_pipeline.py --n 40 --data ../shared/data/erg/parses.jsonl --prefix lit-
 """
 
 from __future__ import annotations
@@ -31,11 +32,13 @@ from engine.pipeline import Transformer  # noqa: E402
 LIT = ["p", "f", "m", "n", "q", "pa", "i", "s"]  # LIT's past, future, modal, negation, question, passive, cleft, swap
 
 
-def sentences(path: Path, n: int) -> list[str]:
+def sentences(path: Path, n: int, prefix: str = "") -> list[str]:
     out = []
     with path.open(encoding="utf-8") as fh:
         for line in fh:
             rec = json.loads(line)
+            if prefix and not str(rec.get("id", "")).startswith(prefix):
+                continue
             text = rec.get("premise") or rec.get("sentence1") or rec.get("text") or rec.get("src")
             if text and text not in out:
                 out.append(text)
@@ -86,9 +89,11 @@ def main(argv=None) -> int:
     p.add_argument("-a", "--apply", action="append", help=f"transformations (default: {' '.join(LIT)})")
     p.add_argument("--skip-fresh", action="store_true", help="only the warm pool")
     p.add_argument("--skip-raw", action="store_true", help="no raw-ACE baseline")
+    p.add_argument("--prefix", default="", help="only records whose id starts with this (e.g. lit- in "
+                   "../shared/data/erg/parses.jsonl: LIT-style sentences)")
     args = p.parse_args(argv)
     args.apply = args.apply or LIT
-    texts = sentences(Path(args.data), args.n)
+    texts = sentences(Path(args.data), args.n, args.prefix)
     try:
         warm_s, records, stats = run(texts, False, args)
     except GrammarError as exc:

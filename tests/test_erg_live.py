@@ -78,9 +78,13 @@ def test_progressive_sources_take_passive_and_modals(backend):
     by = _run(backend, ["A man is riding a bike."], ["pa", "modal(may)"])
     assert by[("A man is riding a bike.", "modal(may)")]["best"] == "A man may be riding a bike."
     passive = by[("A man is riding a bike.", "pa")]
-    if passive["best"] is None and not _regenerates(backend, "A bike is being ridden by a man."):
-        pytest.skip("grammar gap: this image does not generate the progressive passive even from its own parse")
-    assert passive["best"] == "A bike is being ridden by a man."
+    # either the passive is right, or the image cannot generate it even from its own parse of
+    # the target (a grammar gap, as in the hand-built images), and the record says no_realization
+    if passive["best"] is None:
+        assert passive["status"] == "no_realization"
+        assert not _regenerates(backend, "A bike is being ridden by a man."), "a Seam error, not a grammar gap"
+    else:
+        assert passive["best"] == "A bike is being ridden by a man."
 
 
 def test_already_satisfied_matches_the_surface_backend(backend):

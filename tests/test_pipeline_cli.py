@@ -142,6 +142,23 @@ def test_records_come_out_in_input_order_across_batches():
     assert records[4]["best"] == "The girl sings song 4."
 
 
+def test_a_whole_batch_reaches_the_backend_in_one_call(monkeypatch):
+    from engine.backends import SurfaceBackend
+
+    calls = []
+    original = SurfaceBackend.realize
+
+    def counting(self, analyses, plans):
+        calls.append(len(plans))
+        return original(self, analyses, plans)
+
+    monkeypatch.setattr(SurfaceBackend, "realize", counting)
+    texts = [f"The girl sang song {k}." for k in range(7)]
+    records = engine.Transformer("surface", batch_size=4).run_texts(texts, ["pr", "f|p"])
+    assert calls == [4 * 3, 3 * 3]  # every record x every plan of a batch, in one call (a choice has two plans)
+    assert [r["id"] for r in records] == [str(k) for k in range(1, 8) for _ in range(2)]
+
+
 def test_unknown_backend_is_a_typed_error():
     with pytest.raises(engine.UnknownBackendError):
         engine.get_backend("neural-magic")
