@@ -197,7 +197,7 @@ def core_arguments(analysis: Analysis, frame: Frame) -> dict[str, str]:
 _CORE = ("ARG0", "ARG1", "ARG2")
 
 
-def _skeleton(analysis: Analysis, frame: Frame, with_roles: bool) -> list[str]:
+def _skeleton(analysis: Analysis, frame: Frame, with_roles: bool, verb_slot: bool = True) -> list[str]:
     """The sentence as the words outside the verb group and the core arguments, with each
     core argument as its role (``with_roles``) or left out; final punctuation dropped."""
     tokens = analysis.sentence.tokens
@@ -210,6 +210,9 @@ def _skeleton(analysis: Analysis, frame: Frame, with_roles: bool) -> list[str]:
             if with_roles and (not out or out[-1] != role):
                 out.append(role)
             continue
+        if i == frame.verb and verb_slot:  # the lexical verb's place (auxiliaries, modals, negation come and go)
+            out.append("V")
+            continue
         word = tok.text.lower()
         if i in group or tok.tag == "MD" or word in ("not", "n't") or tok.dep == "expl" or \
                 (word == "there" and i < 2):
@@ -218,6 +221,26 @@ def _skeleton(analysis: Analysis, frame: Frame, with_roles: bool) -> list[str]:
     while out and out[-1] in (".", "?", "!"):
         out.pop()
     return out
+
+
+def _voice_moves(skeleton: list[str], plan: EditPlan) -> list[str]:
+    """The skeleton after a voice change: the promoted argument takes the subject's place and
+    the agent (its by-phrase) the promoted argument's, or, if other core arguments follow
+    that place, comes after the last of them (*Grandma gave the children some sweets* ->
+    *The children were given some sweets by Grandma*)."""
+    if plan.features["voice"] == "passive":
+        subject, promoted = "ARG0", plan.features.get("promote", "ARG1")
+    else:  # active: the agent comes back to the front
+        subject, promoted = "ARG1", "ARG0"
+    if subject not in skeleton or promoted not in skeleton:
+        return skeleton
+    out = list(skeleton)
+    at = out.index(promoted)
+    out[out.index(subject)] = promoted
+    out[at] = None  # type: ignore[call-overload]
+    after = [k for k in range(at + 1, len(out)) if out[k] in _CORE]
+    out.insert((after[-1] + 1) if after else at, subject)
+    return [w for w in out if w is not None]
 
 
 def keeps_order(source: Analysis, plan: EditPlan, realization: Analysis) -> str | None:
@@ -230,8 +253,12 @@ def keeps_order(source: Analysis, plan: EditPlan, realization: Analysis) -> str 
     if src_frame is None or got_frame is None:
         return None
     existential = any(t.dep == "expl" or t.text.lower() == "there" for t in source.sentence.tokens[:2])
-    roles = "voice" not in plan.features and not existential  # the analyzer's roles of "there is" vary
-    want, have = _skeleton(source, src_frame, roles), _skeleton(realization, got_frame, roles)
+    roles = not existential  # the analyzer's roles of "there is" vary
+    # a question inverts the verb when it is "be" (or an auxiliary): then only the order of the rest counts
+    verb = "force" not in plan.features and src_frame.predicate.lemma not in ("be", "have")
+    want, have = _skeleton(source, src_frame, roles, verb), _skeleton(realization, got_frame, roles, verb)
+    if roles and "voice" in plan.features and src_frame.predicate.voice != plan.features["voice"]:
+        want = _voice_moves(want, plan)
     if want != have:
         return f"words outside the edit changed ({' '.join(want)!r} -> {' '.join(have)!r})"
     return None

@@ -170,13 +170,15 @@ def non_word(text: str, source: str, check: Analysis | None) -> str | None:
     lemma ("childs", "mans"), or None. Needs the spaCy analysis of ``text``."""
     if check is None:
         return None
-    from lemminflect import getAllInflections
+    from lemminflect import getAllInflections, getAllLemmas, getAllLemmasOOV
 
     seen = {w.lower() for w in re.findall(r"[\w']+", source)}
     for tok in check.sentence.tokens:
         word = tok.text.lower()
         if word in seen or not word.isalpha() or tok.tag not in _INFLECTED_TAGS or not tok.lemma:
             continue
+        if not getAllLemmas(word) and getAllLemmasOOV(word, upos="VERB" if tok.tag.startswith("V") else "NOUN"):
+            return tok.text  # an inflected word the lexicon does not know ("visitting")
         forms = getAllInflections(tok.lemma.lower()).get(tok.tag)
         # not a form of its lemma ("childs"), or a rarer form where the source has the usual one
         # ("peoples" for "people")
