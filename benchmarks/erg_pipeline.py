@@ -48,7 +48,8 @@ def sentences(path: Path, n: int, prefix: str = "") -> list[str]:
 
 
 def run(texts, fresh: bool, args) -> tuple[float, list[dict], dict]:
-    backend = ErgBackend(ace=args.ace, grammar=args.grammar, workers=args.workers, timeout=args.timeout, fresh=fresh)
+    backend = ErgBackend(ace=args.ace, grammar=args.grammar, workers=args.workers, timeout=args.timeout, fresh=fresh,
+                         gen_timeout=args.gen_timeout, gen_results=args.gen_results, round_trip=not args.no_round_trip)
     start = time.perf_counter()
     try:
         records = Transformer(backend, batch_size=args.batch_size).run_texts(texts, args.apply)
@@ -64,10 +65,11 @@ def run(texts, fresh: bool, args) -> tuple[float, list[dict], dict]:
 def raw_ace(texts, args) -> tuple[float, float]:
     """One warm parse and one generation (of the unchanged first reading) per sentence, straight
     through the pool with no Seam processing: (wall seconds, ACE seconds)."""
-    from engine.erg.ace import AcePool
+    from engine.erg.ace import AceOptions, AcePool
     from engine.erg.grammar import find_grammar
 
-    with AcePool(find_grammar(args.ace, args.grammar), workers=args.workers) as pool:
+    opts = AceOptions(timeout=args.timeout, generate_timeout=args.gen_timeout, generate_results=args.gen_results)
+    with AcePool(find_grammar(args.ace, args.grammar), workers=args.workers, options=opts) as pool:
         start = time.perf_counter()
         parses = pool.parse(texts)
         mrss = [p.results[0]["mrs"] for p in parses if p.results]
@@ -86,6 +88,9 @@ def main(argv=None) -> int:
     p.add_argument("--workers", type=int)
     p.add_argument("--timeout", type=int, default=10)
     p.add_argument("--batch-size", type=int, default=64)
+    p.add_argument("--gen-timeout", type=int, help="seconds per generation (default: --timeout)")
+    p.add_argument("--gen-results", type=int, help="ask ACE for at most N realizations (-n)")
+    p.add_argument("--no-round-trip", action="store_true", help="no round-trip tie-breaking between readings")
     p.add_argument("-a", "--apply", action="append", help=f"transformations (default: {' '.join(LIT)})")
     p.add_argument("--skip-fresh", action="store_true", help="only the warm pool")
     p.add_argument("--skip-raw", action="store_true", help="no raw-ACE baseline")

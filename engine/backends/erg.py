@@ -221,7 +221,10 @@ class ErgBackend:
     item), ``fragments`` (allow fragment parses), ``max_candidates``, ``validate`` (check
     realizations with the surface analyzer), ``rules`` (rule files; default ``rules/mrs``),
     ``round_trip`` (break ties between equally agreeing readings by regenerating them),
-    ``rank`` (order realizations by the n-gram model plus closeness; else closeness alone).
+    ``rank`` (order realizations by the n-gram model plus closeness; else closeness alone),
+    ``gen_timeout`` (seconds per generation; default ``timeout``), ``gen_results`` (ask ACE for
+    at most N realizations with ``-n``: faster, but only for an ACE whose tsdb counters reset
+    per item; a stock 0.9.34 then desynchronizes and is restarted).
     """
 
     name = "erg"
@@ -232,10 +235,11 @@ class ErgBackend:
                  fragments: bool = False, max_candidates: int = 5, validate: bool = True,
                  rules: Sequence[str] | None = None, options: acemod.AceOptions | None = None,
                  grammar_info: Grammar | None = None, fresh: bool = False, round_trip: bool = True,
-                 rank: bool = True):
+                 rank: bool = True, gen_timeout: int | None = None, gen_results: int | None = None):
         self.grammar = grammar_info or find_grammar(ace, grammar, erg_version, semi)
         self.rules = RuleSet.load(rules)
-        opts = options or acemod.AceOptions(timeout=timeout, fragments=fragments)
+        opts = options or acemod.AceOptions(timeout=timeout, fragments=fragments, generate_timeout=gen_timeout,
+                                            generate_results=gen_results)
         self.pool = acemod.AcePool(self.grammar, workers=workers, options=opts, fresh=fresh)
         self.max_candidates = max_candidates
         self.validate = validate
@@ -338,6 +342,8 @@ class ErgBackend:
         todo = sorted({encode(m, lnk=False) for j in jobs if j.outcome is None for _, m in j.variants})
         generated = dict(zip(todo, self.pool.generate(todo), strict=True)) if todo else {}
         raw = [self._collect(j, generated) if j.outcome is None else None for j in jobs]
+        raw = [_shortlist(r, a.text, p) if isinstance(r, list) else r
+               for a, p, r in zip(analyses, plans, raw, strict=True)]
         texts = sorted({source_casing(s, a.text) for a, r in zip(analyses, raw, strict=True)
                         if isinstance(r, list) for s, _d, _n in r})
         checked = dict(zip(texts, self._checker_analyze(texts), strict=True))
@@ -616,6 +622,27 @@ class ErgBackend:
                 log.warning("n-gram ranking unavailable; ordering by closeness", exc_info=True)
                 self.rank = False
         return [closeness(source, t) for t in texts]
+
+
+CHECKED_REALIZATIONS = 12  # per job, the closest realizations that pass the cheap filters are analyzed
+
+
+def _shortlist(raw: list[tuple[str, str | None, str]], source: str, plan: EditPlan) -> list[tuple[str, str | None, str]]:
+    """The realizations worth analyzing: not ERG junk, inverted where a question is asked
+    (from the derivation), distinct, and the closest ``CHECKED_REALIZATIONS`` to the source
+    (the analyzer is the backend's main cost after ACE). Falls back to all when the cheap
+    filters leave none, so the record can say why."""
+    seen, keep = set(), []
+    for item in raw:
+        surface, derivation, _names = item
+        if surface in seen or any(p.search(surface) for p in _JUNK) or shows_change(plan, surface, derivation, None):
+            continue
+        seen.add(surface)
+        keep.append(item)
+    if not keep:
+        return raw[:CHECKED_REALIZATIONS]
+    keep.sort(key=lambda item: -closeness(source, item[0]))
+    return keep[:CHECKED_REALIZATIONS]
 
 
 def _relativizer_mismatch(text: str, source: Analysis, target: str) -> str | None:

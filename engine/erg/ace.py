@@ -59,16 +59,23 @@ class AceOptions:
     max_realizations: int = 100
     roots: tuple[str, ...] = STRICT_ROOTS
     fragments: bool = False
+    generate_timeout: int | None = None  # seconds per generation (default: ``timeout``)
+    generate_results: int | None = None  # pass -n N to the generator (only for an ACE without the -n bug)
 
     def parser_args(self) -> list[str]:
         roots = self.roots + (FRAGMENT_ROOTS if self.fragments else ())
-        return ["-n", str(self.parse_results), *self._limits(), "-r", " ".join(roots)]
+        return ["-n", str(self.parse_results), *self._limits(self.timeout), "-r", " ".join(roots)]
 
     def generator_args(self) -> list[str]:
-        return [*self._limits(), "--rooted-derivations"]
+        n = ["-n", str(self.generate_results)] if self.generate_results else []
+        return [*n, *self._limits(self.seconds("generate")), "--rooted-derivations"]
 
-    def _limits(self) -> list[str]:
-        return ["--timeout", str(self.timeout), "--max-chart-megabytes", str(self.max_chart_megabytes),
+    def seconds(self, kind: str) -> int:
+        """The per-item time limit of a worker kind."""
+        return self.generate_timeout or self.timeout if kind == "generate" else self.timeout
+
+    def _limits(self, timeout: int) -> list[str]:
+        return ["--timeout", str(timeout), "--max-chart-megabytes", str(self.max_chart_megabytes),
                 "--max-unpack-megabytes", str(self.max_unpack_megabytes)]
 
 
@@ -135,7 +142,7 @@ class AceWorker:
             elapsed = time.perf_counter() - start
             if killed:
                 self.close()
-                return AceResult(TIMEOUT, f"ACE did not answer within {self.options.timeout + WATCHDOG_GRACE:.0f}s; "
+                return AceResult(TIMEOUT, f"ACE did not answer within {self.options.seconds(self.kind) + WATCHDOG_GRACE:.0f}s; "
                                  "the process was killed and will be restarted", seconds=elapsed)
             if isinstance(response, Exception):
                 self.close()
@@ -183,7 +190,7 @@ class AceWorker:
                 pass
 
         run_id = getattr(proc, "_run_id", 0)
-        timer = threading.Timer(self.options.timeout + WATCHDOG_GRACE, kill)
+        timer = threading.Timer(self.options.seconds(self.kind) + WATCHDOG_GRACE, kill)
         timer.daemon = True
         timer.start()
         try:
@@ -208,7 +215,7 @@ class AceWorker:
         error = str(response.get("error") or "")
         text = f"{errors} {error}".strip()
         if "timed out" in text.lower() or "timeout" in text.lower():
-            return AceResult(TIMEOUT, f"ACE timeout ({self.options.timeout}s): {text}", tuple(results), elapsed)
+            return AceResult(TIMEOUT, f"ACE timeout ({self.options.seconds(self.kind)}s): {text}", tuple(results), elapsed)
         if results:
             if self.kind == "generate":
                 results = results[: self.options.max_realizations]
