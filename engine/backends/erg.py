@@ -83,6 +83,7 @@ class ParseInfo:
     chosen_by: str = ""
     check: Analysis | None = None
     caption: str = ""  # the note when a verbless caption was read as a clause
+    slow: str = ""  # why edits are not attempted: the unchanged reading does not generate in time
 
 
 @dataclass
@@ -297,24 +298,34 @@ class ErgBackend:
                 "agrees best with the spaCy analysis" if len(tied) == 1 else "first of the readings that agree best")
             info = ParseInfo(OK, "", chosen.native, len(res.results), k, how, check, note)
             out.append(Analysis(chosen.sentence, chosen.frames, chosen.main, "erg", res.results[k]["mrs"], info))
-            if self.round_trip and len(tied) > 1:
-                ties.append((len(out) - 1, tied[:3]))
+            if self.round_trip:  # every parsed sentence: its unchanged reading is generated once
+                ties.append((len(out) - 1, [(k, chosen)] + [t for t in tied if t[0] != k][:2]))
         if ties:
             self._break_ties(out, ties)
         return out
 
     def _break_ties(self, out: list[Analysis], ties: list[tuple[int, list[tuple[int, Analysis]]]]) -> None:
-        """Among equally agreeing readings prefer the first whose unchanged MRS regenerates the
-        source (all tied readings of the batch go to the generator pool at once)."""
+        """The round trip: the chosen reading's unchanged MRS is generated (with the readings
+        that agree as well as it, all of a batch at once). Among equally agreeing readings the
+        first whose MRS regenerates the source wins; a sentence whose chosen reading does not
+        generate within the time limit is marked, and no edit of it is sent to ACE (each would
+        run into the same limit: on SNLI premises that was most of the generator's time)."""
         todo = sorted({encode(a.native, lnk=False) for _i, tied in ties for _k, a in tied})
         generated = dict(zip(todo, self.pool.generate(todo), strict=True))
         for i, tied in ties:
             source = _norm(out[i].text)
+            first = generated[encode(tied[0][1].native, lnk=False)]
+            if first.status == acemod.TIMEOUT:
+                out[i].native.slow = (f"the unchanged sentence does not generate within "
+                                      f"{self.pool.options.seconds('generate')}s on this grammar")
+            if len(tied) == 1:
+                continue
             for k, a in tied:
                 res = generated[encode(a.native, lnk=False)]
                 if any(_norm(r.get("surface", "")) == source for r in res.results):
                     old = out[i].native
-                    info = ParseInfo(OK, "", a.native, old.readings, k, "regenerates the source", old.check, old.caption)
+                    info = ParseInfo(OK, "", a.native, old.readings, k, "regenerates the source", old.check, old.caption,
+                                     old.slow)
                     mrs_text = a.mrs if isinstance(a.mrs, str) else encode(a.native)
                     out[i] = Analysis(a.sentence, a.frames, a.main, "erg", mrs_text, info)
                     break
@@ -455,6 +466,8 @@ class ErgBackend:
                 # the realization checks judge those
                 return Realization(NO_PARSE, f"no ERG reading has the main verb '{check.predicate.lemma}' "
                                    f"(the reading used has '{erg_main.predicate.lemma}')")
+        if info.slow:
+            return Realization(TIMEOUT, f"{info.slow}; its edits are not attempted")
         return None
 
     def _rewrite(self, analysis: Analysis, plan: EditPlan) -> _Job:
