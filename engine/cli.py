@@ -206,6 +206,17 @@ def _grammar(args: argparse.Namespace) -> int:
     return 0
 
 
+def _positive(value: str) -> int:
+    """argparse type: an integer of at least 1."""
+    try:
+        n = int(value)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"not an integer: {value!r}") from None
+    if n < 1:
+        raise argparse.ArgumentTypeError(f"must be at least 1, not {n}")
+    return n
+
+
 def _rules(args: argparse.Namespace) -> int:
     from pathlib import Path
 
@@ -285,7 +296,7 @@ def _run_options(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("-o", "--output", help="JSONL output file (default: stdout)")
     parser.add_argument("-b", "--backend", default="surface", help="backend name (default: surface)")
     parser.add_argument("--resume", action="store_true", help="continue a partial -o file without duplicates")
-    parser.add_argument("--batch-size", type=int, default=64)
+    parser.add_argument("--batch-size", type=_positive, default=64)
     parser.add_argument("--max-chars", type=int, default=DEFAULT_MAX_CHARS, help="longer texts get an error record")
     parser.add_argument("--candidates", type=int, default=4, help="candidates the backend keeps per sentence")
     _erg_options(parser)
@@ -446,7 +457,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     except SeamError as exc:
         print(f"seam: error: {exc}", file=sys.stderr)
         return 2
-    except FileNotFoundError as exc:
+    except (FileNotFoundError, IsADirectoryError, NotADirectoryError, PermissionError) as exc:
         print(f"seam: error: {exc.strerror}: {exc.filename}", file=sys.stderr)
         return 2
     except KeyboardInterrupt:

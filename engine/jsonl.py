@@ -29,17 +29,26 @@ class InputRecord:
     extra: dict | None = None
 
 
+def _lines(path: str | Path | IO[str]) -> Iterator[str]:
+    """The lines of a file split on ``\n`` only (a raw carriage return inside a line stays in
+    it), decoded as UTF-8 with invalid bytes replaced, without a leading byte-order mark."""
+    if not isinstance(path, str | Path):
+        yield from path
+        return
+    with open(path, "rb") as fh:
+        for k, raw in enumerate(fh):
+            line = raw.decode("utf-8", errors="replace")
+            yield line.removeprefix("\ufeff") if k == 0 else line
+
+
 def read_records(path: str | Path | IO[str], text_field: str = "text") -> Iterator[InputRecord]:
-    """Yield one :class:`InputRecord` per non-blank line. Ids default to the line number."""
-    handle = open(path, encoding="utf-8", errors="replace") if isinstance(path, str | Path) else path
-    try:
-        for lineno, raw in enumerate(handle, start=1):
-            if not raw.strip():
-                continue
-            yield parse_line(raw, lineno, text_field)
-    finally:
-        if handle is not path:
-            handle.close()
+    """Yield one :class:`InputRecord` per line, a blank line included (as an error record:
+    every input line yields its records). Ids default to the line number."""
+    for lineno, raw in enumerate(_lines(path), start=1):
+        if not raw.strip():
+            yield InputRecord(str(lineno), None, lineno, f"line {lineno}: blank line (no JSON object)")
+            continue
+        yield parse_line(raw, lineno, text_field)
 
 
 def parse_line(raw: str, lineno: int, text_field: str = "text") -> InputRecord:
@@ -48,21 +57,40 @@ def parse_line(raw: str, lineno: int, text_field: str = "text") -> InputRecord:
         obj = json.loads(raw)
     except json.JSONDecodeError as exc:
         return InputRecord(default_id, None, lineno, f"line {lineno}: invalid JSON ({exc.msg} at column {exc.colno})")
+    except RecursionError:
+        return InputRecord(default_id, None, lineno, f"line {lineno}: JSON nested too deeply")
+    except ValueError as exc:  # e.g. an integer of more than 4,300 digits
+        return InputRecord(default_id, None, lineno, f"line {lineno}: invalid JSON value ({exc})")
     if not isinstance(obj, dict):
         return InputRecord(default_id, None, lineno, f"line {lineno}: expected a JSON object, got {type(obj).__name__}")
     rid = obj.get("id", default_id)
-    rid = str(rid) if rid is not None else default_id
+    if rid is None:
+        rid = default_id
+    elif not isinstance(rid, str):
+        rid = json.dumps(rid, ensure_ascii=False, sort_keys=True) if isinstance(rid, dict | list) else str(rid)
     text = obj.get(text_field)
     if not isinstance(text, str):
         found = "missing" if text is None else f"got {type(text).__name__}"
         return InputRecord(rid, None, lineno, f"line {lineno}: field '{text_field}' must be a string ({found})")
+    if not _valid_unicode(text):
+        return InputRecord(rid, None, lineno, f"line {lineno}: field '{text_field}' has an unpaired surrogate "
+                           "(not valid Unicode)")
     extra = {k: v for k, v in obj.items() if k not in ("id", text_field)}
     return InputRecord(rid, text, lineno, None, extra or None)
 
 
+def _valid_unicode(text: str) -> bool:
+    try:
+        text.encode("utf-8")
+    except UnicodeEncodeError:
+        return False
+    return True
+
+
 def count_lines(path: str | Path) -> int:
+    """The number of records :func:`read_records` yields (one per line)."""
     with open(path, "rb") as fh:
-        return sum(1 for line in fh if line.strip())
+        return sum(1 for _ in fh)
 
 
 def completed_keys(path: str | Path, key_fields: tuple[str, ...]) -> set[tuple]:
@@ -85,7 +113,7 @@ def completed_keys(path: str | Path, key_fields: tuple[str, ...]) -> set[tuple]:
                 break
             try:
                 rec = json.loads(raw)
-            except json.JSONDecodeError:
+            except (ValueError, RecursionError):  # JSONDecodeError, invalid UTF-8, huge numbers
                 break
             done.add(tuple(rec.get(k) for k in key_fields))
             good_end = pos
@@ -106,7 +134,10 @@ class JsonlWriter:
             self._fh, self._own = target, False
 
     def write(self, record: dict[str, Any]) -> None:
-        self._fh.write(json.dumps(record, ensure_ascii=False) + "\n")
+        line = json.dumps(record, ensure_ascii=False)
+        if not _valid_unicode(line):  # an unpaired surrogate (in an id): escape it, exactly
+            line = json.dumps(record, ensure_ascii=True)
+        self._fh.write(line + "\n")
 
     def flush(self) -> None:
         self._fh.flush()

@@ -169,3 +169,45 @@ def test_tailor_backend_without_a_checkpoint_says_how_to_get_one(tmp_path, monke
     monkeypatch.setenv("SEAM_CACHE", str(tmp_path))
     with pytest.raises(engine.ResourceNotFoundError, match="SEAM_TAILOR"):
         engine.get_backend("tailor")
+
+
+@pytest.mark.parametrize(("content", "expect"), [
+    # an unpaired surrogate in text or id: an error record, written as valid JSON
+    ('{"id": "x\\ud800", "text": "The dog ran.\\ud800"}\n', "unpaired surrogate"),
+    # JSON nested 1,500 deep, an integer of 5,000 digits
+    ("[" * 1500 + "]" * 1500 + "\n", "nested too deeply"),
+    ('{"id": ' + "9" * 5000 + ', "text": "A cat sat."}\n', "invalid JSON value"),
+    # a raw carriage return inside a line does not split it into two records
+    ('{"id": "1", "text": "The dog\rran."}\n', "invalid JSON"),
+    # a blank line still yields its record
+    ("\n", "blank line"),
+])
+def test_hostile_lines_are_error_records_and_resume_reads_them(tmp_path, capsys, content, expect):
+    good = '{"id": "last", "text": "A cat sat."}\n'
+    inp, out = tmp_path / "in.jsonl", tmp_path / "out.jsonl"
+    inp.write_bytes((content + good).encode("utf-8", errors="surrogatepass"))
+    assert main(["transform", "-i", str(inp), "-o", str(out), "-a", "p", "-q"]) == 0
+    recs = [json.loads(line) for line in out.read_text(encoding="utf-8").splitlines()]
+    assert len(recs) == 2 and recs[0]["status"] == "error" and expect in recs[0]["reason"]
+    assert recs[1]["id"] == "last" and recs[1]["status"] == "ok"
+    assert main(["transform", "-i", str(inp), "-o", str(out), "-a", "p", "-q", "--resume"]) == 0
+    assert len(out.read_text(encoding="utf-8").splitlines()) == 2  # nothing lost, nothing duplicated
+
+
+def test_a_byte_order_mark_and_a_dict_id(tmp_path):
+    inp, out = tmp_path / "in.jsonl", tmp_path / "out.jsonl"
+    inp.write_bytes(b'\xef\xbb\xbf{"id": {"b": 1, "a": 2}, "text": "A cat sat."}\n')
+    assert main(["transform", "-i", str(inp), "-o", str(out), "-a", "p", "-q"]) == 0
+    rec = json.loads(out.read_text(encoding="utf-8"))
+    assert rec["status"] == "ok" and rec["id"] == '{"a": 2, "b": 1}'  # JSON, not a Python repr
+
+
+def test_bad_run_arguments_exit_2_with_a_message(tmp_path, capsys):
+    inp = tmp_path / "in.jsonl"
+    inp.write_text('{"text": "A cat sat."}\n')
+    with pytest.raises(SystemExit) as exit_:
+        main(["transform", "-i", str(inp), "-a", "p", "--batch-size", "0"])
+    assert exit_.value.code == 2 and "at least 1" in capsys.readouterr().err
+    assert main(["transform", "-i", str(tmp_path), "-a", "p"]) == 2
+    assert "Is a directory" in capsys.readouterr().err
+    assert main(["transform", "-i", str(inp), "-o", str(tmp_path), "-a", "p"]) == 2
