@@ -65,6 +65,7 @@ def _transform(args: argparse.Namespace) -> int:
     progress = tqdm(total=total, initial=len(skip), unit="rec", file=sys.stderr,
                     disable=args.quiet or (not args.input and total < 50), desc="seam transform")
     counts: dict[str, int] = {}
+    written = 0
     with progress, (sink or contextlib.nullcontext()):
         for rec in transformer.run(records, job_list, skip):
             counts[rec["status"]] = counts.get(rec["status"], 0) + 1
@@ -73,7 +74,8 @@ def _transform(args: argparse.Namespace) -> int:
             else:
                 print(rec["best"] if rec["best"] is not None else f"[{rec['status']}] {rec['reason']}")
             progress.update(1)
-            if sink is not None and progress.n % args.batch_size == 0:
+            written += 1
+            if sink is not None and written % args.batch_size == 0:  # the same with -q (no progress bar)
                 sink.flush()
     if args.output and not args.quiet:
         summary = ", ".join(f"{k} {v}" for k, v in sorted(counts.items())) or "nothing to do"
@@ -116,12 +118,12 @@ def _contrast(args: argparse.Namespace) -> int:
     progress = tqdm(total=total, initial=len(skip), unit="rec", file=sys.stderr, disable=args.quiet,
                     desc="seam contrast")
     with progress, sink:
-        for rec in builder.run(read_pairs(args.input, fields), skip):
+        for n, rec in enumerate(builder.run(read_pairs(args.input, fields), skip), start=1):
             sink.write(rec)
             if not args.output:
                 written.append(rec)
             progress.update(1)
-            if progress.n % args.batch_size == 0:
+            if n % args.batch_size == 0:  # the same with -q (no progress bar)
                 sink.flush()
     # statistics cover the whole output, including records written before a --resume
     if args.output:

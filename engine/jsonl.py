@@ -97,29 +97,35 @@ def completed_keys(path: str | Path, key_fields: tuple[str, ...]) -> set[tuple]:
     """Keys of the complete records already in an output file (for ``--resume``).
 
     A trailing line cut off by a crash is removed from the file, so appending continues
-    cleanly; it will be produced again.
+    cleanly; it will be produced again. A broken line in the middle (invalid UTF-8 or JSON) is
+    removed too, and only it: the records after it are kept, and its record is produced again.
     """
     path = Path(path)
     done: set[tuple] = set()
     if not path.exists():
         return done
-    with open(path, "rb+") as fh:
-        data = fh.read()
-        good_end = 0
-        pos = 0
-        for raw in data.splitlines(keepends=True):
-            pos += len(raw)
-            if not raw.endswith(b"\n"):
-                break
-            try:
-                rec = json.loads(raw)
-            except (ValueError, RecursionError):  # JSONDecodeError, invalid UTF-8, huge numbers
-                break
-            done.add(tuple(rec.get(k) for k in key_fields))
-            good_end = pos
-        if good_end < len(data):
-            log.warning("%s: dropping %d bytes of an incomplete last record", path, len(data) - good_end)
-            fh.truncate(good_end)
+    data = path.read_bytes()
+    kept: list[bytes] = []
+    dropped = 0
+    for raw in data.splitlines(keepends=True):
+        if not raw.endswith(b"\n"):
+            dropped += 1  # an incomplete last record
+            continue
+        try:
+            rec = json.loads(raw)
+            if not isinstance(rec, dict):
+                raise ValueError("not a record")
+        except (ValueError, RecursionError):  # JSONDecodeError, invalid UTF-8, huge numbers
+            dropped += 1
+            continue
+        done.add(tuple(rec.get(k) for k in key_fields))
+        kept.append(raw)
+    if dropped:
+        log.warning("%s: dropping %d broken or incomplete line(s); their records will be produced again",
+                    path, dropped)
+        tmp = path.with_name(path.name + ".resume-tmp")
+        tmp.write_bytes(b"".join(kept))
+        tmp.replace(path)
     return done
 
 

@@ -211,3 +211,27 @@ def test_bad_run_arguments_exit_2_with_a_message(tmp_path, capsys):
     assert main(["transform", "-i", str(tmp_path), "-a", "p"]) == 2
     assert "Is a directory" in capsys.readouterr().err
     assert main(["transform", "-i", str(inp), "-o", str(tmp_path), "-a", "p"]) == 2
+
+
+def test_resume_keeps_the_records_after_a_broken_line(tmp_path):
+    inp, out = tmp_path / "in.jsonl", tmp_path / "out.jsonl"
+    inp.write_text("".join(f'{{"id": "{k}", "text": "The girl sang song {k}."}}\n' for k in range(4)))
+    assert main(["transform", "-i", str(inp), "-o", str(out), "-a", "pr", "-q"]) == 0
+    lines = out.read_bytes().splitlines(keepends=True)
+    lines[1] = b'{"id": "1", "broken \xff\xfe\n'  # invalid UTF-8 and JSON in the middle
+    out.write_bytes(b"".join(lines) + b'{"id": "cut')  # and a record cut off at the end
+    assert main(["transform", "-i", str(inp), "-o", str(out), "-a", "pr", "-q", "--resume"]) == 0
+    recs = [json.loads(line) for line in out.read_text(encoding="utf-8").splitlines()]
+    assert sorted(r["id"] for r in recs) == ["0", "1", "2", "3"]  # the later ones kept, the broken one redone
+
+
+def test_quiet_runs_flush_batch_by_batch(tmp_path, monkeypatch):
+    from engine import jsonl
+
+    flushes = []
+    original = jsonl.JsonlWriter.flush
+    monkeypatch.setattr(jsonl.JsonlWriter, "flush", lambda self: (flushes.append(1), original(self))[1])
+    inp, out = tmp_path / "in.jsonl", tmp_path / "out.jsonl"
+    inp.write_text("".join(f'{{"text": "The girl sang song {k}."}}\n' for k in range(6)))
+    assert main(["transform", "-i", str(inp), "-o", str(out), "-a", "pr", "-q", "--batch-size", "2"]) == 0
+    assert len(flushes) >= 3  # every 2 records, not only at the end
