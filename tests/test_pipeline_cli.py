@@ -235,3 +235,10 @@ def test_quiet_runs_flush_batch_by_batch(tmp_path, monkeypatch):
     inp.write_text("".join(f'{{"text": "The girl sang song {k}."}}\n' for k in range(6)))
     assert main(["transform", "-i", str(inp), "-o", str(out), "-a", "pr", "-q", "--batch-size", "2"]) == 0
     assert len(flushes) >= 3  # every 2 records, not only at the end
+
+
+def test_a_deeply_nested_expression_is_an_exit_2_message(capsys):
+    expr = "(" * 300 + "p" + ")" * 300
+    assert main(["transform", "A cat sat.", "-a", expr]) == 2
+    assert "nested 300 parentheses deep" in capsys.readouterr().err
+    assert main(["transform", "A cat sat.", "-a", "(" * 40 + "p" + ")" * 40]) == 0  # reasonable nesting still reads

@@ -479,9 +479,18 @@ def _term(name: str, arg: str | None, expression: str, col: int) -> tuple[Step, 
         raise UnknownTransformationError(str(exc), expression, col) from None
 
 
+MAX_NESTING = 50  # parentheses deeper than this are an error, not a RecursionError
+
+
 def _start(expression: str) -> _Parser:
     if not isinstance(expression, str) or not expression.strip():
         raise ExpressionError("empty transformation expression; try e.g. 'tense(past)' or 'p'")
+    depth = deepest = 0
+    for ch in expression:
+        depth += (ch == "(") - (ch == ")")
+        deepest = max(deepest, depth)
+    if deepest > MAX_NESTING:
+        raise ExpressionError(f"the expression is nested {deepest} parentheses deep; at most {MAX_NESTING} are read")
     return _Parser(expression)
 
 
