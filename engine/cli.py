@@ -51,10 +51,10 @@ def _transform(args: argparse.Namespace) -> int:
         records = (InputRecord(str(k), t, k) for k, t in enumerate(args.text, start=1))
         total = len(args.text) * len(job_list)
 
-    skip: set[tuple] = set()
+    skip: dict[tuple, int] = {}
     if args.resume:
         skip = completed_keys(args.output, ("id", "transformation"))
-        log.info("resuming: %d records already in %s", len(skip), args.output)
+        log.info("resuming: %d records already in %s", sum(skip.values()), args.output)
     if args.output:
         sink = JsonlWriter(args.output, append=args.resume)
     else:
@@ -62,7 +62,7 @@ def _transform(args: argparse.Namespace) -> int:
 
     from tqdm import tqdm
 
-    progress = tqdm(total=total, initial=len(skip), unit="rec", file=sys.stderr,
+    progress = tqdm(total=total, initial=sum(skip.values()), unit="rec", file=sys.stderr,
                     disable=args.quiet or (not args.input and total < 50), desc="seam transform")
     counts: dict[str, int] = {}
     written = 0

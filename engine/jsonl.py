@@ -10,6 +10,7 @@ from __future__ import annotations
 import json
 import logging
 import os
+from collections import Counter
 from collections.abc import Iterator
 from dataclasses import dataclass
 from pathlib import Path
@@ -93,7 +94,7 @@ def count_lines(path: str | Path) -> int:
         return sum(1 for _ in fh)
 
 
-def completed_keys(path: str | Path, key_fields: tuple[str, ...]) -> set[tuple]:
+def completed_keys(path: str | Path, key_fields: tuple[str, ...]) -> Counter:
     """Keys of the complete records already in an output file (for ``--resume``).
 
     A trailing line cut off by a crash is removed from the file, so appending continues
@@ -101,7 +102,7 @@ def completed_keys(path: str | Path, key_fields: tuple[str, ...]) -> set[tuple]:
     removed too, and only it: the records after it are kept, and its record is produced again.
     """
     path = Path(path)
-    done: set[tuple] = set()
+    done: Counter = Counter()  # key -> how many complete records have it (ids may repeat)
     if not path.exists():
         return done
     data = path.read_bytes()
@@ -118,7 +119,7 @@ def completed_keys(path: str | Path, key_fields: tuple[str, ...]) -> set[tuple]:
         except (ValueError, RecursionError):  # JSONDecodeError, invalid UTF-8, huge numbers
             dropped += 1
             continue
-        done.add(tuple(rec.get(k) for k in key_fields))
+        done[tuple(rec.get(k) for k in key_fields)] += 1
         kept.append(raw)
     if dropped:
         log.warning("%s: dropping %d broken or incomplete line(s); their records will be produced again",

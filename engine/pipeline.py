@@ -14,7 +14,8 @@ from __future__ import annotations
 
 import dataclasses
 import logging
-from collections.abc import Iterable, Iterator, Sequence
+from collections import Counter
+from collections.abc import Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
 
 from .backends import ERROR, NO_REALIZATION, OK, Backend, Candidate, Realization, get_backend
@@ -122,23 +123,34 @@ class Transformer:
         return list(self.run(records, jobs(apply)))
 
     def run(self, records: Iterable[InputRecord], job_list: Sequence[Job],
-            skip: set[tuple] | None = None) -> Iterator[dict]:
+            skip: set[tuple] | Mapping[tuple, int] | None = None) -> Iterator[dict]:
         """Yield output records, batch by batch, in input order then transformation order.
 
-        ``skip`` holds ``(id, transformation)`` keys already done (resume).
+        ``skip`` holds the ``(id, transformation)`` keys already done (resume): a set, or a
+        count per key, so that inputs sharing an id are each skipped once per record written
+        (the first ones, in input order) and none is lost.
         """
+        left = Counter(skip) if skip else Counter()
         batch: list[InputRecord] = []
+        done: dict[int, set[str]] = {}
         for rec in records:
+            names = set()
+            for j in job_list:
+                if left[(rec.id, j.name)] > 0:
+                    left[(rec.id, j.name)] -= 1
+                    names.add(j.name)
+            done[rec.line] = names
             batch.append(rec)
             if len(batch) >= self.batch_size:
-                yield from self._batch(batch, job_list, skip or set())
-                batch = []
+                yield from self._batch(batch, job_list, done)
+                batch, done = [], {}
         if batch:
-            yield from self._batch(batch, job_list, skip or set())
+            yield from self._batch(batch, job_list, done)
 
     # -- internals ---------------------------------------------------------------------------
-    def _batch(self, batch: list[InputRecord], job_list: Sequence[Job], skip: set[tuple]) -> Iterator[dict]:
-        todo = [r for r in batch if any((r.id, j.name) not in skip for j in job_list)]
+    def _batch(self, batch: list[InputRecord], job_list: Sequence[Job],
+               finished: Mapping[int, set[str]]) -> Iterator[dict]:
+        todo = [r for r in batch if any(j.name not in finished.get(r.line, ()) for j in job_list)]
         problems = {r.line: (r.error or check_text(r.text, self.max_chars)) for r in todo}
         good = [r for r in todo if problems[r.line] is None]
         analyses = self._analyze(good)
@@ -149,7 +161,7 @@ class Transformer:
             problem = problems[rec.line]
             if problem is None and isinstance(analysis, str):
                 problem = analysis
-            pending = [j for j in job_list if (rec.id, j.name) not in skip]
+            pending = [j for j in job_list if j.name not in finished.get(rec.line, ())]
             if problem is not None:
                 done.extend((rec, job, Realization(ERROR, problem), None) for job in pending)
                 continue

@@ -242,3 +242,15 @@ def test_a_deeply_nested_expression_is_an_exit_2_message(capsys):
     assert main(["transform", "A cat sat.", "-a", expr]) == 2
     assert "nested 300 parentheses deep" in capsys.readouterr().err
     assert main(["transform", "A cat sat.", "-a", "(" * 40 + "p" + ")" * 40]) == 0  # reasonable nesting still reads
+
+
+def test_resume_with_duplicate_ids_loses_nothing(tmp_path):
+    inp, out = tmp_path / "in.jsonl", tmp_path / "out.jsonl"
+    inp.write_text('{"id": "a", "text": "The girl sang a song."}\n{"id": "a", "text": "The boy sang a song."}\n'
+                   '{"id": "b", "text": "The cat sang a song."}\n')
+    assert main(["transform", "-i", str(inp), "-o", str(out), "-a", "pr", "-q"]) == 0
+    full = out.read_text(encoding="utf-8").splitlines()
+    out.write_text(full[0] + "\n")  # as if the run had stopped after the first record
+    assert main(["transform", "-i", str(inp), "-o", str(out), "-a", "pr", "-q", "--resume"]) == 0
+    again = out.read_text(encoding="utf-8").splitlines()
+    assert [json.loads(x)["source"] for x in again] == [json.loads(x)["source"] for x in full]
