@@ -263,11 +263,10 @@ class ErgBackend:
         texts = list(texts)
         checks = self._checker_analyze(texts)
         notes = [""] * len(texts)
-        if self._checker is not None:  # verbless captions are parsed as their clause reading
-            from .. import captions
+        if self._checker is not None and all(c is not None for c in checks):
+            from .. import captions  # verbless captions are parsed as their clause reading
 
-            for k, found in enumerate(captions.restore(self._checker, [c for c in checks if c is not None])
-                                      if all(c is not None for c in checks) else []):
+            for k, found in enumerate(captions.restore(self._checker, checks)):
                 if found is not None:
                     checks[k], notes[k] = found
                     texts[k] = found[0].text
@@ -383,6 +382,7 @@ class ErgBackend:
         from ..erg import cleft
 
         out: list[Realization | None] = [None] * len(plans)
+        unclefts: dict[int, tuple[str, str] | Realization] = {}  # k -> (clause, verb lemma) or the record
         clause_of: dict[int, tuple[str, Analysis | None]] = {}
         sub_k, sub_plans = [], []
         for k, (a, p) in enumerate(zip(analyses, plans, strict=True)):
@@ -392,7 +392,7 @@ class ErgBackend:
                 continue
             rest = EditPlan({f: v for f, v in p.features.items() if f != "cleft"}, swap=p.swap)
             if p.features["cleft"] is None:
-                out[k] = self._uncleft(a, rest)
+                unclefts[k] = self._unbuild(a, rest)
                 continue
             if rest.is_identity:
                 clause_of[k] = (a.text, a.native.check if isinstance(a.native, ParseInfo) else None)
@@ -422,6 +422,10 @@ class ErgBackend:
             candidates[k], focus[k] = built, clause.sentence.span_text(*arg.span)
         todo = sorted({c for cs in candidates.values() for c in cs})
         parses = dict(zip(todo, self.pool.parse(todo, readings=CLEFT_READINGS), strict=True)) if todo else {}
+        plain = sorted({u[0] for u in unclefts.values() if isinstance(u, tuple)})
+        plain_parses = dict(zip(plain, self.pool.parse(plain), strict=True)) if plain else {}
+        for k, u in unclefts.items():
+            out[k] = u if isinstance(u, Realization) else _confirm_plain(u[0], u[1], plain_parses[u[0]])
         for k, cs in candidates.items():
             confirmed = [c for c in cs if any(cleft.confirms(r.get("mrs", ""), focus[k]) for r in parses[c].results)]
             if confirmed:
@@ -522,9 +526,9 @@ class ErgBackend:
             variants = nxt
         return _Job(variants)
 
-    def _uncleft(self, analysis: Analysis, rest: EditPlan) -> Realization:
-        """The clause of an it-cleft, built from the source and kept only if the ERG parses it
-        with the same main verb and no cleft."""
+    def _unbuild(self, analysis: Analysis, rest: EditPlan) -> tuple[str, str] | Realization:
+        """The clause of an it-cleft rebuilt from the source, with the verb the ERG must find
+        in it (:func:`_confirm_plain`), or the record when it cannot be built."""
         from ..erg import cleft
 
         info = self._info(analysis)
@@ -534,22 +538,9 @@ class ErgBackend:
         if not rest.is_identity:
             return Realization.not_applicable("undoing an it-cleft does not compose with other changes on the erg backend")
         try:
-            text = cleft.unbuild(check)
+            return cleft.unbuild(check), check.main_frame.predicate.lemma
         except ValueError as exc:
             return Realization.not_applicable(str(exc))
-        parsed = self.pool.parse([text])[0]
-        lemma = check.main_frame.predicate.lemma
-        for r in parsed.results:
-            try:
-                reading = analysis_from_mrs(text, r["mrs"])
-            except Exception:  # an unreadable reading confirms nothing
-                continue
-            frame = reading.main_frame
-            if frame is not None and frame.predicate.lemma == lemma and frame.predicate.cleft is None:
-                return Realization(OK, "", (Candidate(text, 1.0),),
-                                   details={"cleft": "clause rebuilt from the cleft; the ERG parses it"})
-        return Realization(NO_REALIZATION, f"built {text!r}, but the ERG does not parse it as a plain clause "
-                           f"with the verb '{lemma}' ({parsed.status})")
 
     def _checker_analyze(self, texts: list[str]) -> list[Analysis | None]:
         if not self.validate or not texts:
@@ -672,6 +663,21 @@ def _relativizer_mismatch(text: str, source: Analysis, target: str) -> str | Non
     if not person and ("who" in words or "whom" in words):
         return "'who' for a thing"
     return None
+
+
+def _confirm_plain(text: str, lemma: str, parsed: acemod.AceResult) -> Realization:
+    """A rebuilt clause is kept only if the ERG parses it with the same main verb and no cleft."""
+    for r in parsed.results:
+        try:
+            reading = analysis_from_mrs(text, r["mrs"])
+        except Exception:  # an unreadable reading confirms nothing
+            continue
+        frame = reading.main_frame
+        if frame is not None and frame.predicate.lemma == lemma and frame.predicate.cleft is None:
+            return Realization(OK, "", (Candidate(text, 1.0),),
+                               details={"cleft": "clause rebuilt from the cleft; the ERG parses it"})
+    return Realization(NO_REALIZATION, f"built {text!r}, but the ERG does not parse it as a plain clause "
+                       f"with the verb '{lemma}' ({parsed.status})")
 
 
 def _norm(text: str) -> str:
