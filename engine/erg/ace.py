@@ -33,15 +33,11 @@ from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field
 from typing import Any
 
+from ..results import ACE_ERROR, NO_PARSE, NO_REALIZATION, OK, TIMEOUT  # noqa: F401 - the item statuses
 from .grammar import Grammar
 
 log = logging.getLogger(__name__)
 
-OK = "ok"
-NO_PARSE = "no_parse"
-NO_REALIZATION = "no_realization"
-TIMEOUT = "timeout"
-ACE_ERROR = "ace_error"
 
 STRICT_ROOTS = ("root_strict", "root_informal")
 FRAGMENT_ROOTS = ("root_frag",)

@@ -31,10 +31,11 @@ from delphin.mrs import EP, MRS, HCons, ICons
 
 from ..errors import RuleError
 from ..resources import rules_dir
+from ..results import NOT_APPLICABLE  # a rule outcome, and the record status it becomes
 from .mrsview import View, decode, diff, encode, is_well_formed, vtype
 
 APPLIED = "applied"
-NOT_APPLICABLE = "not_applicable"
+
 UNSUPPORTED = "unsupported"
 ILL_FORMED = "ill_formed"
 

@@ -32,10 +32,10 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from ..backends import ERROR, OK, Realization
 from ..errors import IncompatibleError, SeamError
 from ..ir import Analysis
 from ..pipeline import DEFAULT_MAX_CHARS, Transformer, check_text
+from ..results import ERROR, INCOMPATIBLE, NO_LABEL, NO_REALIZATION, OK, Realization
 from ..select import Entry
 from ..transforms import EditPlan, Pair, Transformation, parse_pair
 from .labels import LABELS, UNKNOWN, LabelRules, original_features
@@ -44,8 +44,6 @@ log = logging.getLogger(__name__)
 
 # LIT's Table 2 (Li et al. 2020): the pair set `seam contrast` uses by default.
 LIT_PAIRS = ("p;f", "f;p", "m;o", "i;i", "pa;pa", "p;f +i", "p;f +pa", "f;p +i", "f;p +pa")
-NO_LABEL = "no_label"
-INCOMPATIBLE = "incompatible"
 # Field names tried in order when the configured one is absent (SNLI/MNLI release names).
 FALLBACK_FIELDS = {"premise": ("sentence1",), "hypothesis": ("sentence2",), "label": ("gold_label",),
                    "id": ("pairID", "uid")}
@@ -243,7 +241,7 @@ class ContrastBuilder:
         for side, text, plan in (("premise", x.premise, v.plans[0]), ("hypothesis", x.hypothesis, v.plans[1])):
             result = realized[(text, plan)]
             if result.status != OK or not result.candidates:
-                status = result.status if result.status != OK else "no_realization"
+                status = result.status if result.status != OK else NO_REALIZATION
                 rec.update(status=status, reason=f"{side}: {result.reason or status}")
                 return rec
             best = result.candidates[0].text

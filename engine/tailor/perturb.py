@@ -406,7 +406,7 @@ def plan_prompt(analysis: Analysis, plan, *, frames=None, cased: bool = True, ex
     the rest of the sentence is kept as context. Keywords keep their case (the paper's advice
     for keeping argument order).
     """
-    from ..backends.surface import shorten_cut
+    from ..shortening import shorten_cut
     from .inputs import prompt_from_frame, role_label
 
     features = dict(plan.features)

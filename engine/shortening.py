@@ -1,0 +1,194 @@
+"""Entailment-safe shortening: cut a core argument down to its head noun phrase only where the
+shorter sentence is entailed by the source (an upward-monotone step). Shared by the surface
+realizer (``shorten``) and TAILOR's ``shorten_core_argument`` perturbation.
+"""
+
+from __future__ import annotations
+
+import itertools
+import re
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
+
+from . import captions, english
+from .ir import Analysis, Frame, Token, readable_role
+
+_NP_POS = ("NOUN", "PROPN", "PRON", "NUM", "DET")
+# What a head noun phrase keeps: determiners, possessors, numerals and compound nouns (with
+# their own dependents: "at least two", "the man 's", "ice cream").
+_KEEP_DEPS = ("det", "predet", "poss", "nummod", "compound", "quantmod", "case", "neg")
+_DETERMINER_DEPS = ("det", "predet", "poss", "nummod", "quantmod")
+# Adjectives that quantify rather than describe (*several people*, *a few men*): kept.
+_QUANTITY_ADJECTIVES = frozenset({"few", "fewer", "several", "many", "much", "more", "most", "less", "little",
+                                  "numerous", "multiple", "various", "countless"})
+
+
+@dataclass(frozen=True)
+class Cut:
+    """What ``shorten`` does to a sentence: the token indices it drops, and the kept tokens it
+    spells anew (*an* before a dropped adjective, *a* after)."""
+
+    removed: frozenset[int]
+    respell: dict[int, str]
+
+
+def subtree(kids: list[list[int]], i: int) -> set[int]:
+    """Token ``i`` and every token below it."""
+    out, todo = set(), [i]
+    while todo:
+        j = todo.pop()
+        if j not in out:
+            out.add(j)
+            todo.extend(kids[j])
+    return out
+
+
+def _head_np(tokens: Sequence[Token], kids: list[list[int]], head: int, depth: int = 0) -> tuple[set[int], list[int]]:
+    """The tokens a head noun phrase keeps, and its head nouns (a quantity noun or quantifier
+    with an of-phrase keeps the of-phrase's head noun phrase too: *a group of children*)."""
+    keep, heads = {head}, [head]
+    for c in kids[head]:
+        dep = tokens[c].dep
+        quantity = dep == "amod" and tokens[c].text.lower() in _QUANTITY_ADJECTIVES and not _size_little(tokens, kids, c)
+        if dep in _KEEP_DEPS or (dep == "nmod" and c < head) or quantity:
+            keep |= subtree(kids, c)
+    tok = tokens[head]
+    of = next((c for c in kids[head] if c > head and tokens[c].dep == "prep" and tokens[c].text.lower() == "of"), None)
+    partitive = tok.text.lower() in english.quantity_nouns() or tok.pos in ("NUM", "DET") or tok.tag in ("CD", "DT")
+    if of is not None and partitive and depth < 3:
+        pobj = next((c for c in kids[of] if tokens[c].dep == "pobj"), None)
+        if pobj is not None:
+            inner, inner_heads = _head_np(tokens, kids, pobj, depth + 1)
+            keep |= inner | {of}
+            heads += inner_heads
+    return keep, heads
+
+
+def _words(tokens: Sequence[Token], indices: Iterable[int]) -> list[str]:
+    """Token texts, with *a few* / *a little* (upward, unlike *few*, *little*) as one word."""
+    words = [tokens[i].text.lower() for i in sorted(indices)]
+    out: list[str] = []
+    for w in words:
+        if w in ("few", "little") and out and out[-1] == "a":
+            out[-1] = "a " + w
+        else:
+            out.append(w)
+    return out
+
+
+def _size_little(tokens: Sequence[Token], kids: list[list[int]], i: int) -> bool:
+    """*little* as an adjective of size (*two little dogs*, *the little girl*, *a little boy*),
+    not a quantifier (*little water*, *a little water*): a plural, a person, or another
+    determiner than *a* says size."""
+    tok = tokens[i]
+    if tok.text.lower() != "little" or tok.dep != "amod":
+        return False
+    noun = tokens[tok.head]
+    dets = [tokens[c].text.lower() for c in kids[noun.i] if tokens[c].dep in _DETERMINER_DEPS]
+    return (noun.tag in ("NNS", "NNPS") or noun.text.lower() in english.person_nouns()
+            or any(d not in ("a", "an") for d in dets))
+
+
+def _mentions(text: str, lexicon: frozenset[str]) -> str | None:
+    """The first lexicon entry found in ``text`` as a whole word (hyphenated ones included)."""
+    low = text.lower()
+    for entry in sorted(lexicon):
+        if re.search(r"(?<![\w-])" + re.escape(entry) + r"(?![\w-])", low):
+            return entry
+    return None
+
+
+def _simple_present(features: dict) -> bool:
+    return bool(features.get("modality")) or (
+        features.get("tense") == "pres" and not features.get("progressive") and not features.get("perfect"))
+
+
+def shorten_cut(analysis: Analysis, frame: Frame, role: str, target: dict) -> Cut | str:
+    """The tokens ``shorten(role)`` drops from the core argument ``role``, or why it must not.
+
+    The argument is cut down to its head noun phrase: determiners, possessors, numerals,
+    compound nouns and the head noun stay; adjectives, prepositional phrases, relative
+    clauses, participial modifiers and appositions go (*a big blue ball that was on the
+    grass* -> *a ball*). The result must be entailed by the source, so it refuses where
+    dropping a modifier is not an upward (weakening) step: under negation or in a question,
+    with a non-upward determiner (*every*, *no*, *few*: ``non_upward_determiners.txt``) or a
+    downward operator in the clause (*nobody*, *rarely*, *lack*: ``downward_operators.txt``),
+    a privative adjective (*fake*, *former*: ``privative_adjectives.txt``), a coordinated
+    argument, or a bare plural in a simple-present clause (possibly generic: *tall men play
+    basketball* does not entail *men play basketball*).
+    """
+    name = readable_role(role)
+    label = f"shorten({name})"
+    src = frame.predicate
+    if "neg" in (src.polarity, target["polarity"]):
+        return f"{label}: the sentence is negated; dropping a modifier under negation is not an entailment"
+    if "ques" in (src.force, target["force"]):
+        return f"{label}: the sentence is a question; shorten only weakens statements"
+    if frame.clause != "main":
+        return f"{label}: the predicate found is in a subordinate clause ({frame.clause}), not the main clause"
+    arg = frame.argument(role)
+    if arg is None:
+        return f"{label}: the predicate has no {name}"
+    tokens = analysis.sentence.tokens
+    kids = captions.children(tokens)
+    head = arg.head
+    start, end = arg.span
+    if arg.function == "agent":
+        head = next((c for c in kids[arg.head] if tokens[c].dep == "pobj"), -1)
+        start += 1
+    if arg.function not in ("subj", "obj", "agent") or head < 0 or tokens[head].pos not in _NP_POS:
+        return f"{label}: the {name} '{arg.text}' is not a noun phrase"
+    keep, heads = _head_np(tokens, kids, head)
+    if any(tokens[c].dep in ("conj", "cc", "preconj") for h in heads for c in kids[h]):
+        return f"{label}: the {name} '{arg.text}' is coordinated; shortening one conjunct is not supported"
+    # Monotonicity: the argument's own determiners and focus adverbs (*only the men*), then
+    # downward operators around it.
+    focus = {c for h in heads for c in kids[h] if tokens[c].dep in ("advmod", "npadvmod") and c < h}
+    region = [i for i in sorted(keep | focus) if start <= i <= max(heads) and not _size_little(tokens, kids, i)]
+    quantifier = english.find_phrase(_words(tokens, region), english.non_upward_determiners())
+    if quantifier is not None:
+        return f"{label}: '{quantifier}' is not upward monotone; dropping modifiers under it is not an entailment"
+    downward = english.downward_operators()
+    if role == "ARG1" and src.lemma in downward:
+        return f"{label}: the verb '{src.lemma}' is downward entailing on its object"
+    for c in kids[frame.verb]:
+        if tokens[c].dep in ("advmod", "neg", "npadvmod") and tokens[c].text.lower() in downward:
+            return f"{label}: '{tokens[c].text}' makes the clause downward entailing"
+    for other in frame.arguments:
+        if other is arg or other.role not in ("ARG0", "ARG1", "ARG2"):
+            continue
+        word = english.find_phrase(_words(tokens, range(other.span[0], max(other.head, other.span[0]) + 1)), downward)
+        if word is not None:
+            return f"{label}: '{word}' in '{other.text}' makes the clause downward entailing"
+    removed = set(range(start, end)) - keep
+    # Privative adjectives (a fake gun is not a gun): among what goes before each head noun,
+    # and in its adjectival modifiers.
+    checked = {i for i in removed if i < max(heads)}
+    for h in heads:
+        for c in kids[h]:
+            if tokens[c].dep == "amod":
+                checked |= subtree(kids, c)
+    privative = _mentions("".join(tokens[i].text + tokens[i].whitespace for i in sorted(checked)),
+                          english.privative_adjectives())
+    if privative is not None:
+        article = english.indefinite_article(privative)
+        return f"{label}: '{privative}' is not an intersective adjective ({article} {privative} N need not be an N)"
+    if not removed:
+        return f"{label}: nothing to shorten: '{arg.text}' is already a head noun phrase"
+    bare = not any(tokens[i].dep in _DETERMINER_DEPS for i in keep) and tokens[head].pos not in ("PROPN", "PRON")
+    if bare and (_simple_present(src.features()) or _simple_present(target)):
+        return (f"{label}: '{arg.text}' is a bare noun phrase in a simple-present clause and may be generic "
+                "(shortening a generic is not an entailment)")
+    kept = sorted(keep & set(range(start, end)))
+    # A comma that closed a dropped apposition or relative clause before the verb goes too.
+    if end < len(tokens) and end <= frame.verb and tokens[end].text == "," and any(
+            tokens[i].text == "," and i > kept[-1] for i in removed):
+        removed.add(end)
+    respell: dict[int, str] = {}
+    for a, b in itertools.pairwise(kept):
+        low = tokens[a].text.lower()
+        if low in ("a", "an") and b != a + 1:
+            new = english.indefinite_article(tokens[b].text)
+            if new != low:
+                respell[a] = new.capitalize() if tokens[a].text[:1].isupper() else new
+    return Cut(frozenset(removed), respell)

@@ -1,0 +1,222 @@
+"""The argument layout: the source sentence seen as slots (subject, verb group, what follows the
+verb), which clause a plan edits, and how voice changes and swaps move the core arguments
+(the object becomes the subject and the subject a *by*-phrase, and back, with pronoun case)."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+
+from .. import agreement, english
+from ..english import Agreement
+from ..ir import Analysis, Argument, Frame, Predicate, Token
+from ..shortening import Cut
+from ..transforms import EditPlan
+
+
+@dataclass
+class Item:
+    text: str
+    src: int | None = None  # source token index, for original whitespace
+    slot: str = "other"
+
+
+@dataclass(frozen=True)
+class Options:
+    """One way to spell the target where English allows several."""
+
+    contract: bool = False
+    irregular_ok: bool = True
+    source_stems: frozenset[str] = frozenset()  # auxiliaries the source contracts (wo, ca)
+    relative: str = "that"
+    focus_case: str = "nom"
+    modal_perfect: bool = False
+
+
+@dataclass
+class Layout:
+    """The source sentence seen as slots, computed once per analysis and plan."""
+
+    analysis: Analysis
+    frame: Frame
+    target: dict
+    plan: EditPlan
+    subject: list[Item] | None = None
+    subject_role: str | None = None
+    postverbal: list[Item] | None = None  # new object (active) or by-agent (passive)
+    postverbal_role: str | None = None
+    postverbal_slot: str = "obj"
+    removed: set[int] = field(default_factory=set)
+    cut: frozenset[int] = frozenset()  # tokens shorten drops
+    respell: dict[int, str] = field(default_factory=dict)  # kept tokens spelled anew (a -> an)
+    agreement: Agreement = english.THIRD_SG
+
+
+EMBEDDABLE = frozenset({"voice", "tense", "progressive", "perfect", "modality"})
+
+
+def target_frame(analysis: Analysis, plan: EditPlan) -> Frame | None:
+    """The frame a plan edits: the main one, except that a voice change or swap the main
+    predicate cannot take (no object: *they believe [the media played a role]*) goes to the
+    first finite clause that can, when the plan has nothing clause-level (question, cleft,
+    negation) that must stay on the main predicate."""
+    main = analysis.main_frame
+    moves = "voice" in plan.features or plan.swap
+    if main is None or not moves or not set(plan.features) <= EMBEDDABLE:
+        return main
+
+    def movable(f: Frame) -> bool:
+        functions = {a.function for a in f.arguments}
+        if "subj" not in functions or "iobj" in functions:
+            return False
+        return "obj" in functions or f.predicate.voice == "passive"
+
+    if movable(main):
+        return main
+    for f in analysis.frames:
+        if f is not main and f.finite and f.predicate.force == "prop" and movable(f):
+            return f
+    return main
+
+
+def other_clauses(analysis: Analysis, main: Frame, conj_verbs: set[int]) -> list[Frame]:
+    """Finite declarative clauses besides the main one (for ``tense_scope='all'``)."""
+    taken = set(main.verb_group) | conj_verbs
+    return [f for f in analysis.frames if f is not main and f.finite and f.predicate.force == "prop"
+            and f.predicate.cleft is None and not taken & set(f.verb_group)]
+
+
+def by_function(frame: Frame, function: str) -> Argument | None:
+    """The frame's first argument with this grammatical function (``subj``, ``obj`` ...)."""
+    return next((a for a in frame.arguments if a.function == function), None)
+
+
+def unchanged_group(src: Predicate, target: dict, layout: Layout) -> bool:
+    keys = ("tense", "progressive", "perfect", "voice", "modality", "polarity")
+    same = all(src.features()[k] == target[k] for k in keys)
+    moved = layout.postverbal is not None or any(it.src is None for it in layout.subject or [])
+    return same and not moved and layout.subject is not None and all(
+        it.src is not None and it.slot == "subj" for it in layout.subject
+    ) and subject_is_source(layout)
+
+
+def subject_is_source(layout: Layout) -> bool:
+    src_subj = by_function(layout.frame, "subj")
+    return src_subj is not None and [it.src for it in layout.subject] == [
+        i for i in range(*src_subj.span) if i not in layout.cut]
+
+
+def items_of(tokens: Sequence[Token], span: tuple[int, int], slot: str) -> list[Item]:
+    return [Item(tokens[i].text, i, slot) for i in range(*span)]
+
+
+def recase(items: list[Item], case: str) -> list[Item]:
+    if len(items) == 1 and english.is_personal_pronoun(items[0].text):
+        new = english.with_case(items[0].text, case)
+        if new != items[0].text:
+            return [Item(new, None, items[0].slot)]
+    return [Item(i.text, i.src, i.slot) for i in items]
+
+
+def phrase_head(analysis: Analysis, frame: Frame, phrase: list[Item]) -> int | None:
+    srcs = {it.src for it in phrase if it.src is not None}
+    for arg in frame.arguments:
+        if arg.head in srcs:
+            return arg.head
+        if arg.function == "agent":
+            inner = [t for t in analysis.sentence.tokens if t.head == arg.head and t.dep == "pobj"]
+            if inner and inner[0].i in srcs:
+                return inner[0].i
+    return None
+
+
+def conjoined_verbs(analysis: Analysis, frame: Frame) -> set[int]:
+    tokens = analysis.sentence.tokens
+    out = set()
+    for t in tokens:
+        if t.dep == "conj" and t.head == frame.verb and t.tag in ("VBD", "VBZ", "VBP", "VB") and t.pos == "VERB":
+            has_own = any(c.head == t.i and c.dep in ("aux", "auxpass", "nsubj", "nsubjpass") for c in tokens)
+            if not has_own:
+                out.add(t.i)
+    return out
+
+
+def particle_of(tokens: Sequence[Token], verb: int) -> int | None:
+    """Index of the verb's particle (*give it up*), or None."""
+    return next((t.i for t in tokens if t.dep == "prt" and t.head == verb and t.i > verb), None)
+
+
+def apply_cut(layout: Layout, cut: Cut) -> None:
+    """Drop the cut tokens from the moved phrases and from the sentence, respell articles."""
+    layout.cut = cut.removed
+    layout.respell = dict(cut.respell)
+    layout.removed |= cut.removed
+    for name in ("subject", "postverbal"):
+        phrase = getattr(layout, name)
+        if phrase is None:
+            continue
+        kept = [it for it in phrase if it.src is None or it.src not in cut.removed]
+        for it in kept:
+            if it.src in cut.respell:
+                it.text = cut.respell[it.src]
+        setattr(layout, name, kept)
+
+
+def arrange(layout: Layout, plan: EditPlan) -> str | None:
+    """Decide who is subject and what follows the verb; return a reason if impossible."""
+    frame, target, tokens = layout.frame, layout.target, layout.analysis.sentence.tokens
+    src = frame.predicate
+    subj, obj, agent = (by_function(frame, f) for f in ("subj", "obj", "agent"))
+    voice_change = target["voice"] != src.voice
+    if not voice_change and not plan.swap:
+        if subj is not None:
+            layout.subject = items_of(tokens, subj.span, "subj")
+            layout.subject_role = subj.role
+            layout.removed.update(range(*subj.span))
+        layout.agreement = agreement.clause_subject(layout.analysis, frame)
+        return None
+    if src.lemma == "be" and not src.voice == "passive":
+        return "copular 'be' has no object to promote or swap"
+    if subj is None:
+        return "the predicate has no subject"
+    iobj = by_function(frame, "iobj")
+    if iobj is not None:
+        return f"double-object verb (indirect object '{iobj.text}'): the surface backend does not move its arguments"
+    shared = conjoined_verbs(layout.analysis, frame)
+    if shared:
+        word = tokens[min(shared)].text
+        return f"the subject is shared with the conjoined verb '{word}'; moving it would change that verb's subject too"
+    # The two core phrases, by role.
+    if src.voice == "active":
+        arg0, arg1 = subj, obj
+    else:
+        arg1, arg0 = subj, agent
+    p0 = items_of(tokens, (arg0.span[0] + (1 if arg0.function == "agent" else 0), arg0.span[1]), "arg0") if arg0 else None
+    p1 = items_of(tokens, arg1.span, "arg1") if arg1 else None
+    if plan.swap:
+        if p0 is None or p1 is None:
+            return "swap needs both a subject and an object (the predicate has only one core argument)"
+        p0, p1 = p1, p0
+    for a in (subj, obj, agent):
+        if a is not None:
+            layout.removed.update(range(*a.span))
+    if target["voice"] == "active":
+        if p0 is None:
+            return "an agentless passive has no agent to make the subject of an active sentence"
+        layout.subject, layout.subject_role = recase(p0, "nom"), "ARG0"
+        if p1 is not None:
+            layout.postverbal, layout.postverbal_role, layout.postverbal_slot = recase(p1, "acc"), "ARG1", "obj"
+    else:
+        if p1 is None:
+            return "no direct object to promote: passive needs a transitive verb with an object"
+        layout.subject, layout.subject_role = recase(p1, "nom"), "ARG1"
+        if p0 is not None:
+            layout.postverbal = [Item("by", None, "agent")] + [
+                Item(i.text, i.src, "agent") for i in recase(p0, "acc")
+            ]
+            layout.postverbal_role, layout.postverbal_slot = "ARG0", "agent"
+    for it in layout.subject:
+        it.slot = "subj"
+    head_src = phrase_head(layout.analysis, frame, layout.subject)
+    layout.agreement = agreement.noun_phrase(layout.analysis.sentence.tokens, head_src, [it.text for it in layout.subject])
+    return None

@@ -1,0 +1,84 @@
+"""Spelling out the realized items: final punctuation, capitals, and spacing that copies the
+source's own whitespace wherever two source tokens stay neighbours."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from .. import english
+from ..ir import Token
+from .layout import Item
+
+NO_SPACE_BEFORE = {".", ",", "?", "!", ";", ":", "n't", "'s", "'re", "'ve", "'ll", "'d", "'m", ")", "%", "'"}
+
+
+PUNCT_END = {".", "?", "!"}
+
+
+def fix_final_punctuation(items: list[Item], tokens: Sequence[Token], question: bool) -> None:
+    last = items[-1] if items else None
+    if last is not None and last.text in PUNCT_END:
+        want = "?" if question else ("." if last.text == "?" else last.text)
+        if want != last.text:
+            items[-1] = Item(want, None, last.slot)
+    elif question:
+        items.append(Item("?", None, "other"))
+
+
+def is_proper(tok: Token) -> bool:
+    return tok.pos == "PROPN" or tok.text == "I" or (tok.text.isupper() and len(tok.text) > 1)
+
+
+def fix_capitals(items: list[Item], tokens: Sequence[Token]) -> None:
+    if not items or not tokens:
+        return
+    source_capitalized = tokens[0].text[:1].isupper()
+    for k, it in enumerate(items):
+        if k == 0:
+            continue
+        if it.src == 0 and not is_proper(tokens[0]):
+            it.text = it.text[:1].lower() + it.text[1:]
+        elif it.src is None and it.text[:1].isupper() and it.text not in ("I",) and k > 0 and it.slot in ("vg", "op", "cleft"):
+            it.text = it.text[:1].lower() + it.text[1:]
+    first = items[0]
+    if source_capitalized:
+        first.text = first.text[:1].upper() + first.text[1:]
+    elif first.src is None and first.text != "I":
+        first.text = first.text[:1].lower() + first.text[1:]
+    for it in items[1:]:
+        if it.src is None and english.is_personal_pronoun(it.text) and it.text.lower() != "i":
+            it.text = it.text.lower()
+
+
+def ptb_spacing(tokens: Sequence[Token]) -> bool:
+    """True when the source separates clitics and punctuation by spaces (PTB style)."""
+    for k in range(1, len(tokens)):
+        if tokens[k].text in NO_SPACE_BEFORE and tokens[k - 1].whitespace:
+            return True
+    return False
+
+
+def join(items: list[Item], tokens: Sequence[Token]) -> str:
+    ptb = ptb_spacing(tokens)
+    if not ptb:  # standard orthography writes "cannot" (PTB splits it)
+        for k in range(len(items) - 1):
+            if items[k].text.lower() == "can" and items[k + 1].text == "not" and items[k].src is None:
+                items[k].text, items[k + 1].text = items[k].text + "not", ""
+        items = [it for it in items if it.text]
+    out: list[str] = []
+    prev: Item | None = None
+    for it in items:
+        if prev is None:
+            out.append(it.text)
+        else:
+            if prev.src is not None and it.src is not None and it.src == prev.src + 1:
+                space = tokens[prev.src].whitespace
+            elif ptb:
+                space = " "
+            elif it.text in NO_SPACE_BEFORE or (it.src is not None and it.src > 0 and not tokens[it.src - 1].whitespace and it.text in NO_SPACE_BEFORE):
+                space = ""
+            else:
+                space = " "
+            out.append(space + it.text)
+        prev = it
+    return "".join(out).strip()

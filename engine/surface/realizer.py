@@ -1,0 +1,215 @@
+"""The surface realizer: feature-driven realization of an edit plan on the spaCy analysis.
+
+It edits as little as it can: tokens that a transformation does not touch are copied from the
+source with their original whitespace, so contrast sets stay minimal. Where English allows
+several forms it returns several candidates, in order of preference (full and contracted
+negation, *who* and *that*, nominative and accusative focus pronouns); ``score`` is that
+preference (1, 1/2, 1/3, ...) until a ranker re-scores them.
+"""
+
+from __future__ import annotations
+
+import itertools
+from collections.abc import Iterable
+
+from .. import agreement, english
+from ..checks import UNCHANGED, describe, refusal, target_features
+from ..ir import Analysis, Frame, Predicate
+from ..results import OK, Candidate, Realization
+from ..shortening import shorten_cut
+from ..transforms import EditPlan
+from .clefts import cleft, cleft_slot, focus_is_person, resolve_cleft
+from .layout import (
+    Item,
+    Layout,
+    Options,
+    apply_cut,
+    arrange,
+    by_function,
+    conjoined_verbs,
+    other_clauses,
+    particle_of,
+    target_frame,
+    unchanged_group,
+)
+from .orthography import fix_capitals, fix_final_punctuation, join
+from .verbs import invert, place_chain, tag_of, verb_chain, with_negation
+
+
+class SurfaceRealizer:
+    """Realizes plans on analyses; ``invariant`` words never inflect, ``tense_scope`` is
+    ``main`` (the main clause only, LIT's convention) or ``all`` (every finite clause)."""
+
+    def __init__(self, invariant: Iterable[str] = (), max_candidates: int = 4, tense_scope: str = "main"):
+        if tense_scope not in ("main", "all"):
+            raise ValueError(f"tense_scope must be 'main' or 'all', not {tense_scope!r}")
+        self.invariant = frozenset(w.lower() for w in invariant)
+        self.max_candidates = max_candidates
+        self.tense_scope = tense_scope
+
+    def realize(self, analysis: Analysis, plan: EditPlan) -> Realization:
+        """Realize ``plan`` on the clause it edits (the main one, see :func:`target_frame`)."""
+        frame = target_frame(analysis, plan)
+        if frame is None:
+            return Realization.not_applicable("no verbal predicate found in the sentence")
+        if not frame.finite:
+            return Realization.not_applicable("the main predicate is not a finite verb")
+        src = frame.predicate
+        if src.cleft is not None:
+            return Realization.not_applicable(
+                f"the source is already an it-cleft (focus {src.cleft}); the surface backend does not rewrite it-clefts"
+            )
+        target, reason = target_features(src, plan)
+        reason = reason or (refusal(analysis, plan) if target != src.features() or plan.swap else None)
+        if reason:
+            return Realization.not_applicable(reason)
+        cut = None
+        if plan.features.get("shorten"):
+            cut = shorten_cut(analysis, frame, plan.features["shorten"], target)
+            if isinstance(cut, str):
+                return Realization.not_applicable(cut)
+        layout = Layout(analysis, frame, target, plan)
+        reason = arrange(layout, plan)
+        if reason:
+            return Realization.not_applicable(reason)
+        if cut is not None:
+            apply_cut(layout, cut)
+        if target == src.features() and not plan.swap and cut is None and self.tense_scope == "main":
+            return Realization(OK, UNCHANGED + describe(plan), (Candidate(analysis.text, 1.0),))
+        role = resolve_cleft(target.get("cleft"), layout)
+        if role is not None and cleft_slot(layout, role) is None:
+            return Realization.not_applicable(f"cleft({target['cleft']}): the predicate has no {role} that can be focused")
+        texts: list[str] = []
+        for options in option_space(src, target, plan, layout):
+            text = self._render(layout, options)
+            if text and text not in texts:
+                texts.append(text)
+            if len(texts) >= self.max_candidates:
+                break
+        candidates = tuple(Candidate(t, 1.0 / (k + 1)) for k, t in enumerate(texts))
+        reason = UNCHANGED + describe(plan) if texts == [analysis.text] else ""
+        return Realization(OK, reason, candidates)
+
+    def _retense(self, analysis: Analysis, frame: Frame, tense: str) -> dict[int, list[str]]:
+        """Verb-group rewrites that give a secondary clause the tense ``tense``."""
+        src = frame.predicate
+        target, reason = target_features(src, EditPlan({"tense": tense}))
+        if reason or target == src.features():
+            return {}
+        agr = agreement.clause_subject(analysis, frame)
+        contracted = any(analysis.sentence.tokens[i].text.lower() == "n't" for i in frame.verb_group)
+        opts = Options(contract=contracted)
+        chain = verb_chain(src.lemma, target, agr, self.invariant, opts)
+        chain = with_negation(chain, target["polarity"] == "neg", opts, src.lemma, target["tense"], agr, self.invariant)
+        return place_chain(frame, chain, analysis.sentence.tokens)
+
+    def _render(self, layout: Layout, options: Options) -> str:
+        """One candidate: the verb chain for these options, the source tokens laid out around
+        it, then cleft, capitals and spacing."""
+        target = layout.target
+        question = target["force"] == "ques"
+        cleft_role = resolve_cleft(target.get("cleft"), layout)
+        chain, operator, never, never_moves = self._chain(layout, options, question and cleft_role is None)
+        items = self._items(layout, chain, operator, never, never_moves)
+        fix_final_punctuation(items, layout.analysis.sentence.tokens, question)
+        if cleft_role is not None:
+            items = cleft(items, cleft_role, cleft_role == layout.subject_role, layout, options, question)
+            if items is None:
+                return ""
+        fix_capitals(items, layout.analysis.sentence.tokens)
+        return join(items, layout.analysis.sentence.tokens)
+
+    def _chain(self, layout: Layout, options: Options, invert_it: bool):
+        """The new verb chain, the fronted operator of a question (else empty), the source's
+        *never* tokens under negation, and whether *never* moves into the chain."""
+        frame, target, tokens = layout.frame, layout.target, layout.analysis.sentence.tokens
+        src = frame.predicate
+        chain = verb_chain(src.lemma, target, layout.agreement, self.invariant, options)
+        # "never" is an adverb that negates: it needs no do-support, and it follows the first
+        # auxiliary when there is one (*will never pay*), else it keeps its place.
+        negative = target["polarity"] == "neg"
+        never = [i for i in frame.verb_group if tokens[i].text.lower() == "never"] if negative else []
+        chain = with_negation(chain, negative and not never, options, src.lemma, target["tense"],
+                              layout.agreement, self.invariant)
+        never_moves = bool(never) and len(chain) > 1
+        if never_moves:
+            chain = [chain[0], *(tokens[i].text for i in never), *chain[1:]]  # will never pay
+        operator: list[str] = []
+        if invert_it:
+            chain, operator = invert(chain, src.lemma, target, layout.agreement, self.invariant)
+        return chain, operator, never, never_moves
+
+    def _items(self, layout: Layout, chain: list[str], operator: list[str], never: list[int],
+               never_moves: bool) -> list[Item]:
+        """The source tokens in order with the subject, the verb group and what follows the verb
+        replaced by the layout's phrases and the new chain."""
+        analysis, frame, target = layout.analysis, layout.frame, layout.target
+        tokens = analysis.sentence.tokens
+        src = frame.predicate
+        group = set(frame.verb_group)
+        src_subj = by_function(frame, "subj")
+        conj_verbs = conjoined_verbs(analysis, frame)
+        conj_tag = "VB" if operator and len(chain) <= 1 else tag_of(chain, target)
+        keep_source_vg = unchanged_group(src, target, layout) and not operator and src.force == "prop"
+        rewrites: dict[int, list[str]] = {} if keep_source_vg else place_chain(frame, chain, tokens)
+        for i in never if not keep_source_vg else ():
+            if never_moves:
+                rewrites[i] = []  # the chain carries it
+            else:
+                rewrites.pop(i, None)  # it stays where it is
+        if self.tense_scope == "all" and "tense" in layout.plan.features:
+            for other in other_clauses(analysis, frame, conj_verbs):
+                rewrites.update(self._retense(analysis, other, layout.plan.features["tense"]))
+        particle = particle_of(tokens, frame.verb)
+        items: list[Item] = []
+        for i, tok in enumerate(tokens):
+            if src_subj is not None and i == src_subj.span[0] and layout.subject is not None:
+                items.extend(Item(o, None, "op") for o in operator)
+                items.extend(layout.subject)
+            if i in layout.removed:
+                continue
+            if i in rewrites:
+                items.extend(Item(w, None, "vg") for w in rewrites[i])
+            elif i in group:
+                items.append(Item(tok.text, i, "vg"))
+            if i in group or i in rewrites:
+                if i == frame.verb and layout.postverbal and particle is None:
+                    items.extend(layout.postverbal)
+                continue
+            if i in conj_verbs and not keep_source_vg:
+                lemma = english.verb_lemma(tok.text, tok.lemma)
+                items.append(Item(english.inflect(lemma, conj_tag, layout.agreement, self.invariant), None, "other"))
+                continue
+            items.append(Item(layout.respell.get(i, tok.text), i, "other"))
+            if layout.postverbal and i == particle:
+                items.extend(layout.postverbal)  # after the particle: "given up by you"
+        if layout.subject is None and operator:
+            # Subjectless question (imperative, or a parse without a subject): operator first.
+            items[:0] = [Item(o, None, "op") for o in operator]
+        return items
+
+def option_space(src: Predicate, target: dict, plan: EditPlan, layout: Layout):
+    """Every way to spell the target English allows, most preferred first."""
+    tokens = layout.analysis.sentence.tokens
+    contracted_src = any(tokens[i].text.lower() == "n't" for i in layout.frame.verb_group)
+    stems = frozenset(tokens[i - 1].text.lower() for i in layout.frame.verb_group if i > 0 and tokens[i].text.lower() == "n't")
+    # (contract, irregular contractions allowed): a contracted source keeps its style, but an
+    # irregular contraction (won't) comes after the full form.
+    contract_opts = ((True, False), (False, True), (True, True)) if contracted_src else ((False, True), (True, True))
+    role = resolve_cleft(target.get("cleft"), layout)
+    person = role is not None and focus_is_person(layout, role)
+    focus_subject = role is not None and role == layout.subject_role
+    if role is None:
+        rel_opts = ("that",)
+    elif focus_subject and person:
+        rel_opts = ("who", "that")
+    elif person:
+        rel_opts = ("that", "who")
+    else:
+        rel_opts = ("that",)
+    case_opts = ("nom", "acc") if focus_subject else ("acc",)
+    modal_new = target.get("modality") and not src.modality and "tense" not in plan.features
+    perfect_opts = (False, True) if modal_new and src.tense == "past" and not target["perfect"] else (False,)
+    for perf, rel, case, (contract, irregular) in itertools.product(perfect_opts, rel_opts, case_opts, contract_opts):
+        yield Options(contract=contract, irregular_ok=irregular, source_stems=stems, relative=rel,
+                       focus_case=case, modal_perfect=perf)

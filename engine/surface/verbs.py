@@ -1,0 +1,114 @@
+"""The verb group: the chain of auxiliaries and the lexical verb a target needs (modal or
+*will*, perfect *have*, progressive *be*, passive *be*), with agreement, do-support, negation
+after the first auxiliary (full or contracted), subject-auxiliary inversion for questions,
+and where the new chain's words go among the source tokens."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from .. import english
+from ..english import Agreement
+from ..ir import Frame, Token
+from .layout import Options, by_function
+
+
+def verb_chain(lemma: str, target: dict, agr: Agreement, invariant: frozenset[str], options: Options) -> list[str]:
+    words: list[str] = []
+    need = "fin"
+    tense = target["tense"]
+    if target.get("modality"):
+        words.append(target["modality"])
+        need = "VB"
+    elif tense == "fut":
+        words.append("will")
+        need = "VB"
+
+    def form(lem: str) -> str:
+        if need == "fin":
+            tag = "VBD" if tense == "past" else ("VBZ" if english.third_singular(agr) else "VBP")
+        else:
+            tag = need
+        return english.inflect(lem, tag, agr, invariant)
+
+    if target["perfect"] or options.modal_perfect:
+        words.append(form("have"))
+        need = "VBN"
+    if target["progressive"]:
+        words.append(form("be"))
+        need = "VBG"
+    if target["voice"] == "passive":
+        words.append(form("be"))
+        need = "VBN"
+    words.append(form(lemma))
+    return words
+
+
+def has_auxiliary(chain: list[str], lemma: str) -> bool:
+    return len(chain) > 1 or lemma == "be"
+
+
+def do_support(chain: list[str], lemma: str, agr: Agreement, tense: str, invariant) -> list[str]:
+    tag = "VBD" if tense == "past" else ("VBZ" if english.third_singular(agr) else "VBP")
+    return [english.inflect("do", tag, agr), english.inflect(lemma, "VB", agr, invariant)]
+
+
+def with_negation(chain: list[str], negative: bool, options: Options, lemma: str, tense: str,
+                   agr: Agreement, invariant: frozenset[str]) -> list[str]:
+    if not negative:
+        return chain
+    if not has_auxiliary(chain, lemma):
+        # do-support: the finite form of the lexical verb moves to "do".
+        chain = do_support(chain, lemma, agr, tense, invariant)
+    head, rest = chain[0], chain[1:]
+    contraction = english.negative_contraction(head)
+    # A contracted source keeps contractions first, except where the stem changes (won't).
+    irregular = options.irregular_ok or (contraction is not None and contraction[:-3] in options.source_stems)
+    contract = options.contract if english.is_regular_contraction(head) else options.contract and irregular
+    if contract and contraction and not english.is_rare_contraction(contraction):
+        # "won't" = "wo" + "n't", as tokenizers (and PTB) split it.
+        return [contraction[:-3], "n't", *rest]
+    return [head, "not", *rest]
+
+
+def invert(chain, lemma, target, agr, invariant) -> tuple[list[str], list[str]]:
+    """Split the chain into the fronted operator and the rest (do-support if needed)."""
+    if has_auxiliary(chain, lemma) or (len(chain) > 1 and chain[1] in ("not", "n't")):
+        if len(chain) > 1 and chain[1] == "n't":
+            return chain[2:], [chain[0], "n't"]
+        return chain[1:], chain[:1]
+    do_chain = do_support(chain, lemma, agr, target["tense"], invariant)
+    return do_chain[1:], do_chain[:1]
+
+
+def tag_of(chain: list[str], target: dict) -> str:
+    """Penn tag the lexical verb has in ``chain`` (for conjoined verbs)."""
+    main = chain[-1]
+    if len(chain) == 1:
+        return "VBD" if target["tense"] == "past" else ("VBZ" if main.endswith("s") else "VBP")
+    prev = chain[-2].lower()
+    if prev in ("not", "n't"):
+        prev = chain[-3].lower() if len(chain) > 2 else ""
+    if prev in ("been", "was", "were", "is", "are", "am", "be", "being") and target["voice"] == "passive":
+        return "VBN"
+    if target["progressive"] and prev in ("be", "is", "are", "am", "was", "were", "been"):
+        return "VBG"
+    if prev in ("have", "has", "had"):
+        return "VBN"
+    return "VB"
+
+
+def place_chain(frame: Frame, chain: list[str], tokens: Sequence[Token]) -> dict[int, list[str]]:
+    """Where the words of a new verb chain go: the first word takes the place of the first
+    auxiliary after the subject (so adverbs between auxiliaries stay: *has also made* ->
+    *will also have made*), the rest that of the lexical verb; other group tokens go."""
+    subj = by_function(frame, "subj")
+    subj_start = subj.span[0] if subj else -1
+    verbs = [i for i in frame.verb_group if tokens[i].dep != "neg"]
+    anchor = next((i for i in verbs if i > subj_start), frame.verb)
+    out: dict[int, list[str]] = {i: [] for i in frame.verb_group}
+    if anchor != frame.verb:
+        out[anchor], out[frame.verb] = chain[:1], chain[1:]
+    else:
+        out[frame.verb] = list(chain)
+    return out
