@@ -28,6 +28,7 @@ sys.path.insert(0, str(ROOT))
 
 from nltk.translate.bleu_score import SmoothingFunction, corpus_bleu, sentence_bleu  # noqa: E402
 
+from engine import contract  # noqa: E402
 from engine.backends import OK, get_backend  # noqa: E402
 from engine.resources import rules_dir  # noqa: E402
 from engine.transforms import parse  # noqa: E402
@@ -83,13 +84,13 @@ def realize(backend, sources: list[str], plans, number: str, unknown: str, stand
     """
     chosen = [standins[0]] * len(sources)
     analyses = backend.analyze([to_model(s, number, unknown, standins[0]) for s in sources])
-    results = backend.realize(analyses, plans)
+    results = contract.realize(backend, analyses, plans)
     for alt in standins[1:]:
         redo = [k for k, r in enumerate(results) if r.status != OK and unknown in sources[k].split()]
         if not redo:
             break
         again = backend.analyze([to_model(sources[k], number, unknown, alt) for k in redo])
-        for k, r in zip(redo, backend.realize(again, [plans[k] for k in redo]), strict=True):
+        for k, r in zip(redo, contract.realize(backend, again, [plans[k] for k in redo]), strict=True):
             if r.status == OK:
                 results[k], chosen[k] = r, alt
     return results, chosen

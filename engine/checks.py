@@ -63,7 +63,7 @@ def describe(plan: EditPlan) -> str:
     return "the sentence is already " + " and ".join(parts) if parts else "nothing to change"
 
 
-def target_features(src: Predicate, plan: EditPlan, promote_ok: bool = False) -> tuple[dict[str, Any], str | None]:
+def target_features(src: Predicate, plan: EditPlan) -> tuple[dict[str, Any], str | None]:
     """The source predicate's features after the plan, and why it cannot apply (or None).
 
     A modal source carries the tense (``can`` -> ``could`` for the past, ``will be able to``
@@ -73,8 +73,7 @@ def target_features(src: Predicate, plan: EditPlan, promote_ok: bool = False) ->
     target = src.features()
     feats = dict(plan.features)
     feats.pop("shorten", None)  # not a predicate feature
-    if feats.pop("promote", None) is not None and not promote_ok:
-        return target, "the surface backend passivizes only by promoting the object (passive(ARG1))"
+    feats.pop("promote", None)  # which argument a passive promotes: the backend's contract (``supports``)
     if "modality" in feats and feats["modality"] is not None and "tense" in feats and feats["tense"] != "pres":
         return target, f"modal({feats['modality']}) cannot combine with tense({feats['tense']}): the modal carries the tense"
     if src.modality and "tense" in feats and "modality" not in feats:
@@ -277,7 +276,7 @@ def keeps_source(source: Analysis, plan: EditPlan, realization: Analysis) -> str
         return None
     if got_frame is None:
         return "the realization has no main verb"
-    target, reason = target_features(src_frame.predicate, plan, promote_ok=True)
+    target, reason = target_features(src_frame.predicate, plan)
     if reason:
         return reason
     got = got_frame.predicate

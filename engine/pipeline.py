@@ -18,6 +18,7 @@ from collections import Counter
 from collections.abc import Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
 
+from . import contract
 from .backends import ERROR, NO_REALIZATION, OK, Backend, Candidate, Realization, get_backend
 from .errors import IncompatibleError, SeamError
 from .ir import Analysis
@@ -167,8 +168,8 @@ class Transformer:
                 continue
             work.append((rec, pending, analysis))
         # the whole batch reaches the backend in one call (the ERG's generator pool sees every MRS)
-        flat = [(analysis, plan) for _rec, pending, analysis in work for j in pending for _, plan in j.plans]
-        results = self.realize_many([a for a, _ in flat], [p for _, p in flat])
+        flat = [(rec.text, analysis, plan) for rec, pending, analysis in work for j in pending for _, plan in j.plans]
+        results = self.realize_many([a for _, a, _ in flat], [p for _, _, p in flat], [t for t, _, _ in flat])
         k = 0
         for rec, pending, analysis in work:
             for job in pending:
@@ -212,27 +213,28 @@ class Transformer:
                 out.append(f"analysis failed: {type(exc).__name__}: {exc}")
         return out
 
-    def realize(self, analysis: Analysis, plans: Sequence[EditPlan]) -> list[Realization]:
+    def realize(self, analysis: Analysis, plans: Sequence[EditPlan], source: str | None = None) -> list[Realization]:
         """Realize plans on one analysis; a backend failure becomes per-plan ``error``s."""
-        return self.realize_many([analysis] * len(plans), plans)
+        return self.realize_many([analysis] * len(plans), plans, [source] * len(plans) if source is not None else None)
 
-    def realize_many(self, analyses: Sequence[Analysis], plans: Sequence[EditPlan]) -> list[Realization]:
-        """Realize (analysis, plan) pairs in one backend call; if the call fails, each pair
-        is retried alone so that one bad record never costs the others."""
+    def realize_many(self, analyses: Sequence[Analysis], plans: Sequence[EditPlan],
+                     sources: Sequence[str] | None = None) -> list[Realization]:
+        """Realize (analysis, plan) pairs under the backend contract (:mod:`engine.contract`)
+        in one backend call; if the call fails, each pair is retried alone so that one bad
+        record never costs the others. ``sources`` are the texts as given (identity and
+        already-satisfied records return them)."""
         if not analyses:
             return []
+        sources = list(sources) if sources is not None else [a.text for a in analyses]
         try:
-            out = self.backend.realize(list(analyses), list(plans))
-            if len(out) != len(analyses):
-                raise SeamError(f"backend {self.backend.name} returned {len(out)} realizations for {len(analyses)}")
-            return out
+            return contract.realize(self.backend, list(analyses), list(plans), sources)
         except Exception:  # one bad record must not stop the batch: retry one by one
             log.warning("batch realization failed; realizing one by one", exc_info=True)
-            return [self._realize_one(a, p) for a, p in zip(analyses, plans, strict=True)]
+            return [self._realize_one(a, p, s) for a, p, s in zip(analyses, plans, sources, strict=True)]
 
-    def _realize_one(self, analysis: Analysis, plan) -> Realization:
+    def _realize_one(self, analysis: Analysis, plan: EditPlan, source: str) -> Realization:
         try:
-            return self.backend.realize([analysis], [plan])[0]
+            return contract.realize(self.backend, [analysis], [plan], [source])[0]
         except Exception as exc:
             log.debug("realization failed", exc_info=True)
             return Realization(ERROR, f"{type(exc).__name__}: {exc}")

@@ -31,11 +31,12 @@ def surface():
 
 @pytest.fixture(scope="session")
 def realize(surface):
-    """realize(text, expr) -> Realization, on the shared surface backend."""
+    """realize(text, expr) -> Realization, on the shared surface backend under the contract."""
+    from engine import contract
     from engine.transforms import parse
 
     def run(text: str, expr: str):
         analysis = surface.analyze([text])[0]
-        return surface.realize([analysis], [parse(expr).plan()])[0]
+        return contract.realize(surface, [analysis], [parse(expr).plan()], [text])[0]
 
     return run

@@ -130,7 +130,7 @@ def test_a_failing_record_does_not_stop_the_batch(monkeypatch):
         return original(self, analysis, plan)
 
     monkeypatch.setattr(SurfaceBackend, "realize_one", flaky)
-    records = engine.transform(["The dogs chased a cat.", "The dogs chased a ball."], apply=["p", "f"])
+    records = engine.transform(["The dogs chased a cat.", "The dogs chased a ball."], apply=["n", "f"])
     assert [r["status"] for r in records] == ["error", "error", "ok", "ok"]
     assert records[0]["reason"] == "RuntimeError: boom"
 
@@ -154,7 +154,7 @@ def test_a_whole_batch_reaches_the_backend_in_one_call(monkeypatch):
 
     monkeypatch.setattr(SurfaceBackend, "realize", counting)
     texts = [f"The girl sang song {k}." for k in range(7)]
-    records = engine.Transformer("surface", batch_size=4).run_texts(texts, ["pr", "f|p"])
+    records = engine.Transformer("surface", batch_size=4).run_texts(texts, ["pr", "f|n"])
     assert calls == [4 * 3, 3 * 3]  # every record x every plan of a batch, in one call (a choice has two plans)
     assert [r["id"] for r in records] == [str(k) for k in range(1, 8) for _ in range(2)]
 

@@ -15,7 +15,7 @@ import pytest
 torch = pytest.importorskip("torch")
 pytest.importorskip("transformers")
 
-from engine import Transformer, analyze, parse  # noqa: E402
+from engine import Transformer, analyze, contract, parse  # noqa: E402
 from engine.backends import get_backend  # noqa: E402
 from engine.cli import main  # noqa: E402
 from engine.errors import GeneratorError, ResourceNotFoundError  # noqa: E402
@@ -133,7 +133,7 @@ def test_tailor_backend_end_to_end(fitted_checkpoint):
              "The cook burned the toast.", "The cook burned the toast."]
     exprs = ["tense(fut)", "passive", "negate", "question", "identity"]
     analyses = backend.analyze(texts)
-    results = backend.realize(analyses, [parse(e).plan() for e in exprs])
+    results = contract.realize(backend, analyses, [parse(e).plan() for e in exprs])
     assert results[0].status == "ok" and results[0].best == "The cook will burn the toast."
     assert results[1].best == "The toast was burned by the cook."
     assert results[2].best == "A clerk did not sort the letters."

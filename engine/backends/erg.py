@@ -36,7 +36,7 @@ from typing import Any
 
 from delphin.mrs import MRS
 
-from ..checks import already_satisfied, keeps_source, refusal, shows_change, target_features
+from ..checks import keeps_source, refusal, shows_change, target_features
 from ..erg import ace as acemod
 from ..erg.analyzer import analysis_from_mrs, passive_topic, propbank_to_role
 from ..erg.grammar import Grammar, find_grammar
@@ -443,15 +443,20 @@ class ErgBackend:
             info = ParseInfo(OK, "", decode(analysis.mrs))
         return info
 
+    def checked(self, analysis: Analysis) -> Analysis:
+        """The analysis the shared checks read (the contract's ``checked``): the spaCy reading
+        of the sentence kept beside the MRS, else the ERG analysis itself."""
+        info = self._info(analysis)
+        return info.check if info is not None and info.check is not None else analysis
+
     def _precheck(self, analysis: Analysis, plan: EditPlan) -> Realization | None:
-        """The record when no rule needs to run: no parse, identity, already satisfied, or a
-        shared refusal (:mod:`engine.checks`)."""
+        """The record when no rule needs to run: no parse, or a shared refusal
+        (:mod:`engine.checks`). Identity and already-satisfied plans never get here
+        (:mod:`engine.contract`)."""
         info = self._info(analysis)
         if info is None or info.mrs is None:
             return Realization(info.status if info else ERROR, info.reason if info else "no ERG analysis")
-        if plan.is_identity:  # the source is its own realization (LIT's 'original')
-            return Realization(OK, "identity", (Candidate(analysis.text, 1.0),))
-        shared = info.check if info.check is not None else analysis
+        shared = self.checked(analysis)
         check = shared.main_frame
         if check is None and info.check is not None:
             return Realization.not_applicable("the sentence has no finite main verb (a caption?): the erg backend "
@@ -459,9 +464,7 @@ class ErgBackend:
         if check is not None:
             if why := refusal(shared, plan):
                 return Realization.not_applicable(why)
-            if why := already_satisfied(check.predicate, plan):
-                return Realization(OK, why, (Candidate(analysis.text, 1.0),))
-            if why := target_features(check.predicate, plan, promote_ok=True)[1]:
+            if why := target_features(check.predicate, plan)[1]:
                 return Realization.not_applicable(why)
             erg_main = analysis.main_frame
             if erg_main is not None and erg_main.predicate.lemma != check.predicate.lemma and \

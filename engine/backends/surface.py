@@ -33,7 +33,7 @@ from ..analyzers import SpacyAnalyzer
 from ..ir import Analysis
 from ..surface import SurfaceRealizer
 from ..transforms import EditPlan
-from .base import OK, Candidate, Realization, register
+from .base import OK, Realization, register
 
 
 @dataclass(frozen=True)
@@ -65,12 +65,13 @@ class SurfaceBackend:
     >>> [r.best for r in backend.realize(backend.analyze(["A man is riding a bike."]),
     ...                                   [parse("tense(past)+passive").plan()])]
     ['A bike was being ridden by a man.']
-    >>> [r.best for r in backend.realize(backend.analyze(["A young boy playing in the grass ."] * 2),
-    ...                                   [parse("tense(past)").plan(), parse("identity").plan()])]
-    ['A young boy was playing in the grass .', 'A young boy playing in the grass .']
+    >>> [r.best for r in backend.realize(backend.analyze(["A young boy playing in the grass ."]),
+    ...                                   [parse("tense(past)").plan()])]
+    ['A young boy was playing in the grass .']
     """
 
     name = "surface"
+    unsupported_reasons = {"promote": "it passivizes only by promoting the object: passive(ARG1)"}
     supports = frozenset({"tense", "progressive", "perfect", "voice", "modality", "polarity", "force", "cleft", "swap",
                           "shorten"})
 
@@ -84,6 +85,11 @@ class SurfaceBackend:
 
     @property
     def tense_scope(self) -> str:
+        return self.realizer.tense_scope
+
+    @property
+    def scope(self) -> str:
+        """The clauses it edits (the contract's ``scope``): ``main``, or ``all`` for tense."""
         return self.realizer.tense_scope
 
     @property
@@ -114,8 +120,6 @@ class SurfaceBackend:
 
     def realize_one(self, analysis: Analysis, plan: EditPlan) -> Realization:
         caption = analysis.native if isinstance(analysis.native, RestoredCaption) else None
-        if plan.is_identity:
-            return Realization(OK, "identity", (Candidate(caption.original if caption else analysis.text, 1.0),))
         result = self.realizer.realize(analysis, plan)
         if caption is None:
             return result

@@ -25,6 +25,7 @@ from collections.abc import Sequence
 
 from ..ir import Analysis
 from ..tailor.codes import Prompt
+from ..tailor.perturb import SUPPORTS, UNSUPPORTED_REASONS
 from ..transforms import EditPlan
 from .base import NO_PARSE, NO_REALIZATION, OK, Candidate, Realization, register
 
@@ -36,7 +37,8 @@ class TailorBackend:
     """Realize plans with a TAILOR-format T5 checkpoint."""
 
     name = "tailor"
-    supports = frozenset({"swap", "voice", "tense", "modality", "polarity", "shorten"})
+    supports = SUPPORTS
+    unsupported_reasons = UNSUPPORTED_REASONS
 
     def __init__(self, model=None, device: str | None = None, srl: str | None = None,
                  srl_tokenizer: str | None = None, frames: str | None = None, settings=None,
@@ -76,9 +78,7 @@ class TailorBackend:
 
         out: list[Prompt | Realization] = []
         for analysis, plan in zip(analyses, plans, strict=True):
-            if plan.is_identity:
-                out.append(Realization(OK, "identity", (Candidate(analysis.text, 1.0),)))
-            elif analysis.main_frame is None:
+            if analysis.main_frame is None:
                 out.append(Realization(NO_PARSE, "no predicate found to build control codes on"))
             else:
                 planned = plan_prompt(analysis, plan, frames=self.frames, seed=self.seed)

@@ -193,7 +193,7 @@ class ContrastBuilder:
             if isinstance(analysis, str):
                 results = [Realization(ERROR, analysis)] * len(plans)
             else:
-                results = self.transformer.realize(analysis, plans)
+                results = self.transformer.realize(analysis, plans, text)
             realized.update({(text, p): r for p, r in zip(plans, results, strict=True)})
         selector = self.transformer.selector
         if selector is not None:  # validate and rank every candidate of the batch at once

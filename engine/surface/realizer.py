@@ -13,7 +13,7 @@ import itertools
 from collections.abc import Iterable
 
 from .. import agreement, english
-from ..checks import UNCHANGED, describe, refusal, target_features
+from ..checks import UNCHANGED, already_satisfied, describe, refusal, target_features
 from ..ir import Analysis, Frame, Predicate
 from ..results import OK, Candidate, Realization
 from ..shortening import shorten_cut
@@ -74,8 +74,8 @@ class SurfaceRealizer:
             return Realization.not_applicable(reason)
         if cut is not None:
             apply_cut(layout, cut)
-        if target == src.features() and not plan.swap and cut is None and self.tense_scope == "main":
-            return Realization(OK, UNCHANGED + describe(plan), (Candidate(analysis.text, 1.0),))
+        if self.tense_scope == "main" and (why := already_satisfied(src, plan)):
+            return Realization(OK, why, (Candidate(analysis.text, 1.0),))  # on a clause other than the main one
         role = resolve_cleft(target.get("cleft"), layout)
         if role is not None and cleft_slot(layout, role) is None:
             return Realization.not_applicable(f"cleft({target['cleft']}): the predicate has no {role} that can be focused")

@@ -32,8 +32,10 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, replace
 
 from .. import english
+from ..contract import unsupported
 from ..errors import TailorError
 from ..ir import Analysis
+from ..shortening import shorten_cut
 from .codes import (
     ANY,
     CORE_LABELS,
@@ -389,11 +391,14 @@ class PlannedPrompt:
     prompt: Prompt
 
 
-_UNSUPPORTED = {
+# What TAILOR's control codes can express: the tailor backend's ``supports`` (engine.contract).
+SUPPORTS = frozenset({"swap", "voice", "tense", "modality", "polarity", "shorten", "cleft=none", "force=prop"})
+UNSUPPORTED_REASONS = {
     "cleft": "TAILOR's control codes cannot express an it-cleft",
-    "force": "TAILOR's control codes cannot express a question or a declarative",
+    "force": "TAILOR's control codes cannot express a question",
     "progressive": "TAILOR's control codes have no aspect (progressive)",
     "perfect": "TAILOR's control codes have no aspect (perfect)",
+    "promote": "TAILOR's control codes cannot choose which object a passive promotes",
 }
 
 
@@ -406,16 +411,11 @@ def plan_prompt(analysis: Analysis, plan, *, frames=None, cased: bool = True, ex
     the rest of the sentence is kept as context. Keywords keep their case (the paper's advice
     for keeping argument order).
     """
-    from ..shortening import shorten_cut
     from .inputs import prompt_from_frame, role_label
 
     features = dict(plan.features)
-    for feature, reason in _UNSUPPORTED.items():
-        if feature in features and not (feature == "cleft" and features[feature] is None) and not (
-                feature == "force" and features[feature] == "prop"):
-            return reason
-    if features.get("promote"):
-        return f"TAILOR's control codes cannot choose which object a passive promotes ({features['promote']})"
+    if why := unsupported("tailor", SUPPORTS, plan, UNSUPPORTED_REASONS):
+        return why
     frame = analysis.main_frame
     if frame is None:
         return "no predicate found"
