@@ -49,6 +49,12 @@ class RecordError(InputError):
     code = "E202"
 
 
+class ResumeError(InputError):
+    """``--resume`` cannot continue: the input changed since the output was written."""
+
+    code = "E203"
+
+
 class DataFileError(RecordError):
     """A record of a data file (a corpus, a frame file) is malformed; ``path`` and ``line``
     locate it, and ``str()`` starts with ``path:line:``."""
@@ -143,3 +149,10 @@ class ScorerError(BackendError):
     """A language model or NLI checkpoint for ranking cannot be loaded or run."""
 
     code = "E902"
+
+
+class InternalError(SeamError, RuntimeError):
+    """A bug: an exception in Seam or a backend that nobody raised on purpose. Its records are
+    ``error`` with this code, its traceback is logged, and ``seam`` exits 3."""
+
+    code = "E999"

@@ -7,6 +7,7 @@ for it instead of crashing or skipping it.
 
 from __future__ import annotations
 
+import hashlib
 import json
 import logging
 import os
@@ -28,6 +29,43 @@ class InputRecord:
     line: int
     error: str | None = None
     extra: dict | None = None
+    fingerprint: str | None = None  # of the input line, for --resume (see fingerprint())
+
+
+def fingerprint(raw: str) -> str:
+    """A short hash of an input line (surrounding whitespace ignored): records carry it so that
+    ``--resume`` notices an input edited since the output was written."""
+    return hashlib.sha256(raw.strip().encode("utf-8", errors="surrogatepass")).hexdigest()[:16]
+
+
+def load_object(raw: str, lineno: int) -> tuple[dict | None, str | None]:
+    """A JSONL line as a JSON object, or why it is not one (never raises: deep nesting, huge
+    numbers and invalid JSON are all reasons)."""
+    try:
+        obj = json.loads(raw)
+    except json.JSONDecodeError as exc:
+        return None, f"line {lineno}: invalid JSON ({exc.msg} at column {exc.colno})"
+    except RecursionError:
+        return None, f"line {lineno}: JSON nested too deeply"
+    except ValueError as exc:  # e.g. an integer of more than 4,300 digits
+        return None, f"line {lineno}: invalid JSON value ({exc})"
+    if not isinstance(obj, dict):
+        return None, f"line {lineno}: expected a JSON object, got {type(obj).__name__}"
+    return obj, None
+
+
+def record_id(value: Any, default: str) -> str:
+    """An input id as a string: JSON for objects and lists (never a Python repr)."""
+    if value is None:
+        return default
+    if isinstance(value, str):
+        return value
+    return json.dumps(value, ensure_ascii=False, sort_keys=True) if isinstance(value, dict | list) else str(value)
+
+
+def lines(path: str | Path | IO[str]) -> Iterator[tuple[int, str]]:
+    """(line number, line) for every line of an input file, see :func:`_lines`."""
+    return enumerate(_lines(path), start=1)
 
 
 def _lines(path: str | Path | IO[str]) -> Iterator[str]:
@@ -45,42 +83,32 @@ def _lines(path: str | Path | IO[str]) -> Iterator[str]:
 def read_records(path: str | Path | IO[str], text_field: str = "text") -> Iterator[InputRecord]:
     """Yield one :class:`InputRecord` per line, a blank line included (as an error record:
     every input line yields its records). Ids default to the line number."""
-    for lineno, raw in enumerate(_lines(path), start=1):
-        if not raw.strip():
-            yield InputRecord(str(lineno), None, lineno, f"line {lineno}: blank line (no JSON object)")
-            continue
+    for lineno, raw in lines(path):
         yield parse_line(raw, lineno, text_field)
 
 
 def parse_line(raw: str, lineno: int, text_field: str = "text") -> InputRecord:
     default_id = str(lineno)
-    try:
-        obj = json.loads(raw)
-    except json.JSONDecodeError as exc:
-        return InputRecord(default_id, None, lineno, f"line {lineno}: invalid JSON ({exc.msg} at column {exc.colno})")
-    except RecursionError:
-        return InputRecord(default_id, None, lineno, f"line {lineno}: JSON nested too deeply")
-    except ValueError as exc:  # e.g. an integer of more than 4,300 digits
-        return InputRecord(default_id, None, lineno, f"line {lineno}: invalid JSON value ({exc})")
-    if not isinstance(obj, dict):
-        return InputRecord(default_id, None, lineno, f"line {lineno}: expected a JSON object, got {type(obj).__name__}")
-    rid = obj.get("id", default_id)
-    if rid is None:
-        rid = default_id
-    elif not isinstance(rid, str):
-        rid = json.dumps(rid, ensure_ascii=False, sort_keys=True) if isinstance(rid, dict | list) else str(rid)
+    fp = fingerprint(raw)
+    if not raw.strip():
+        return InputRecord(default_id, None, lineno, f"line {lineno}: blank line (no JSON object)", fingerprint=fp)
+    obj, error = load_object(raw, lineno)
+    if obj is None:
+        return InputRecord(default_id, None, lineno, error, fingerprint=fp)
+    rid = record_id(obj.get("id"), default_id)
     text = obj.get(text_field)
     if not isinstance(text, str):
         found = "missing" if text is None else f"got {type(text).__name__}"
-        return InputRecord(rid, None, lineno, f"line {lineno}: field '{text_field}' must be a string ({found})")
-    if not _valid_unicode(text):
+        return InputRecord(rid, None, lineno, f"line {lineno}: field '{text_field}' must be a string ({found})",
+                           fingerprint=fp)
+    if not valid_unicode(text):
         return InputRecord(rid, None, lineno, f"line {lineno}: field '{text_field}' has an unpaired surrogate "
-                           "(not valid Unicode)")
+                           "(not valid Unicode)", fingerprint=fp)
     extra = {k: v for k, v in obj.items() if k not in ("id", text_field)}
-    return InputRecord(rid, text, lineno, None, extra or None)
+    return InputRecord(rid, text, lineno, None, extra or None, fp)
 
 
-def _valid_unicode(text: str) -> bool:
+def valid_unicode(text: str) -> bool:
     try:
         text.encode("utf-8")
     except UnicodeEncodeError:
@@ -94,21 +122,20 @@ def count_lines(path: str | Path) -> int:
         return sum(1 for _ in fh)
 
 
-def completed_keys(path: str | Path, key_fields: tuple[str, ...]) -> Counter:
-    """Keys of the complete records already in an output file (for ``--resume``).
+def written_records(path: str | Path) -> list[dict]:
+    """The complete records already in an output file (for ``--resume``), in file order.
 
     A trailing line cut off by a crash is removed from the file, so appending continues
     cleanly; it will be produced again. A broken line in the middle (invalid UTF-8 or JSON) is
     removed too, and only it: the records after it are kept, and its record is produced again.
     """
     path = Path(path)
-    done: Counter = Counter()  # key -> how many complete records have it (ids may repeat)
     if not path.exists():
-        return done
-    data = path.read_bytes()
+        return []
+    records: list[dict] = []
     kept: list[bytes] = []
     dropped = 0
-    for raw in data.splitlines(keepends=True):
+    for raw in path.read_bytes().splitlines(keepends=True):
         if not raw.endswith(b"\n"):
             dropped += 1  # an incomplete last record
             continue
@@ -119,7 +146,7 @@ def completed_keys(path: str | Path, key_fields: tuple[str, ...]) -> Counter:
         except (ValueError, RecursionError):  # JSONDecodeError, invalid UTF-8, huge numbers
             dropped += 1
             continue
-        done[tuple(rec.get(k) for k in key_fields)] += 1
+        records.append(rec)
         kept.append(raw)
     if dropped:
         log.warning("%s: dropping %d broken or incomplete line(s); their records will be produced again",
@@ -127,7 +154,13 @@ def completed_keys(path: str | Path, key_fields: tuple[str, ...]) -> Counter:
         tmp = path.with_name(path.name + ".resume-tmp")
         tmp.write_bytes(b"".join(kept))
         tmp.replace(path)
-    return done
+    return records
+
+
+def completed_keys(path: str | Path, key_fields: tuple[str, ...]) -> Counter:
+    """How many complete records of each key (the values of ``key_fields``) an output file
+    holds; see :func:`written_records`."""
+    return Counter(tuple(rec.get(k) for k in key_fields) for rec in written_records(path))
 
 
 class JsonlWriter:
@@ -142,7 +175,7 @@ class JsonlWriter:
 
     def write(self, record: dict[str, Any]) -> None:
         line = json.dumps(record, ensure_ascii=False)
-        if not _valid_unicode(line):  # an unpaired surrogate (in an id): escape it, exactly
+        if not valid_unicode(line):  # an unpaired surrogate (in an id): escape it, exactly
             line = json.dumps(record, ensure_ascii=True)
         self._fh.write(line + "\n")
 

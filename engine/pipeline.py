@@ -20,9 +20,10 @@ from dataclasses import dataclass
 
 from . import contract
 from .backends import ERROR, NO_REALIZATION, OK, Backend, Candidate, Realization, get_backend
-from .errors import IncompatibleError, SeamError
+from .errors import IncompatibleError, InputError, InternalError, RecordError, SeamError
 from .ir import Analysis
-from .jsonl import InputRecord
+from .jsonl import InputRecord, fingerprint
+from .results import Record
 from .select import Entry, Selector
 from .transforms import Choice, EditPlan, Transformation, parse
 
@@ -89,6 +90,25 @@ def union(results: Sequence[tuple[str, Realization]]) -> Realization:
     return Realization(first.status, "; ".join(failed), details=details)
 
 
+def input_problem(rec: InputRecord, max_chars: int = DEFAULT_MAX_CHARS) -> Realization | None:
+    """The ``error`` realization of an input that cannot be transformed, with its code
+    (``E202`` a bad line, ``E201`` a bad text), or None."""
+    if rec.error:
+        return Realization(ERROR, rec.error, code=RecordError.code)
+    problem = check_text(rec.text, max_chars)
+    return Realization(ERROR, problem, code=InputError.code) if problem else None
+
+
+def failure(exc: BaseException, what: str) -> Realization:
+    """The ``error`` realization of an exception: a SeamError keeps its code; anything else is
+    a bug (``E999``), logged with its traceback."""
+    if isinstance(exc, SeamError):
+        log.warning("%s: %s", what, exc)
+        return Realization(ERROR, f"{type(exc).__name__}: {exc}", code=exc.code)
+    log.error("%s: a bug (%s: %s)", what, type(exc).__name__, exc, exc_info=exc)
+    return Realization(ERROR, f"{type(exc).__name__}: {exc}", code=InternalError.code)
+
+
 def check_text(text: object, max_chars: int = DEFAULT_MAX_CHARS) -> str | None:
     """Why a text cannot be transformed, or None if it can."""
     if not isinstance(text, str):
@@ -120,7 +140,8 @@ class Transformer:
         ids = list(ids) if ids is not None else [str(k) for k in range(1, len(texts) + 1)]
         if len(ids) != len(texts):
             raise SeamError(f"{len(texts)} texts but {len(ids)} ids")
-        records = [InputRecord(i, t, k + 1) for k, (i, t) in enumerate(zip(ids, texts, strict=True))]
+        records = [InputRecord(i, t, k + 1, fingerprint=fingerprint(t) if isinstance(t, str) else None)
+                   for k, (i, t) in enumerate(zip(ids, texts, strict=True))]
         return list(self.run(records, jobs(apply)))
 
     def run(self, records: Iterable[InputRecord], job_list: Sequence[Job],
@@ -152,7 +173,7 @@ class Transformer:
     def _batch(self, batch: list[InputRecord], job_list: Sequence[Job],
                finished: Mapping[int, set[str]]) -> Iterator[dict]:
         todo = [r for r in batch if any(j.name not in finished.get(r.line, ()) for j in job_list)]
-        problems = {r.line: (r.error or check_text(r.text, self.max_chars)) for r in todo}
+        problems = {r.line: input_problem(r, self.max_chars) for r in todo}
         good = [r for r in todo if problems[r.line] is None]
         analyses = self._analyze(good)
         done: list[tuple[InputRecord, Job, Realization, Analysis | None]] = []
@@ -160,11 +181,11 @@ class Transformer:
         for rec in todo:
             analysis = analyses.get(rec.line)
             problem = problems[rec.line]
-            if problem is None and isinstance(analysis, str):
+            if problem is None and isinstance(analysis, Realization):
                 problem = analysis
             pending = [j for j in job_list if j.name not in finished.get(rec.line, ())]
             if problem is not None:
-                done.extend((rec, job, Realization(ERROR, problem), None) for job in pending)
+                done.extend((rec, job, problem, None) for job in pending)
                 continue
             work.append((rec, pending, analysis))
         # the whole batch reaches the backend in one call (the ERG's generator pool sees every MRS)
@@ -191,27 +212,30 @@ class Transformer:
         first = job.plans[0][1]
         return Entry(source, real, tuple(plans.get(c.transformation, first) for c in real.candidates), analysis)
 
-    def _analyze(self, records: list[InputRecord]) -> dict[int, Analysis | str]:
-        """Analyses keyed by line; a string is the error of that record."""
+    def _analyze(self, records: list[InputRecord]) -> dict[int, Analysis | Realization]:
+        """Analyses keyed by line; a Realization is the error of that record."""
         analyses = self.analyze_texts([r.text for r in records])
         return {r.line: a for r, a in zip(records, analyses, strict=True)}
 
-    def analyze_texts(self, texts: Sequence[str]) -> list[Analysis | str]:
+    def analyze_texts(self, texts: Sequence[str]) -> list[Analysis | Realization]:
         """Analyze texts in one backend batch; a text that breaks the batch is isolated and
-        gets its error message (a string) instead of an analysis."""
+        gets its ``error`` realization instead of an analysis."""
         if not texts:
             return []
         try:
-            return list(self.backend.analyze(list(texts)))
+            out = list(self.backend.analyze(list(texts)))
+            if len(out) == len(texts):
+                return out
+            log.error("backend %s returned %d analyses for %d texts", self.backend.name, len(out), len(texts))
         except Exception as exc:  # isolate the text that breaks the batch
             log.warning("batch analysis failed (%s); analyzing texts one by one", exc)
-        out: list[Analysis | str] = []
+        single: list[Analysis | Realization] = []
         for text in texts:
             try:
-                out.append(self.backend.analyze([text])[0])
+                single.append(self.backend.analyze([text])[0])
             except Exception as exc:
-                out.append(f"analysis failed: {type(exc).__name__}: {exc}")
-        return out
+                single.append(failure(exc, f"analysis of {text[:60]!r}"))
+        return single
 
     def realize(self, analysis: Analysis, plans: Sequence[EditPlan], source: str | None = None) -> list[Realization]:
         """Realize plans on one analysis; a backend failure becomes per-plan ``error``s."""
@@ -236,31 +260,18 @@ class Transformer:
         try:
             return contract.realize(self.backend, [analysis], [plan], [source])[0]
         except Exception as exc:
-            log.debug("realization failed", exc_info=True)
-            return Realization(ERROR, f"{type(exc).__name__}: {exc}")
+            return failure(exc, f"realization of {plan} on {source[:60]!r}")
 
     def _record(self, rec: InputRecord, job: Job, result: Realization) -> dict:
         status, reason = result.status, result.reason
         if status == OK and not result.candidates:
             status, reason = NO_REALIZATION, reason or "the backend produced no realization"
-        out = {
-            "id": rec.id,
-            "source": rec.text,
-            "transformation": job.name,
-            "backend": self.backend.name,
-            "status": status,
-            "reason": reason,
-            "candidates": [c.to_dict() for c in result.candidates],
-            "best": result.candidates[0].text if result.candidates else None,
-        }
-        if result.details:
-            out["details"] = dict(result.details)
-        if self.selector is not None:
-            out["rejected"] = [c.to_dict() for c in result.rejected]
-            if self.selector.ranker is not None:
-                out["ranked_by"] = self.selector.ranker.name
-        return out
-
+        selector = self.selector
+        return Record(rec.id, rec.text, job.name, self.backend.name, status, reason, tuple(result.candidates),
+                      details=dict(result.details) if result.details else None,
+                      rejected=tuple(result.rejected) if selector is not None else None,
+                      ranked_by=selector.ranker.name if selector is not None and selector.ranker is not None else None,
+                      code=result.code if status == ERROR else None, fingerprint=rec.fingerprint).to_json()
 
 def transform(texts: str | Sequence[str], apply, backend: str | Backend = "surface",
               ids: Sequence[str] | None = None, **options) -> list[dict]:

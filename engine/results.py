@@ -72,6 +72,7 @@ class Realization:
     candidates: tuple[Candidate, ...] = field(default=())
     rejected: tuple[Candidate, ...] = field(default=())
     details: dict = field(default_factory=dict, compare=False, hash=False)  # backend facts for the record
+    code: str | None = None  # on an ``error``: the engine.errors code (E999: a bug)
 
     @property
     def best(self) -> str | None:
@@ -80,3 +81,87 @@ class Realization:
     @classmethod
     def not_applicable(cls, reason: str) -> Realization:
         return cls(NOT_APPLICABLE, reason)
+
+
+@dataclass
+class Record:
+    """One output record of ``seam transform`` (:meth:`to_json` is the JSONL line's object).
+
+    ``code`` is set on ``error`` records: the :mod:`engine.errors` code of what went wrong
+    (``E201`` bad text, ``E202`` bad input line, ``E999`` a bug). ``fingerprint`` identifies the
+    input line the record came from (``--resume`` checks it)."""
+
+    id: str
+    source: str | None
+    transformation: str
+    backend: str
+    status: str
+    reason: str = ""
+    candidates: tuple[Candidate, ...] = ()
+    details: dict | None = None
+    rejected: tuple[Candidate, ...] | None = None  # with a selector: what the validators rejected
+    ranked_by: str | None = None
+    code: str | None = None
+    fingerprint: str | None = None
+
+    @property
+    def best(self) -> str | None:
+        return self.candidates[0].text if self.candidates else None
+
+    def to_json(self) -> dict:
+        out: dict = {"id": self.id, "source": self.source, "transformation": self.transformation,
+                     "backend": self.backend, "status": self.status, "reason": self.reason,
+                     "candidates": [c.to_dict() for c in self.candidates], "best": self.best}
+        if self.details:
+            out["details"] = dict(self.details)
+        if self.rejected is not None:
+            out["rejected"] = [c.to_dict() for c in self.rejected]
+        if self.ranked_by is not None:
+            out["ranked_by"] = self.ranked_by
+        if self.code is not None:
+            out["code"] = self.code
+        if self.fingerprint is not None:
+            out["fingerprint"] = self.fingerprint
+        return out
+
+
+@dataclass
+class ContrastRecord:
+    """One output record of ``seam contrast``: a new (premise, hypothesis, label) built from an
+    input pair by one pair expression. ``original`` is the input pair, ``label_map`` the label
+    the rules infer for each possible original label; ``candidates``/``rejected`` (each side's)
+    appear with a selector; ``code`` and ``fingerprint`` as in :class:`Record`."""
+
+    id: str
+    original_id: str
+    pair: str
+    premise_transformation: str
+    hypothesis_transformation: str
+    original: dict
+    backend: str
+    status: str = OK
+    reason: str = ""
+    premise: str | None = None
+    hypothesis: str | None = None
+    label: str | None = None
+    rule: str | None = None
+    via: list = field(default_factory=list)
+    label_reason: str = ""
+    label_map: dict | None = None
+    reversed: bool = False
+    candidates: dict | None = None
+    rejected: dict | None = None
+    code: str | None = None
+    fingerprint: str | None = None
+
+    def to_json(self) -> dict:
+        out = {"id": self.id, "original_id": self.original_id, "pair": self.pair,
+               "premise_transformation": self.premise_transformation,
+               "hypothesis_transformation": self.hypothesis_transformation, "original": self.original,
+               "premise": self.premise, "hypothesis": self.hypothesis, "label": self.label, "rule": self.rule,
+               "via": list(self.via), "label_reason": self.label_reason, "label_map": self.label_map,
+               "reversed": self.reversed, "backend": self.backend, "status": self.status, "reason": self.reason}
+        for name in ("candidates", "rejected", "code", "fingerprint"):
+            if getattr(self, name) is not None:
+                out[name] = getattr(self, name)
+        return out

@@ -23,22 +23,16 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from .backends.base import OK, REJECTED, Candidate, Realization
 from .errors import RankError
 from .rank import Ranker, Toolkit
+from .results import OK, REJECTED, Candidate, Realization
 from .validate import (
     ACCEPT,
     FLAG,
     REJECT,
+    VALIDATOR_REGISTRY,
     VALIDATORS,
-    BleuRange,
-    ControlAdherence,
-    Degeneracy,
-    Entailment,
-    ErgGrammaticality,
     Item,
-    LikelihoodDrop,
-    RecordedParses,
     worst,
 )
 
@@ -93,23 +87,9 @@ class Selector:
                  likelihood_lm: str | None = None):
         self.toolkit = toolkit or Toolkit(lm=lm, ngram=ngram, nli=nli, device=device)
         self.ranker = Ranker(rank, self.toolkit, rank_config) if rank else None
-        self.validators = []
-        for name in parse_validators(validate):
-            if name == "degeneracy":
-                self.validators.append(Degeneracy())
-            elif name == "control":
-                self.validators.append(ControlAdherence(self.toolkit.analyzer()))
-            elif name == "erg":
-                parser = RecordedParses(parses) if parses else None
-                self.validators.append(ErgGrammaticality(parser, ace=ace, grammar=grammar))
-            elif name == "bleu":
-                self.validators.append(BleuRange(*bleu_range))
-            elif name == "entailment":
-                self.validators.append(Entailment(self.toolkit.nli(), expect=expect))
-            else:
-                which = likelihood_lm or ("lm" if self.toolkit.options["lm"] else "ngram")
-                self.validators.append(LikelihoodDrop(self.toolkit.language_model(which), max_drop,
-                                                      nlp=self.toolkit.spacy()))
+        self.parses, self.ace, self.grammar = parses, ace, grammar
+        self.bleu_range, self.expect, self.max_drop, self.likelihood_lm = bleu_range, expect, max_drop, likelihood_lm
+        self.validators = [VALIDATOR_REGISTRY.create(name, self) for name in parse_validators(validate)]
 
     @property
     def active(self) -> bool:

@@ -14,15 +14,14 @@ that are not ``ok``.
 
 from __future__ import annotations
 
-import argparse
 import json
 import logging
 
 import pytest
 
+from engine.cli import build_parser
 from engine.errors import ResourceNotFoundError, SeamError
 from engine.nli.metrics import compute_metrics, format_table, load_contrast, load_predictions
-from engine.nli.metrics_cli import add_parser, run
 
 PRESERVE = {"entailment": "entailment", "neutral": "neutral", "contradiction": "contradiction"}
 TO_NEUTRAL = {"entailment": "neutral", "neutral": "unknown", "contradiction": "neutral"}
@@ -95,9 +94,8 @@ def predictions_file(tmp_path):
 
 
 def cli(*argv):
-    parser = argparse.ArgumentParser()
-    add_parser(parser.add_subparsers(dest="command"))
-    return run(parser.parse_args(["nli-metrics", *argv]))
+    args = build_parser().parse_args(["nli-metrics", *argv])
+    return args.func(args)
 
 
 # --- metrics on hand-built predictions ---------------------------------------------------

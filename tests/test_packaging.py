@@ -29,4 +29,4 @@ def test_wheel_contains_rules_and_grammars(tmp_path):
     assert "engine/_data/rules/strategies/lit.json" in names
     assert "engine/_data/rules/lexicon/person_nouns.txt" in names
     assert "engine/_data/grammars/README.md" in names
-    assert "engine/cli.py" in names
+    assert "engine/cli/__init__.py" in names and "engine/surface/realizer.py" in names

@@ -9,7 +9,7 @@ import pytest
 import engine
 from engine.cli import main
 
-RECORD_KEYS = {"id", "source", "transformation", "backend", "status", "reason", "candidates", "best"}
+RECORD_KEYS = {"id", "source", "transformation", "backend", "status", "reason", "candidates", "best", "fingerprint"}
 
 
 def run_cli(capsys, *argv):
@@ -63,7 +63,8 @@ def test_jsonl_bad_input_gives_error_records_and_loses_nothing(tmp_path, capsys)
     assert code == 0
     records = read(out)
     assert len(records) == 20
-    assert all(set(r) == RECORD_KEYS for r in records)
+    assert all(set(r) - {"code"} == RECORD_KEYS for r in records)
+    assert all(("code" in r) == (r["status"] == "error") for r in records)
     by = {(r["id"], r["transformation"]): r for r in records}
     assert by[("a", "pa")]["best"] == "A cat was chased by the dogs."
     assert by[("2", "p")]["status"] == "error" and "invalid JSON" in by[("2", "p")]["reason"]

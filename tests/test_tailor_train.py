@@ -6,7 +6,6 @@ sentences written for these tests.
 
 from __future__ import annotations
 
-import argparse
 import json
 import math
 import re
@@ -17,6 +16,7 @@ import pytest
 torch = pytest.importorskip("torch")
 pytest.importorskip("transformers")
 
+from engine.cli import build_parser  # noqa: E402
 from engine.srl.conll import ConllSentence, read_srl_corpus, sentence_to_json  # noqa: E402
 from engine.srl.propbank import PropBankFrames  # noqa: E402
 from engine.srl.tags import SrlFrame, SrlSpan, spans_to_bio  # noqa: E402
@@ -25,7 +25,6 @@ from engine.tailor.tiny import build_tiny_checkpoint, t5_base_config  # noqa: E4
 from engine.tailor.train import (  # noqa: E402
     KeywordStats,
     TrainingExample,
-    add_train_parser,
     build_examples,
     collect_keyword_stats,
     evaluate,
@@ -33,7 +32,6 @@ from engine.tailor.train import (  # noqa: E402
     latest_checkpoint,
     read_examples,
     relabel_pool,
-    run_train,
     split_examples,
     tailor_loss,
     train,
@@ -415,8 +413,7 @@ def test_cli_builds_dumps_and_trains(checkpoint, tmp_path, caplog):
     conll.write_text("\n".join(lines) + "\n", encoding="utf-8")
     assert len(list(read_srl_corpus(conll, errors="skip"))) == 4
 
-    parser = argparse.ArgumentParser()
-    add_train_parser(parser.add_subparsers(dest="command"))
+    parser = build_parser()
     dump = tmp_path / "examples.jsonl"
     args = parser.parse_args(["train-tailor", "--data", str(conll), "--model", str(checkpoint), "--output",
                               str(tmp_path / "out"), "--epochs", "1", "--batch-size", "8", "--seed", "0",
@@ -436,7 +433,7 @@ def test_cli_builds_dumps_and_trains(checkpoint, tmp_path, caplog):
     args = parser.parse_args(["train-tailor", "--data", str(dump), "--model", str(checkpoint), "--output",
                               str(tmp_path / "again"), "--epochs", "1", "--no-negatives", "--batch-size", "4",
                               "-q"])
-    assert run_train(args) == 0
+    assert args.func(args) == 0
     state = json.loads((tmp_path / "again" / "trainer_state.json").read_text())
     assert state["train_examples"] + len((tmp_path / "again" / "dev.jsonl").read_text().splitlines()) == 4
 
@@ -445,12 +442,11 @@ def test_frames_jsonl_is_accepted_too(tmp_path, nlp):
     path = tmp_path / "frames.jsonl"
     path.write_text("".join(json.dumps(sentence_to_json(s)) + "\n" for s in SENTENCES[:2]) + "not json\n",
                     encoding="utf-8")
-    parser = argparse.ArgumentParser()
-    add_train_parser(parser.add_subparsers(dest="command"))
+    parser = build_parser()
     dump = tmp_path / "examples.jsonl"
     args = parser.parse_args(["train-tailor", "--data", str(path), "--dump-examples", str(dump), "--dump-only",
                               "--seed", "0", "-q"])
-    assert run_train(args) == 0
+    assert args.func(args) == 0
     rows = list(read_examples(dump))
     assert sum(e.kind == "positive" for e in rows) == 2
     assert all(Header.parse(e.source) for e in rows)

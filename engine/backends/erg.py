@@ -45,12 +45,14 @@ from ..erg.rules import APPLIED, UNSUPPORTED, RuleSet
 from ..ir import Analysis, Sentence
 from ..transforms import EditPlan
 from .base import (
+    CANDIDATES,
     ERROR,
     NO_PARSE,
     NO_REALIZATION,
     OK,
     TIMEOUT,
     Candidate,
+    Option,
     Realization,
     register,
 )
@@ -230,6 +232,15 @@ class ErgBackend:
 
     name = "erg"
     supports = frozenset(STEP_ORDER)
+    options = (
+        CANDIDATES,
+        Option("ace", "--ace", "ACE binary (else SEAM_ACE, then the cache)"),
+        Option("grammar", "--grammar", "ERG image .dat (else SEAM_ERG, then the cache)"),
+        Option("erg_version", "--erg-version", "ERG version of the image if it cannot be detected (e.g. 2018)", int),
+        Option("workers", "--workers", "ACE processes of each kind (default: one per core)", int),
+        Option("timeout", "--timeout", "ACE seconds per item (default 10)", int, 10),
+        Option("fragments", "--fragments", "allow fragment parses (root_frag)", None, False, switch=True),
+    )
 
     def __init__(self, ace: str | None = None, grammar: str | None = None, erg_version: int | None = None,
                  semi: str | None = None, workers: int | None = None, timeout: int = 10,

@@ -33,7 +33,7 @@ from ..analyzers import SpacyAnalyzer
 from ..ir import Analysis
 from ..surface import SurfaceRealizer
 from ..transforms import EditPlan
-from .base import OK, Realization, register
+from .base import CANDIDATES, OK, Realization, register
 
 
 @dataclass(frozen=True)
@@ -71,6 +71,7 @@ class SurfaceBackend:
     """
 
     name = "surface"
+    options = (CANDIDATES,)
     unsupported_reasons = {"promote": "it passivizes only by promoting the object: passive(ARG1)"}
     supports = frozenset({"tense", "progressive", "perfect", "voice", "modality", "polarity", "force", "cleft", "swap",
                           "shorten"})

@@ -27,9 +27,15 @@ from ..ir import Analysis
 from ..tailor.codes import Prompt
 from ..tailor.perturb import SUPPORTS, UNSUPPORTED_REASONS
 from ..transforms import EditPlan
-from .base import NO_PARSE, NO_REALIZATION, OK, Candidate, Realization, register
+from .base import CANDIDATES, NO_PARSE, NO_REALIZATION, OK, Candidate, Option, Realization, register
 
 log = logging.getLogger(__name__)
+
+
+def _decoding(name: str):
+    from ..tailor.generator import BEAM, SAMPLING
+
+    return BEAM if name == "beam" else SAMPLING
 
 
 @register("tailor")
@@ -38,6 +44,20 @@ class TailorBackend:
 
     name = "tailor"
     supports = SUPPORTS
+    options = (
+        CANDIDATES,
+        Option("model", "--model", "TAILOR T5 checkpoint directory (else SEAM_TAILOR, then the cache)"),
+        Option("device", "--device", "torch device (default: cuda if available, else cpu)"),
+        Option("settings", "--decoding", "TAILOR's sampling (default) or beam search", str, "sample",
+               ("sample", "beam"), convert=_decoding),
+        Option("seed", "--seed", "sampling seed (default 0)", int, 0),
+        Option("srl", "--srl", "AllenNLP SRL BERT archive for the analysis (else SEAM_SRL; default: spaCy roles)"),
+        Option("srl_tokenizer", "--srl-tokenizer", "bert-base-uncased tokenizer directory for --srl "
+               "(else SEAM_SRL_TOKENIZER)"),
+        Option("frames", "--frames", "PropBank frame files for ARG2-ARG5 names (else SEAM_PROPBANK_FRAMES)"),
+        Option("validate", "--check-controls", "keep only generations that follow every control code "
+               "(cycle consistency)", None, False, switch=True),
+    )
     unsupported_reasons = UNSUPPORTED_REASONS
 
     def __init__(self, model=None, device: str | None = None, srl: str | None = None,

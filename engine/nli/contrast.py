@@ -25,17 +25,18 @@ consistency.
 
 from __future__ import annotations
 
-import json
 import logging
-from collections.abc import Iterable, Iterator, Sequence
+from collections import Counter
+from collections.abc import Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from ..errors import IncompatibleError, SeamError
+from ..errors import IncompatibleError, InputError, RecordError, SeamError
 from ..ir import Analysis
+from ..jsonl import fingerprint, lines, load_object, record_id, valid_unicode
 from ..pipeline import DEFAULT_MAX_CHARS, Transformer, check_text
-from ..results import ERROR, INCOMPATIBLE, NO_LABEL, NO_REALIZATION, OK, Realization
+from ..results import ERROR, INCOMPATIBLE, NO_LABEL, NO_REALIZATION, OK, ContrastRecord, Realization
 from ..select import Entry
 from ..transforms import EditPlan, Pair, Transformation, parse_pair
 from .labels import LABELS, UNKNOWN, LabelRules, original_features
@@ -59,6 +60,7 @@ class PairInput:
     label: str | None
     line: int
     error: str | None = None
+    fingerprint: str | None = None  # of the input line (engine.jsonl.fingerprint), for --resume
 
 
 def _field(obj: dict, name: str, role: str):
@@ -73,31 +75,34 @@ def _field(obj: dict, name: str, role: str):
 def parse_pair_line(raw: str, lineno: int, fields: dict[str, str] | None = None) -> PairInput:
     """One JSONL line -> :class:`PairInput` (``error`` set when the line is unusable)."""
     f = {"premise": "premise", "hypothesis": "hypothesis", "label": "label", "id": "id", **(fields or {})}
-    try:
-        obj = json.loads(raw)
-    except json.JSONDecodeError as exc:
-        return PairInput(str(lineno), None, None, None, lineno, f"line {lineno}: invalid JSON ({exc.msg} at column {exc.colno})")
-    if not isinstance(obj, dict):
-        return PairInput(str(lineno), None, None, None, lineno, f"line {lineno}: expected a JSON object")
-    rid = _field(obj, f["id"], "id")
-    rid = str(rid) if rid is not None else str(lineno)
+    fp = fingerprint(raw)
+    if not raw.strip():
+        return PairInput(str(lineno), None, None, None, lineno, f"line {lineno}: blank line (no JSON object)", fp)
+    obj, error = load_object(raw, lineno)
+    if obj is None:
+        return PairInput(str(lineno), None, None, None, lineno, error, fp)
+    rid = record_id(_field(obj, f["id"], "id"), str(lineno))
     values = {}
     for role in ("premise", "hypothesis"):
         value = _field(obj, f[role], role)
         if not isinstance(value, str):
             found = "missing" if value is None else f"got {type(value).__name__}"
-            return PairInput(rid, None, None, None, lineno, f"line {lineno}: field '{f[role]}' must be a string ({found})")
+            return PairInput(rid, None, None, None, lineno, f"line {lineno}: field '{f[role]}' must be a string ({found})",
+                             fp)
+        if not valid_unicode(value):
+            return PairInput(rid, None, None, None, lineno, f"line {lineno}: field '{f[role]}' has an unpaired "
+                             "surrogate (not valid Unicode)", fp)
         values[role] = value
     label = _field(obj, f["label"], "label")
-    return PairInput(rid, values["premise"], values["hypothesis"], None if label is None else str(label), lineno)
+    label = None if label is None else record_id(label, "")
+    return PairInput(rid, values["premise"], values["hypothesis"], label, lineno, fingerprint=fp)
 
 
 def read_pairs(path: str | Path, fields: dict[str, str] | None = None) -> Iterator[PairInput]:
-    """Yield one :class:`PairInput` per non-blank line of a JSONL file."""
-    with open(path, encoding="utf-8", errors="replace") as fh:
-        for lineno, raw in enumerate(fh, start=1):
-            if raw.strip():
-                yield parse_pair_line(raw, lineno, fields)
+    """Yield one :class:`PairInput` per line of a JSONL file (a blank or broken line is an
+    input with ``error`` set: every line yields its records)."""
+    for lineno, raw in lines(path):
+        yield parse_pair_line(raw, lineno, fields)
 
 
 @dataclass(frozen=True)
@@ -156,29 +161,43 @@ class ContrastBuilder:
         inputs = [PairInput(i, p, h, lab, k + 1) for k, (i, (p, h, lab)) in enumerate(zip(ids, pairs, strict=True))]
         return list(self.run(inputs))
 
-    def run(self, inputs: Iterable[PairInput], skip: set[str] | None = None) -> Iterator[dict]:
-        """Yield records batch by batch, in input order then pair order; ``skip`` holds
-        record ids already written (resume)."""
-        skip = skip or set()
-        batch: list[PairInput] = []
+    def item_keys(self, item: PairInput) -> list[tuple]:
+        """The resume keys of the records one input yields (one per pair alternative)."""
+        return [(rid,) for rid in self.record_ids(item.id)]
+
+    @staticmethod
+    def record_key(record: dict) -> tuple:
+        """A written record's resume key."""
+        return (record.get("id"),)
+
+    def run(self, inputs: Iterable[PairInput], skip: Mapping[tuple, int] | None = None) -> Iterator[dict]:
+        """Yield records batch by batch, in input order then pair order. ``skip`` counts the
+        record keys (``(id,)``) already written (resume): inputs sharing an id are each skipped
+        once per record written, the first ones in input order, so none is lost."""
+        left = Counter(skip) if skip else Counter()
+        batch: list[tuple[PairInput, set[str]]] = []
         for item in inputs:
-            batch.append(item)
+            done = set()
+            for (rid,) in self.item_keys(item):
+                if left[(rid,)] > 0:
+                    left[(rid,)] -= 1
+                    done.add(rid)
+            batch.append((item, done))
             if len(batch) >= self.batch_size:
-                yield from self._batch(batch, skip)
+                yield from self._batch(batch)
                 batch = []
         if batch:
-            yield from self._batch(batch, skip)
+            yield from self._batch(batch)
 
     # -- internals ---------------------------------------------------------------------------
-    def _batch(self, batch: list[PairInput], skip: set[str]) -> Iterator[dict]:
-        todo = [x for x in batch if any(i not in skip for i in self.record_ids(x.id))]
-        problems = {x.line: x.error or self._problem(x) for x in todo}
-        texts = sorted({t for x in todo if problems[x.line] is None for t in (x.premise, x.hypothesis)})
-        analyses = self.transformer.analyze_texts(texts)
-        by_text = dict(zip(texts, analyses, strict=True))
+    def _batch(self, batch: list[tuple[PairInput, set[str]]]) -> Iterator[dict]:
+        todo = [(x, done) for x, done in batch if any(i not in done for i in self.record_ids(x.id))]
+        problems = {x.line: self._problem(x) for x, _ in todo}
+        texts = sorted({t for x, _ in todo if problems[x.line] is None for t in (x.premise, x.hypothesis)})
+        by_text = dict(zip(texts, self.transformer.analyze_texts(texts), strict=True))
         # every plan each distinct sentence needs, realized in one backend call per sentence
         needed: dict[str, list[EditPlan]] = {}
-        for x in todo:
+        for x, _ in todo:
             if problems[x.line] is not None:
                 continue
             for v in self.variants:
@@ -190,8 +209,8 @@ class ContrastBuilder:
         realized: dict[tuple[str, EditPlan], Realization] = {}
         for text, plans in needed.items():
             analysis = by_text[text]
-            if isinstance(analysis, str):
-                results = [Realization(ERROR, analysis)] * len(plans)
+            if isinstance(analysis, Realization):  # the analysis failed: its error, for every plan
+                results = [analysis] * len(plans)
             else:
                 results = self.transformer.realize(analysis, plans, text)
             realized.update({(text, p): r for p, r in zip(plans, results, strict=True)})
@@ -199,50 +218,47 @@ class ContrastBuilder:
         if selector is not None:  # validate and rank every candidate of the batch at once
             keys = list(realized)
             entries = [Entry(text, realized[(text, plan)], (plan,) * len(realized[(text, plan)].candidates),
-                             by_text[text] if not isinstance(by_text[text], str) else None)
+                             by_text[text] if not isinstance(by_text[text], Realization) else None)
                        for text, plan in keys]
             realized = dict(zip(keys, selector.apply(entries), strict=True))
-        for x in todo:
+        for x, done in todo:
             for v, rid in zip(self.variants, self.record_ids(x.id), strict=True):
-                if rid in skip:
-                    continue
-                yield self._record(x, v, rid, problems[x.line], by_text, realized)
+                if rid not in done:
+                    yield self._record(x, v, rid, problems[x.line], by_text, realized).to_json()
 
-    def _problem(self, x: PairInput) -> str | None:
+    def _problem(self, x: PairInput) -> Realization | None:
+        if x.error:
+            return Realization(ERROR, x.error, code=RecordError.code)
         for side, text in (("premise", x.premise), ("hypothesis", x.hypothesis)):
             problem = check_text(text, self.transformer.max_chars)
             if problem:
-                return f"{side}: {problem}"
+                return Realization(ERROR, f"{side}: {problem}", code=InputError.code)
         return None
 
-    def _record(self, x: PairInput, v: _Variant, rid: str, problem: str | None,
-                by_text: dict[str, Analysis | str], realized: dict) -> dict[str, Any]:
-        rec: dict[str, Any] = {
-            "id": rid, "original_id": x.id, "pair": v.pair,
-            "premise_transformation": str(v.premise), "hypothesis_transformation": str(v.hypothesis),
-            "original": {"premise": x.premise, "hypothesis": x.hypothesis, "label": x.label},
-            "premise": None, "hypothesis": None, "label": None, "rule": None, "via": [], "label_reason": "",
-            "label_map": None, "reversed": False, "backend": self.backend_name, "status": OK, "reason": "",
-        }
+    def _record(self, x: PairInput, v: _Variant, rid: str, problem: Realization | None,
+                by_text: dict[str, Analysis | Realization], realized: dict) -> ContrastRecord:
+        rec = ContrastRecord(rid, x.id, v.pair, str(v.premise), str(v.hypothesis),
+                             {"premise": x.premise, "hypothesis": x.hypothesis, "label": x.label},
+                             self.backend_name, fingerprint=x.fingerprint)
         if problem is not None:
-            rec.update(status=ERROR, reason=problem)
+            rec.status, rec.reason, rec.code = ERROR, problem.reason, problem.code
             return rec
         if v.plans is None:
-            rec.update(status=INCOMPATIBLE, reason=v.incompatible)
+            rec.status, rec.reason = INCOMPATIBLE, v.incompatible
             return rec
-        sides = {}
+        sides_in = (("premise", x.premise, v.plans[0]), ("hypothesis", x.hypothesis, v.plans[1]))
         if self.transformer.selector is not None:  # each side's candidates, scores and verdicts
-            rec["candidates"] = {side: [c.to_dict() for c in realized[(text, plan)].candidates]
-                                 for side, text, plan in (("premise", x.premise, v.plans[0]),
-                                                          ("hypothesis", x.hypothesis, v.plans[1]))}
-            rec["rejected"] = {side: [c.to_dict() for c in realized[(text, plan)].rejected]
-                               for side, text, plan in (("premise", x.premise, v.plans[0]),
-                                                        ("hypothesis", x.hypothesis, v.plans[1]))}
-        for side, text, plan in (("premise", x.premise, v.plans[0]), ("hypothesis", x.hypothesis, v.plans[1])):
+            rec.candidates = {side: [c.to_dict() for c in realized[(text, plan)].candidates]
+                              for side, text, plan in sides_in}
+            rec.rejected = {side: [c.to_dict() for c in realized[(text, plan)].rejected]
+                            for side, text, plan in sides_in}
+        sides = {}
+        for side, text, plan in sides_in:
             result = realized[(text, plan)]
             if result.status != OK or not result.candidates:
                 status = result.status if result.status != OK else NO_REALIZATION
-                rec.update(status=status, reason=f"{side}: {result.reason or status}")
+                rec.status, rec.reason = status, f"{side}: {result.reason or status}"
+                rec.code = result.code if status == ERROR else None
                 return rec
             best = result.candidates[0].text
             # a side that came out as the original sentence is the identity, whatever was asked
@@ -251,12 +267,12 @@ class ContrastBuilder:
         decisions = {lab: self.rules.infer(p_plan, h_plan, lab, p_feats, h_feats) for lab in LABELS}
         original = (x.label or "").strip().lower()
         decision = decisions.get(original) or self.rules.infer(p_plan, h_plan, x.label or "", p_feats, h_feats)
-        label_map = {lab: d.label for lab, d in decisions.items()}
-        new_p, new_h = (h_text, p_text) if decision.reverse else (p_text, h_text)
-        rec.update(premise=new_p, hypothesis=new_h, label=decision.label, rule=decision.rule, via=list(decision.via),
-                   label_reason=decision.reason, label_map=label_map, reversed=decision.reverse)
+        rec.premise, rec.hypothesis = (h_text, p_text) if decision.reverse else (p_text, h_text)
+        rec.label, rec.rule, rec.via = decision.label, decision.rule, list(decision.via)
+        rec.label_reason, rec.reversed = decision.reason, decision.reverse
+        rec.label_map = {lab: d.label for lab, d in decisions.items()}
         if decision.label == UNKNOWN:
-            rec.update(status=NO_LABEL, reason=decision.reason)
+            rec.status, rec.reason = NO_LABEL, decision.reason
         return rec
 
 

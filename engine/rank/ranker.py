@@ -27,12 +27,20 @@ from pathlib import Path
 from typing import Any
 
 from ..errors import RankError, ResourceNotFoundError
+from ..registry import Registry
 from ..resources import rules_dir
 from .base import MEAN, SUM, LMScorer, Scorer
 from .closeness import Closeness
 
-SCORERS = ("ngram", "ngram-mean", "lm", "lm-mean", "closeness", "levenshtein", "overlap")
 COMPOSITE = "composite"
+SCORER_REGISTRY: Registry[Scorer] = Registry("scorer", RankError)  # factories of a Toolkit
+for _name, _which, _mode in (("ngram", "ngram", SUM), ("ngram-mean", "ngram", MEAN), ("lm", "lm", SUM),
+                             ("lm-mean", "lm", MEAN)):
+    SCORER_REGISTRY.register(_name, lambda tk, w=_which, m=_mode, n=_name: LMScorer(tk.language_model(w), m, n),
+                             help=f"{'mean' if _mode == MEAN else 'summed'} log-probability under the {_which} model")
+for _name in ("closeness", "levenshtein", "overlap"):
+    SCORER_REGISTRY.register(_name, lambda tk, n=_name: Closeness(n), help=f"{_name} to the source")
+SCORERS = tuple(SCORER_REGISTRY.names())
 
 
 class Toolkit:
@@ -90,16 +98,9 @@ class Toolkit:
         return self._get("analyzer", SpacyAnalyzer)
 
     def scorer(self, name: str) -> Scorer:
-        def make():
-            if name in ("ngram", "lm"):
-                return LMScorer(self.language_model(name), SUM, name)
-            if name in ("ngram-mean", "lm-mean"):
-                return LMScorer(self.language_model(name.split("-")[0]), MEAN, name)
-            if name in ("closeness", "levenshtein", "overlap"):
-                return Closeness(name)
+        if name not in SCORER_REGISTRY:
             raise RankError(f"unknown scorer {name!r}; use one of {', '.join(SCORERS)} or {COMPOSITE}")
-
-        return self._get(f"scorer:{name}", make)
+        return self._get(f"scorer:{name}", lambda: SCORER_REGISTRY.create(name, self))
 
 
 def default_config() -> Path:

@@ -39,6 +39,7 @@ from __future__ import annotations
 import json
 import logging
 import re
+from collections import Counter
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -94,12 +95,13 @@ class ConllSentence:
 
 
 def read_conll2012(
-    path: str | Path, unescape: bool = True, errors: Errors = "raise"
+    path: str | Path, unescape: bool = True, errors: Errors = "raise", counts: Counter | None = None
 ) -> Iterator[ConllSentence]:
     """Sentences of a CoNLL-2012 file, or of every ``*gold_conll`` file under a folder.
 
     Files of a folder are read recursively in sorted path order. ``unescape`` turns
-    ``-LRB-`` into ``(``, ``/.`` into ``.`` and so on (:data:`UNESCAPES`).
+    ``-LRB-`` into ``(``, ``/.`` into ``.`` and so on (:data:`UNESCAPES`). With
+    ``errors="skip"``, ``counts["skipped_malformed"]`` counts the sentences skipped.
     """
     _check_errors(errors)
     files = _files(path, "*gold_conll")  # checked now, not at the first next()
@@ -107,7 +109,7 @@ def read_conll2012(
     def sentences() -> Iterator[ConllSentence]:
         for file in files:
             with open(file, encoding="utf-8") as handle:
-                yield from iter_conll2012(handle, str(file), unescape, errors)
+                yield from iter_conll2012(handle, str(file), unescape, errors, counts)
 
     return sentences()
 
@@ -117,6 +119,7 @@ def iter_conll2012(
     source: str = "<lines>",
     unescape: bool = True,
     errors: Errors = "raise",
+    counts: Counter | None = None,
 ) -> Iterator[ConllSentence]:
     """Sentences of CoNLL-2012 ``lines``; ``source`` names them in errors and warnings."""
     _check_errors(errors)
@@ -134,6 +137,8 @@ def iter_conll2012(
             if errors == "raise":
                 raise
             skipped += 1
+            if counts is not None:
+                counts["skipped_malformed"] += 1
             log.warning("skipped a malformed sentence: %s", exc)
         else:
             yield sentence
@@ -246,16 +251,16 @@ def _dash_none(value: str) -> str | None:
 # --- JSONL frames ------------------------------------------------------------------------
 
 
-def read_frames_jsonl(path: str | Path, errors: Errors = "raise") -> Iterator[ConllSentence]:
+def read_frames_jsonl(path: str | Path, errors: Errors = "raise", counts: Counter | None = None) -> Iterator[ConllSentence]:
     """Sentences of a JSONL file of frames (see the module docstring); blank lines skipped."""
     _check_errors(errors)
     path = Path(path)
     if not path.is_file():
         raise ResourceNotFoundError(f"SRL frames file not found: {path} (expected a .jsonl file)")
-    return _jsonl_sentences(path, errors)
+    return _jsonl_sentences(path, errors, counts)
 
 
-def _jsonl_sentences(path: Path, errors: Errors) -> Iterator[ConllSentence]:
+def _jsonl_sentences(path: Path, errors: Errors, counts: Counter | None = None) -> Iterator[ConllSentence]:
     source = str(path)
     index = 0
     skipped = 0
@@ -269,6 +274,8 @@ def _jsonl_sentences(path: Path, errors: Errors) -> Iterator[ConllSentence]:
                 if errors == "raise":
                     raise
                 skipped += 1
+                if counts is not None:
+                    counts["skipped_malformed"] += 1
                 log.warning("skipped a malformed line: %s", exc)
                 continue
             index += 1
@@ -345,14 +352,15 @@ def sentence_to_json(sentence: ConllSentence) -> dict[str, Any]:
 
 
 def read_srl_corpus(
-    path: str | Path, unescape: bool = True, errors: Errors = "raise"
+    path: str | Path, unescape: bool = True, errors: Errors = "raise", counts: Counter | None = None
 ) -> Iterator[ConllSentence]:
     """Sentences of an SRL corpus: ``.jsonl`` files as JSONL frames, anything else (a file
-    or a folder of ``*gold_conll`` files) as CoNLL-2012. ``unescape`` applies to CoNLL only."""
+    or a folder of ``*gold_conll`` files) as CoNLL-2012. ``unescape`` applies to CoNLL only;
+    ``counts["skipped_malformed"]`` counts what ``errors="skip"`` skipped."""
     path = Path(path)
     if path.suffix == ".jsonl" and not path.is_dir():
-        return read_frames_jsonl(path, errors)
-    return read_conll2012(path, unescape, errors)
+        return read_frames_jsonl(path, errors, counts)
+    return read_conll2012(path, unescape, errors, counts)
 
 
 def _files(path: str | Path, pattern: str) -> list[Path]:

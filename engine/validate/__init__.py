@@ -10,14 +10,37 @@
 ======================  =====================================================================
 """
 
+from ..errors import RankError
+from ..registry import Registry
 from .base import ACCEPT, FLAG, REJECT, VERDICTS, Item, Validator, Verdict, worst
 from .control import ControlAdherence
 from .degeneracy import Degeneracy, degeneracy
 from .grammar import ErgGrammaticality, RecordedParses
 from .similarity import BleuRange, Entailment, LikelihoodDrop, bleu
 
-VALIDATORS = ("degeneracy", "erg", "control", "bleu", "entailment", "likelihood")
+# Validators by name. A factory takes the settings object that opens them (the Selector:
+# ``toolkit``, ``parses``, ``ace``, ``grammar``, ``bleu_range``, ``expect``, ``max_drop``,
+# ``likelihood_lm``).
+VALIDATOR_REGISTRY: Registry[Validator] = Registry("validator", RankError)
+VALIDATOR_REGISTRY.register("degeneracy", lambda s: Degeneracy(), help="empty, unchanged or junk output")
+VALIDATOR_REGISTRY.register(
+    "erg", lambda s: ErgGrammaticality(RecordedParses(s.parses) if s.parses else None, ace=s.ace, grammar=s.grammar),
+    help="the ERG must parse the candidate")
+VALIDATOR_REGISTRY.register("control", lambda s: ControlAdherence(s.toolkit.analyzer()),
+                            help="re-analysis shows the requested change")
+VALIDATOR_REGISTRY.register("bleu", lambda s: BleuRange(*s.bleu_range), help="BLEU-4 against the source in a range")
+VALIDATOR_REGISTRY.register("entailment", lambda s: Entailment(s.toolkit.nli(), expect=s.expect),
+                            help="two-way entailment with the source")
 
-__all__ = ["ACCEPT", "FLAG", "REJECT", "VALIDATORS", "VERDICTS", "BleuRange", "ControlAdherence", "Degeneracy",
+
+def _likelihood(s) -> LikelihoodDrop:
+    which = s.likelihood_lm or ("lm" if s.toolkit.options["lm"] else "ngram")
+    return LikelihoodDrop(s.toolkit.language_model(which), s.max_drop, nlp=s.toolkit.spacy())
+
+
+VALIDATOR_REGISTRY.register("likelihood", _likelihood, help="log-probability drop under a bound")
+VALIDATORS = tuple(VALIDATOR_REGISTRY.names())
+
+__all__ = ["ACCEPT", "FLAG", "REJECT", "VALIDATORS", "VALIDATOR_REGISTRY", "VERDICTS", "BleuRange", "ControlAdherence", "Degeneracy",
            "Entailment", "ErgGrammaticality", "Item", "LikelihoodDrop", "RecordedParses", "Validator", "Verdict",
            "bleu", "degeneracy", "worst"]

@@ -12,7 +12,7 @@ import json
 import sys
 
 from ..errors import SeamError
-from .metrics import (
+from ..nli.metrics import (
     compute_metrics,
     format_skipped,
     format_table,
@@ -20,15 +20,11 @@ from .metrics import (
     load_predictions,
     write_predictions,
 )
+from . import command
 
 
-def add_parser(subparsers) -> None:
-    """Add the ``nli-metrics`` subcommand to an ``argparse`` subparsers object."""
-    m = subparsers.add_parser(
-        "nli-metrics", help="score NLI predictions on a contrast set (Acc@Ori, Acc@Ctr, consistency)",
-        description="Per transformation pair: accuracy on the originals and on the contrasts, "
-                    "LIT consistency and contrast consistency. Predictions come from a JSONL file "
-                    "(--predictions) or from running a local checkpoint (--model).")
+def configure(m: argparse.ArgumentParser) -> None:
+    """The ``nli-metrics`` arguments."""
     m.add_argument("--contrast", required=True, metavar="FILE", help="contrast records (output of seam contrast)")
     source = m.add_argument_group("predictions (give exactly one)")
     source.add_argument("--predictions", metavar="FILE",
@@ -46,9 +42,12 @@ def add_parser(subparsers) -> None:
     g.add_argument("--write-predictions", metavar="FILE", help='save the predictions as JSONL {"id", "label"}')
     m.add_argument("--json", metavar="FILE", help="write the metrics as JSON (fractions, not percentages)")
     m.add_argument("-q", "--quiet", action="store_true", help="no progress bar or summary on stderr")
-    m.set_defaults(func=run)
 
 
+@command("nli-metrics", "score NLI predictions on a contrast set (Acc@Ori, Acc@Ctr, consistency)", configure,
+         description="Per transformation pair: accuracy on the originals and on the contrasts, LIT consistency "
+                     "and contrast consistency. Predictions come from a JSONL file (--predictions) or from running "
+                     "a local checkpoint (--model).")
 def run(args: argparse.Namespace) -> int:
     """Run ``seam nli-metrics``: print the table; 1 when no dual instance could be scored."""
     if bool(args.predictions) == bool(args.model):
@@ -58,7 +57,7 @@ def run(args: argparse.Namespace) -> int:
     records = load_contrast(args.contrast)
 
     if args.model:
-        from .classifier import NliClassifier, parse_label_map, predict_contrast
+        from ..nli.classifier import NliClassifier, parse_label_map, predict_contrast
 
         label_map = parse_label_map(args.label_map) if args.label_map else None
         classifier = NliClassifier(args.model, label_map=label_map, device=args.device,

@@ -1,0 +1,100 @@
+"""The ``seam`` command line: argparse, then one library call per command.
+
+    seam transform "A man is riding a bike." --apply "tense(past)"
+    seam transform -i in.jsonl -o out.jsonl --apply p --apply pa --backend surface [--resume]
+    seam contrast -i pairs.jsonl -o out.jsonl --pairs "p;f" "pa;pa" [--stats FILE] [--resume]
+    seam nli-metrics --contrast out.jsonl --predictions preds.jsonl | --model PATH
+    seam demo | catalog | analyze "The dogs chased a cat."
+    seam grammar install|list|add
+    seam rules check [FILES] [--live] | rules example "SENTENCE" --family F
+    seam train-tailor --data conll-2012/ --model t5-base/ --output tailor/
+
+Every command is registered in :data:`COMMANDS` (the same :class:`~engine.registry.Registry`
+style as backends, validators and scorers) by a module of this package: ``runs``
+(transform, contrast), ``metrics`` (nli-metrics), ``info`` (demo, catalog, analyze),
+``grammar`` (grammar, rules) and ``train`` (train-tailor). Backend options come from the
+backends' own declarations (:class:`engine.backends.base.Option`).
+
+Exit status: 0 done; 1 a check failed (``rules check``, ``nli-metrics`` with nothing to
+score); 2 bad arguments or input the run cannot start on (a message, no traceback); 3 some
+records failed because of a bug (their code is ``E999``; the traceback is in the log, the
+other records are written); 130 interrupted (``--resume`` continues).
+"""
+
+from __future__ import annotations
+
+import argparse
+import logging
+import sys
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+
+from .. import __version__
+from ..errors import SeamError
+from ..registry import Registry
+
+log = logging.getLogger("seam")
+
+
+@dataclass(frozen=True)
+class Command:
+    """A ``seam`` subcommand: ``configure`` adds its arguments, ``run`` does it and returns the
+    exit status."""
+
+    name: str
+    help: str
+    configure: Callable[[argparse.ArgumentParser], None]
+    run: Callable[[argparse.Namespace], int]
+    description: str | None = None
+
+
+COMMANDS: Registry[Command] = Registry("command")
+
+
+def command(name: str, help: str, configure: Callable[[argparse.ArgumentParser], None],
+            description: str | None = None):
+    """Decorator: register the function as the ``run`` of command ``name``."""
+
+    def deco(run: Callable[[argparse.Namespace], int]):
+        COMMANDS.register(name, Command(name, help, configure, run, description), help=help)
+        return run
+
+    return deco
+
+
+from . import runs, metrics, info, grammar, train  # noqa: E402,F401,I001 - register the commands, in help order
+
+
+def build_parser() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(prog="seam", description="Controlled sentence transformations.")
+    parser.add_argument("--version", action="version", version=f"seam {__version__}")
+    parser.add_argument("-v", "--verbose", action="store_true", help="log debug messages")
+    sub = parser.add_subparsers(dest="command", required=True)
+    for name in COMMANDS:
+        cmd: Command = COMMANDS.factory(name)  # type: ignore[assignment]
+        p = sub.add_parser(name, help=cmd.help, description=cmd.description)
+        cmd.configure(p)
+        p.set_defaults(func=cmd.run)
+    return parser
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    parser = build_parser()
+    args = parser.parse_args(argv)
+    logging.basicConfig(level=logging.DEBUG if args.verbose else logging.WARNING,
+                        format="seam: %(levelname)s: %(message)s")
+    try:
+        return args.func(args)
+    except SeamError as exc:
+        print(f"seam: error: {exc}", file=sys.stderr)
+        return 2
+    except (FileNotFoundError, IsADirectoryError, NotADirectoryError, PermissionError) as exc:
+        print(f"seam: error: {exc.strerror}: {exc.filename}", file=sys.stderr)
+        return 2
+    except KeyboardInterrupt:
+        print("seam: interrupted; rerun with --resume to continue", file=sys.stderr)
+        return 130
+
+
+if __name__ == "__main__":
+    sys.exit(main())

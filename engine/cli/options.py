@@ -1,0 +1,100 @@
+"""Options shared by the batch commands: output, backend and its declared options, resume,
+limits, ranking and validation."""
+
+from __future__ import annotations
+
+import argparse
+
+from ..backends import available_backends
+from ..backends.base import backend_options
+from ..errors import SeamError
+from ..pipeline import DEFAULT_MAX_CHARS
+
+
+def positive(value: str) -> int:
+    """argparse type: an integer of at least 1."""
+    try:
+        n = int(value)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"not an integer: {value!r}") from None
+    if n < 1:
+        raise argparse.ArgumentTypeError(f"must be at least 1, not {n}")
+    return n
+
+
+def add_run_options(parser: argparse.ArgumentParser) -> None:
+    """Output, backend, resume, limits, every backend's declared options, selection, quiet."""
+    parser.add_argument("-o", "--output", help="JSONL output file (default: stdout)")
+    parser.add_argument("-b", "--backend", default="surface",
+                        help=f"backend name: {', '.join(available_backends())} (default: surface)")
+    parser.add_argument("--resume", action="store_true",
+                        help="continue a partial -o file without duplicates (refused if the input changed)")
+    parser.add_argument("--batch-size", type=positive, default=64)
+    parser.add_argument("--max-chars", type=int, default=DEFAULT_MAX_CHARS, help="longer texts get an error record")
+    add_backend_options(parser)
+    add_select_options(parser)
+    parser.add_argument("-q", "--quiet", action="store_true", help="no progress bar or summary")
+
+
+def add_backend_options(parser: argparse.ArgumentParser) -> None:
+    """One argument group per backend with the options it declares; a flag several backends
+    declare (``--candidates``) is added once, in the first backend's group."""
+    seen: dict[str, object] = {}
+    for name in available_backends():
+        group = None
+        for opt in backend_options(name):
+            if opt.flag in seen:
+                continue
+            seen[opt.flag] = opt
+            group = group or parser.add_argument_group(f"{name} backend")
+            if opt.switch:
+                group.add_argument(opt.flag, action="store_true", help=opt.help)
+            else:
+                group.add_argument(opt.flag, type=opt.type, default=opt.default, choices=opt.choices, help=opt.help)
+
+
+def backend_kwargs(args: argparse.Namespace) -> dict:
+    """The keyword arguments the chosen backend declares, from the parsed flags."""
+    return {opt.keyword: opt.value(args) for opt in backend_options(args.backend)}
+
+
+def add_select_options(parser: argparse.ArgumentParser) -> None:
+    from ..rank.ranker import SCORERS
+    from ..validate import VALIDATORS
+
+    r = parser.add_argument_group("ranking and validation (any backend)")
+    r.add_argument("--rank", nargs="?", const="composite",
+                   help=f"rank candidates: {', '.join(SCORERS)}, NAME=WEIGHT,... or composite (the default when no "
+                        "value is given: rules/ranking.toml)")
+    r.add_argument("--rank-config", help="TOML file with the [composite] weights (default rules/ranking.toml)")
+    r.add_argument("--validate", action="append", nargs="?", const=",".join(("degeneracy", "control")),
+                   help=f"validators, comma-separated: {', '.join(VALIDATORS)} (default when no value is "
+                        "given: degeneracy,control)")
+    r.add_argument("--lm", help="causal LM checkpoint directory for lm scores (else SEAM_LM, then the cache)")
+    r.add_argument("--ngram", help="ARPA or Sphinx binary n-gram model (else SEAM_NGRAM, else pocketsphinx's)")
+    r.add_argument("--nli-model", help="NLI checkpoint directory for the entailment validator")
+    r.add_argument("--expect", choices=("same", "different"), default="same",
+                   help="entailment validator: meaning kept (default) or changed")
+    r.add_argument("--bleu-range", default="0.1,0.95", help="bleu validator: LOW,HIGH (default 0.1,0.95)")
+    r.add_argument("--max-drop", type=float, default=50.0,
+                   help="likelihood validator: largest log-prob drop in nats (TAILOR 50, Polyjuice 10)")
+    r.add_argument("--likelihood-lm", choices=("lm", "ngram"),
+                   help="likelihood validator's model (default: lm when --lm is given, else ngram)")
+    r.add_argument("--parses", help="erg validator: recorded ACE parses (JSONL) instead of a live ACE")
+
+
+def selector(args: argparse.Namespace):
+    """The :class:`~engine.select.Selector` the ranking and validation flags ask for, or None."""
+    from ..select import Selector
+
+    if not args.rank and not args.validate:
+        return None
+    try:
+        low, high = (float(x) for x in args.bleu_range.split(","))
+    except ValueError:
+        raise SeamError(f"--bleu-range must be LOW,HIGH (two numbers), got {args.bleu_range!r}") from None
+    return Selector(args.rank, args.validate, lm=args.lm, ngram=args.ngram, nli=args.nli_model,
+                    device=getattr(args, "device", None), rank_config=args.rank_config,
+                    ace=getattr(args, "ace", None), grammar=getattr(args, "grammar", None), parses=args.parses,
+                    bleu_range=(low, high), expect=args.expect, max_drop=args.max_drop,
+                    likelihood_lm=args.likelihood_lm)

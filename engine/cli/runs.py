@@ -1,0 +1,113 @@
+"""``seam transform`` and ``seam contrast``: arguments, then one :func:`engine.run.run` call."""
+
+from __future__ import annotations
+
+import argparse
+import sys
+
+from ..errors import SeamError
+from ..jsonl import InputRecord, count_lines, fingerprint, read_records
+from ..run import RunReport, TransformProducer, run
+from . import command
+from .options import add_run_options, backend_kwargs, selector
+
+
+def _configure_transform(t: argparse.ArgumentParser) -> None:
+    t.add_argument("text", nargs="*", help="sentences (or use -i)")
+    t.add_argument("-a", "--apply", action="append", required=True,
+                   help="transformation expression, e.g. 'tense(fut)+passive' or LIT shorthand 'f+pa'; repeatable")
+    t.add_argument("-i", "--input", help="JSONL input with a 'text' field (and optional 'id')")
+    t.add_argument("--format", choices=("text", "jsonl"), help="stdout format (text: best realization per line)")
+    t.add_argument("--text-field", default="text", help="input field holding the sentence (default: text)")
+    add_run_options(t)
+
+
+def finish(report: RunReport, args: argparse.Namespace, name: str) -> int:
+    """The run's exit status (3 when records failed because of a bug), with its summary."""
+    if args.output and not args.quiet:
+        print(f"seam: {report.summary()}", file=sys.stderr)
+    if report.bugs:
+        print(f"seam {name}: {report.bugs} record(s) failed because of a bug (code E999; the traceback is logged "
+              "above); every other record was written", file=sys.stderr)
+        return 3
+    return 0
+
+
+@command("transform", "apply transformations to sentences or a JSONL file", _configure_transform)
+def transform(args: argparse.Namespace) -> int:
+    from ..pipeline import Transformer, jobs
+
+    job_list = jobs(args.apply)
+    if args.input and args.text:
+        raise SeamError("give sentences either as arguments or with -i, not both")
+    if not args.input and not args.text:
+        raise SeamError("nothing to transform: give sentences as arguments or a JSONL file with -i")
+    if args.resume and not args.output:
+        raise SeamError("--resume needs -o OUTPUT (the partial output file to continue)")
+    fmt = args.format or ("jsonl" if args.input or args.output else "text")
+    transformer = Transformer(args.backend, max_chars=args.max_chars, batch_size=args.batch_size,
+                              selector=selector(args), **backend_kwargs(args))
+    if args.input:
+        def items():
+            return read_records(args.input, text_field=args.text_field)
+        total = count_lines(args.input) * len(job_list)
+    else:
+        texts = list(args.text)
+
+        def items():
+            return (InputRecord(str(k), t, k, fingerprint=fingerprint(t)) for k, t in enumerate(texts, start=1))
+        total = len(texts) * len(job_list)
+
+    def show(rec: dict) -> None:
+        print(rec["best"] if rec["best"] is not None else f"[{rec['status']}] {rec['reason']}")
+
+    text_out = not args.output and fmt == "text"
+    report = run(TransformProducer(transformer, job_list), items, output=args.output,
+                 sink=sys.stdout if not args.output and fmt == "jsonl" else None, resume=args.resume,
+                 batch_size=args.batch_size, progress=not args.quiet and (bool(args.input) or total >= 50),
+                 total=total, desc="seam transform", on_record=show if text_out else None)
+    return finish(report, args, "transform")
+
+
+def _configure_contrast(n: argparse.ArgumentParser) -> None:
+    from ..nli.contrast import LIT_PAIRS
+
+    n.add_argument("-i", "--input", required=True, help="JSONL with premise, hypothesis, label (and id)")
+    n.add_argument("--pairs", nargs="+", default=list(LIT_PAIRS),
+                   help="pair expressions 'premise;hypothesis' (default: LIT's Table 2 set: %(default)s)")
+    n.add_argument("--label-rules", nargs="+", help="label rule files (default: every rules/labels/*.toml)")
+    n.add_argument("--stats", help="write the summary (counts and rates per pair) as JSON here")
+    n.add_argument("--premise-field", default="premise", help="input field of the premise (default: premise, "
+                   "else sentence1)")
+    n.add_argument("--hypothesis-field", default="hypothesis", help="default: hypothesis, else sentence2")
+    n.add_argument("--label-field", default="label", help="default: label, else gold_label")
+    add_run_options(n)
+
+
+@command("contrast", "NLI contrast sets: transform premise and hypothesis, infer the new label", _configure_contrast)
+def contrast(args: argparse.Namespace) -> int:
+    import json
+
+    from ..jsonl import written_records
+    from ..nli.contrast import ContrastBuilder, format_summary, read_pairs, summarize
+
+    if args.resume and not args.output:
+        raise SeamError("--resume needs -o OUTPUT (the partial output file to continue)")
+    fields = {"premise": args.premise_field, "hypothesis": args.hypothesis_field, "label": args.label_field}
+    builder = ContrastBuilder(args.backend, pairs=args.pairs, label_rules=args.label_rules,
+                              max_chars=args.max_chars, batch_size=args.batch_size, selector=selector(args),
+                              **backend_kwargs(args))
+    kept: list[dict] = []
+    report = run(builder, lambda: read_pairs(args.input, fields), output=args.output,
+                 sink=None if args.output else sys.stdout, resume=args.resume, batch_size=args.batch_size,
+                 progress=not args.quiet, total=count_lines(args.input) * len(builder.variants),
+                 desc="seam contrast", on_record=None if args.output else kept.append)
+    # statistics cover the whole output, including records written before a --resume
+    stats = summarize(written_records(args.output) if args.output else kept)
+    stats["backend"] = builder.backend_name
+    if args.stats:
+        with open(args.stats, "w", encoding="utf-8") as fh:
+            json.dump(stats, fh, indent=2)
+    if not args.quiet:
+        print(format_summary(stats), file=sys.stderr)
+    return finish(report, args, "contrast")

@@ -1,0 +1,171 @@
+"""The one run loop behind ``seam transform``, ``seam contrast`` and :func:`run_file`.
+
+A *producer* turns input items into output records (a :class:`~engine.pipeline.Transformer`
+with its jobs, or a :class:`~engine.nli.contrast.ContrastBuilder`). :func:`run` drives one
+over a stream of items: it resumes a partial output (skipping the records already written,
+after checking that the input has not changed since), writes records as they come, flushes
+every ``batch_size`` records (the same with or without a progress bar), shows progress,
+and counts statuses. Its :class:`RunReport` says what happened, including how many records
+failed because of a bug (``E999``), which makes ``seam`` exit 3.
+
+>>> import io, json
+>>> from engine.pipeline import Transformer, jobs
+>>> out = io.StringIO()
+>>> items = [InputRecord("1", "A man is riding a bike.", 1)]
+>>> report = run(TransformProducer(Transformer("surface"), jobs(["p"])), items, sink=out)
+>>> json.loads(out.getvalue())["best"], report.counts
+('A man was riding a bike.', Counter({'ok': 1}))
+"""
+
+from __future__ import annotations
+
+import logging
+import sys
+from collections import Counter, defaultdict
+from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import IO, Any, Protocol
+
+from .errors import InternalError, ResumeError, SeamError
+from .jsonl import InputRecord, JsonlWriter, count_lines, read_records, written_records
+from .results import ERROR
+
+log = logging.getLogger(__name__)
+
+
+class Producer(Protocol):
+    """What the run loop drives."""
+
+    def run(self, items: Iterable[Any], skip: Mapping[tuple, int] | None = None) -> Iterator[dict]: ...
+
+    def item_keys(self, item: Any) -> list[tuple]: ...
+
+    def record_key(self, record: dict) -> tuple: ...
+
+
+class TransformProducer:
+    """A :class:`~engine.pipeline.Transformer` with its jobs, as a producer: one record per
+    (input, transformation), keyed ``(id, transformation)``."""
+
+    def __init__(self, transformer, job_list: Sequence):
+        self.transformer = transformer
+        self.jobs = list(job_list)
+
+    def run(self, items: Iterable[InputRecord], skip: Mapping[tuple, int] | None = None) -> Iterator[dict]:
+        return self.transformer.run(items, self.jobs, skip)
+
+    def item_keys(self, item: InputRecord) -> list[tuple]:
+        return [(item.id, j.name) for j in self.jobs]
+
+    @staticmethod
+    def record_key(record: dict) -> tuple:
+        return (record.get("id"), record.get("transformation"))
+
+
+@dataclass
+class RunReport:
+    """What a run did: records written (``counts`` per status), records found already written
+    (``resumed``), and records that failed because of a bug (``bugs``: code ``E999``)."""
+
+    counts: Counter = field(default_factory=Counter)
+    resumed: int = 0
+    bugs: int = 0
+    output: str | None = None
+
+    @property
+    def written(self) -> int:
+        return sum(self.counts.values())
+
+    def summary(self) -> str:
+        parts = ", ".join(f"{k} {v}" for k, v in sorted(self.counts.items())) or "nothing to do"
+        where = f" to {self.output}" if self.output else ""
+        resumed = f"; {self.resumed} were already there" if self.resumed else ""
+        return f"wrote {self.written} records{where} ({parts}){resumed}"
+
+
+def check_resume(producer: Producer, items: Iterable[Any], written: Iterable[dict]) -> None:
+    """Refuse to resume when the input changed since the output was written: a record whose
+    input line now reads differently (edited, or shifted by an inserted or deleted line), or
+    records of inputs that are gone. Records without a fingerprint are not checked."""
+    seen: dict[tuple, list[str | None]] = defaultdict(list)
+    for rec in written:
+        seen[producer.record_key(rec)].append(rec.get("fingerprint"))
+    for queue in seen.values():
+        queue.reverse()  # pop() gives them in file order
+    for item in items:
+        for key in producer.item_keys(item):
+            queue = seen.get(key)
+            if not queue:
+                continue
+            fp = queue.pop()
+            if fp is not None and item.fingerprint is not None and fp != item.fingerprint:
+                raise ResumeError(
+                    f"--resume: line {item.line} of the input (id {item.id!r}) is not the line the output's records "
+                    "were made from (the input was edited, or lines were inserted or deleted); rerun without "
+                    "--resume, or restore the input")
+    gone = [key for key, queue in seen.items() if queue]
+    if gone:
+        raise ResumeError(f"--resume: the output holds records of {len(gone)} input(s) the input no longer has "
+                          f"(first: {gone[0]!r}); rerun without --resume, or restore the input")
+
+
+def run(producer: Producer, items: Iterable[Any] | Callable[[], Iterable[Any]], *,
+        output: str | Path | None = None, sink: IO[str] | None = None, resume: bool = False,
+        batch_size: int = 64, progress: bool = False, total: int | None = None, desc: str = "seam",
+        on_record: Callable[[dict], None] | None = None) -> RunReport:
+    """Drive ``producer`` over ``items`` and write every record to ``output`` (a JSONL file)
+    or ``sink`` (a text stream), or to neither when only ``on_record`` wants them.
+
+    ``items`` may be a callable returning a fresh iterable: ``resume`` then reads the input
+    once to check it against the output (:func:`check_resume`) and once to run (a plain
+    iterable is consumed by the check, so pass a list or a callable when resuming).
+    """
+    fresh = items if callable(items) else (lambda: items)
+    report = RunReport(output=str(output) if output is not None else None)
+    skip: Counter = Counter()
+    if resume:
+        if output is None:
+            raise SeamError("--resume needs -o OUTPUT (the partial output file to continue)")
+        written = written_records(output)
+        if written:
+            check_resume(producer, fresh(), written)
+        skip = Counter(producer.record_key(r) for r in written)
+        report.resumed = len(written)
+        log.info("resuming: %d records already in %s", report.resumed, output)
+    writer = JsonlWriter(output, append=resume) if output is not None else (JsonlWriter(sink) if sink else None)
+    from tqdm import tqdm
+
+    bar = tqdm(total=total, initial=report.resumed, unit="rec", file=sys.stderr, disable=not progress, desc=desc)
+    try:
+        with bar:
+            for rec in producer.run(fresh(), skip):
+                report.counts[rec["status"]] += 1
+                if rec["status"] == ERROR and rec.get("code") == InternalError.code:
+                    report.bugs += 1
+                if writer is not None:
+                    writer.write(rec)
+                if on_record is not None:
+                    on_record(rec)
+                bar.update(1)
+                if writer is not None and report.written % batch_size == 0:
+                    writer.flush()
+    finally:
+        if writer is not None:
+            writer.close()
+    return report
+
+
+def run_file(input: str | Path, output: str | Path, apply, *, backend="surface", resume: bool = False,
+             text_field: str = "text", batch_size: int = 64, progress: bool = False, selector=None,
+             max_chars: int | None = None, **backend_options) -> RunReport:
+    """Transform a JSONL file (one ``text`` per line) into a JSONL file of records, as
+    ``seam transform -i INPUT -o OUTPUT`` does: batches, resume, flushing, progress."""
+    from .pipeline import DEFAULT_MAX_CHARS, Transformer, jobs
+
+    job_list = jobs(apply)
+    transformer = Transformer(backend, max_chars=max_chars or DEFAULT_MAX_CHARS, batch_size=batch_size,
+                              selector=selector, **backend_options)
+    return run(TransformProducer(transformer, job_list), lambda: read_records(input, text_field=text_field),
+               output=output, resume=resume, batch_size=batch_size, progress=progress,
+               total=count_lines(input) * len(job_list), desc="seam transform")

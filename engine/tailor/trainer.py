@@ -1,0 +1,274 @@
+"""Training a TAILOR generator: a T5 training loop.
+
+**Training** (:func:`train`): a local T5 checkpoint, AdamW with a linear schedule,
+deterministic with a seed, a 90/10 split by sentence, periodic checkpoints that
+``resume=True`` continues exactly, and the dev loss after every epoch.
+"""
+
+from __future__ import annotations
+
+import json
+import logging
+import math
+import shutil
+import sys
+from collections import Counter
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+from ..errors import ResourceNotFoundError, TailorError
+
+if TYPE_CHECKING:
+
+    pass
+
+from .examples import TrainingExample, split_examples, write_examples
+from .loss import IGNORE_INDEX, tailor_loss
+
+log = logging.getLogger(__name__)
+
+
+@dataclass
+class TrainResult:
+    """What :func:`train` did: the final ``step``, the ``history`` of logged losses and dev
+    evaluations, the last ``dev`` evaluation (None without dev rows) and where it saved."""
+
+    output_dir: Path
+    step: int
+    epochs: int
+    train_examples: int
+    dev_examples: int
+    dev: dict[str, float] | None = None
+    history: list[dict[str, Any]] = field(default_factory=list)
+
+
+def _encode(tokenizer, batch: Sequence[TrainingExample], max_source_length: int, max_target_length: int, device):
+    import torch
+
+    enc = tokenizer([e.source for e in batch], max_length=max_source_length, truncation=True, padding=True,
+                    return_tensors="pt")
+    tgt = tokenizer(text_target=[e.target for e in batch], max_length=max_target_length, truncation=True,
+                    padding=True, return_tensors="pt")
+    labels = tgt["input_ids"].masked_fill(tgt["attention_mask"] == 0, IGNORE_INDEX)
+    rewards = torch.tensor([e.reward for e in batch])
+    return enc["input_ids"].to(device), enc["attention_mask"].to(device), labels.to(device), rewards.to(device)
+
+
+def _forward(model, tokenizer, batch, ul_alpha, max_source_length, max_target_length, device):
+    input_ids, attention, labels, rewards = _encode(tokenizer, batch, max_source_length, max_target_length, device)
+    decoder_input_ids = model.prepare_decoder_input_ids_from_labels(labels=labels)
+    logits = model(input_ids=input_ids, attention_mask=attention, decoder_input_ids=decoder_input_ids).logits
+    return tailor_loss(logits, labels, rewards, ul_alpha)
+
+
+def evaluate(model, tokenizer, examples: Sequence[TrainingExample], *, batch_size: int = 16,
+             ul_alpha: float = 1.0, max_source_length: int = 1024, max_target_length: int = 128,
+             device=None) -> dict[str, float]:
+    """Token-weighted losses of ``examples`` under ``model`` (eval mode, no gradient):
+    ``loss`` = ``mle`` + ``ul_alpha`` * ``ul``; ``positive_nll`` (= ``mle``) and ``negative_nll``
+    are the mean ``-log p`` of a target token in positive and negative rows."""
+    import torch
+
+    device = device or next(model.parameters()).device
+    was_training = model.training
+    model.eval()
+    sums = Counter()
+    try:
+        with torch.no_grad():
+            for first in range(0, len(examples), batch_size):
+                _, s = _forward(model, tokenizer, examples[first:first + batch_size], ul_alpha,
+                                max_source_length, max_target_length, device)
+                sums["mle"] += s["mle"] * s["positive_tokens"]
+                sums["ul"] += s["ul"] * s["negative_tokens"]
+                sums["negative_nll"] += s["negative_nll"] * s["negative_tokens"]
+                sums["positive_tokens"] += s["positive_tokens"]
+                sums["negative_tokens"] += s["negative_tokens"]
+    finally:
+        model.train(was_training)
+    mle = sums["mle"] / sums["positive_tokens"] if sums["positive_tokens"] else 0.0
+    ul = sums["ul"] / sums["negative_tokens"] if sums["negative_tokens"] else 0.0
+    neg = sums["negative_nll"] / sums["negative_tokens"] if sums["negative_tokens"] else 0.0
+    return {"loss": mle + ul_alpha * ul, "mle": mle, "ul": ul, "positive_nll": mle, "negative_nll": neg,
+            "positive_tokens": int(sums["positive_tokens"]), "negative_tokens": int(sums["negative_tokens"])}
+
+
+STATE_FILE = "trainer_state.json"
+
+
+OPTIMIZER_FILE = "optimizer.pt"
+
+
+def latest_checkpoint(output_dir: str | Path) -> Path | None:
+    """The ``checkpoint-<step>`` folder of ``output_dir`` with the highest step and a state file."""
+    found = []
+    for path in Path(output_dir).glob("checkpoint-*"):
+        step = path.name.partition("-")[2]
+        if step.isdigit() and (path / STATE_FILE).is_file() and (path / OPTIMIZER_FILE).is_file():
+            found.append((int(step), path))
+    return max(found)[1] if found else None
+
+
+def _load(model_dir_or_model, tokenizer):
+    if not isinstance(model_dir_or_model, str | Path):
+        if tokenizer is None:
+            raise TailorError("train() was given a model object: pass its tokenizer too (tokenizer=...)")
+        return model_dir_or_model, tokenizer
+    from transformers import AutoTokenizer, T5ForConditionalGeneration
+
+    path = Path(model_dir_or_model)
+    if not path.is_dir():
+        raise ResourceNotFoundError(f"starting checkpoint not found: {path} (expected a local folder written by "
+                                    "save_pretrained, e.g. a copy of t5-base; hub names are not fetched)")
+    model = T5ForConditionalGeneration.from_pretrained(path, local_files_only=True)
+    return model, tokenizer or AutoTokenizer.from_pretrained(path, local_files_only=True)
+
+
+def train(model_dir_or_model, examples: Iterable[TrainingExample], output_dir: str | Path, *, epochs: int = 10,
+          batch_size: int = 4, lr: float = 5e-5, ul_alpha: float = 1.0, max_source_length: int = 1024,
+          max_target_length: int = 128, seed: int = 0, device: str | None = None, log_every: int = 100,
+          save_every: int = 10000, resume: bool = True, tokenizer=None, dev_fraction: float = 0.1,
+          split_seed: int = 42, max_grad_norm: float = 1.0, keep_checkpoints: int = 2,
+          stop_at_step: int | None = None, progress: bool = True) -> TrainResult:
+    """Fine-tune a T5 on TAILOR examples with MLE + unlikelihood; save it to ``output_dir``.
+
+    ``model_dir_or_model`` is a local checkpoint folder (model and tokenizer) or a
+    ``T5ForConditionalGeneration`` with its ``tokenizer``. The examples are split 90/10 by
+    sentence (:func:`split_examples`, ``split_seed``); both splits are written to
+    ``output_dir`` (``train.jsonl``, ``dev.jsonl``). Training is AdamW with a linear decay
+    over all steps, batches shuffled per epoch from ``seed``, gradients clipped at
+    ``max_grad_norm``. Every ``save_every`` steps and at the end a ``checkpoint-<step>``
+    folder gets the model, the tokenizer, ``trainer_state.json`` (step,
+    epoch, hyperparameters, history) and ``optimizer.pt`` (optimizer, schedule and random
+    states); the last ``keep_checkpoints`` are kept. With ``resume``, the latest checkpoint
+    is continued exactly where it stopped (same batches, weights and schedule; the running
+    loss average logged in the history restarts). ``stop_at_step`` ends the call after that step
+    (with a checkpoint) as if interrupted, keeping the full run's schedule. The dev loss is
+    computed after every epoch. The final model, tokenizer and state go to ``output_dir``.
+    """
+    import torch
+    from tqdm import tqdm
+    from transformers import get_linear_schedule_with_warmup
+
+    output_dir = Path(output_dir)
+    output_dir.mkdir(parents=True, exist_ok=True)
+    train_rows, dev_rows = split_examples(examples, dev_fraction, split_seed)
+    if not train_rows:
+        raise TailorError("no training examples to train on")
+    write_examples(train_rows, output_dir / "train.jsonl")
+    write_examples(dev_rows, output_dir / "dev.jsonl")
+    hyper = {"epochs": epochs, "batch_size": batch_size, "lr": lr, "ul_alpha": ul_alpha, "seed": seed,
+             "train_examples": len(train_rows), "max_source_length": max_source_length,
+             "max_target_length": max_target_length}
+
+    checkpoint = latest_checkpoint(output_dir) if resume else None
+    state: dict[str, Any] = {"step": 0, "epoch": 0, "batch": 0, "history": []}
+    if checkpoint is not None:
+        state = json.loads((checkpoint / STATE_FILE).read_text(encoding="utf-8"))
+        for key in ("batch_size", "seed", "train_examples"):
+            if state.get(key) != hyper[key]:
+                raise TailorError(f"cannot resume from {checkpoint}: it was trained with {key}={state.get(key)}, "
+                                  f"this run has {key}={hyper[key]}; use another output folder or resume=False")
+        log.info("resuming from %s (step %d)", checkpoint, state["step"])
+        model, tokenizer = _load(checkpoint, None)
+    else:
+        model, tokenizer = _load(model_dir_or_model, tokenizer)
+    device = torch.device(device or ("cuda" if torch.cuda.is_available() else "cpu"))
+    torch.manual_seed(seed)
+    model.to(device)
+    model.train()
+
+    steps_per_epoch = math.ceil(len(train_rows) / batch_size)
+    total = steps_per_epoch * epochs
+    optimizer = torch.optim.AdamW(model.parameters(), lr=lr, weight_decay=0.0)
+    scheduler = get_linear_schedule_with_warmup(optimizer, 0, total)
+    if checkpoint is not None:
+        saved = torch.load(checkpoint / OPTIMIZER_FILE, map_location=device, weights_only=True)
+        optimizer.load_state_dict(saved["optimizer"])
+        scheduler.load_state_dict(saved["scheduler"])
+        torch.random.set_rng_state(saved["torch_rng"])
+        if saved.get("cuda_rng") is not None and torch.cuda.is_available():
+            torch.cuda.set_rng_state_all(saved["cuda_rng"])
+
+    step, history = state["step"], list(state["history"])
+    epoch, done_in_epoch = state["epoch"], state["batch"]
+    run = dict(loss=0.0, mle=0.0, ul=0.0, n=0)
+
+    def save(where: Path, resumable: bool = True) -> None:
+        where.mkdir(parents=True, exist_ok=True)
+        model.save_pretrained(where)
+        tokenizer.save_pretrained(where)
+        record = {**hyper, "step": step, "epoch": epoch, "batch": done_in_epoch,
+                  "steps_per_epoch": steps_per_epoch, "history": history}
+        (where / STATE_FILE).write_text(json.dumps(record, indent=1), encoding="utf-8")
+        if not resumable:
+            return
+        torch.save({"optimizer": optimizer.state_dict(), "scheduler": scheduler.state_dict(),
+                    "torch_rng": torch.random.get_rng_state(),
+                    "cuda_rng": torch.cuda.get_rng_state_all() if torch.cuda.is_available() else None},
+                   where / OPTIMIZER_FILE)
+
+    saved_at = -1
+
+    def checkpoint_now() -> None:
+        nonlocal saved_at
+        if saved_at == step:
+            return
+        saved_at = step
+        save(output_dir / f"checkpoint-{step}")
+        old = sorted((int(p.name.partition("-")[2]), p) for p in output_dir.glob("checkpoint-*")
+                     if p.name.partition("-")[2].isdigit())
+        for _, path in old[: max(0, len(old) - keep_checkpoints)]:
+            shutil.rmtree(path, ignore_errors=True)
+
+    dev = next((h for h in reversed(history) if "dev_loss" in h), None)
+    bar = tqdm(total=total, initial=step, unit="step", desc="train-tailor", disable=not progress, file=sys.stderr)
+    stopped = False
+    with bar:
+        while epoch < epochs and not stopped:
+            order = torch.randperm(len(train_rows), generator=torch.Generator().manual_seed(seed * 1000 + epoch))
+            for b in range(done_in_epoch, steps_per_epoch):
+                batch = [train_rows[i] for i in order[b * batch_size:(b + 1) * batch_size].tolist()]
+                loss, stats = _forward(model, tokenizer, batch, ul_alpha, max_source_length, max_target_length, device)
+                loss.backward()
+                if max_grad_norm:
+                    torch.nn.utils.clip_grad_norm_(model.parameters(), max_grad_norm)
+                optimizer.step()
+                scheduler.step()
+                optimizer.zero_grad()
+                step, done_in_epoch = step + 1, b + 1
+                for key in ("loss", "mle", "ul"):
+                    run[key] += stats[key]
+                run["n"] += 1
+                bar.update(1)
+                if log_every and step % log_every == 0:
+                    entry = {"step": step, "epoch": epoch, "lr": scheduler.get_last_lr()[0],
+                             **{k: run[k] / run["n"] for k in ("loss", "mle", "ul")}}
+                    history.append(entry)
+                    log.info("step %d: loss %.4f (mle %.4f, ul %.4f)", step, entry["loss"], entry["mle"], entry["ul"])
+                    bar.set_postfix(loss=f"{entry['loss']:.3f}")
+                    run = dict(loss=0.0, mle=0.0, ul=0.0, n=0)
+                if stop_at_step is not None and step >= stop_at_step:
+                    stopped = True
+                    break
+                if save_every and step % save_every == 0:
+                    checkpoint_now()
+            if stopped and done_in_epoch < steps_per_epoch:
+                break
+            if dev_rows:
+                evaluation = evaluate(model, tokenizer, dev_rows, batch_size=batch_size, ul_alpha=ul_alpha,
+                                      max_source_length=max_source_length, max_target_length=max_target_length,
+                                      device=device)
+                dev = {"epoch": epoch, "step": step, **{f"dev_{k}": v for k, v in evaluation.items()}}
+                history.append(dev)
+                log.info("epoch %d: dev loss %.4f (mle %.4f, ul %.4f)", epoch, evaluation["loss"],
+                         evaluation["mle"], evaluation["ul"])
+            epoch, done_in_epoch = epoch + 1, 0
+    checkpoint_now()
+    if epoch < epochs:  # stopped early
+        log.info("stopped at step %d of %d; train again with resume to continue", step, total)
+    else:
+        save(output_dir, resumable=False)
+    dev_result = {k[4:]: v for k, v in dev.items() if k.startswith("dev_")} if dev else None
+    return TrainResult(output_dir, step, epoch, len(train_rows), len(dev_rows), dev_result, history)
