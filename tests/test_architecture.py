@@ -1,0 +1,72 @@
+"""The import graph follows the layers the README's layout section describes: a module imports
+only from its own layer or below, and no backend adapter imports another backend."""
+
+from __future__ import annotations
+
+import ast
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+ENGINE = ROOT / "engine"
+
+# Lowest first. A module is placed by its most specific entry (engine.nli.contrast before engine.nli).
+LAYERS = {
+    1: ("ir", "english", "results", "errors", "registry", "resources", "batching", "jsonl"),
+    2: ("checks", "agreement", "shortening", "captions", "analyzers", "transforms"),
+    3: ("surface", "erg", "tailor", "srl", "rank", "validate", "nli.labels", "nli.classifier", "nli.metrics",
+        "nli.tiny"),
+    4: ("backends",),
+    5: ("contract", "pipeline", "run", "select", "nli.contrast", "nli"),
+    6: ("cli",),
+}
+
+
+def layer(module: str) -> int:
+    name = module.removeprefix("engine.")
+    best, depth = 0, -1
+    for level, prefixes in LAYERS.items():
+        for p in prefixes:
+            if (name == p or name.startswith(p + ".")) and p.count(".") > depth:
+                best, depth = level, p.count(".")
+    return best
+
+
+def imports() -> dict[str, set[str]]:
+    graph: dict[str, set[str]] = {}
+    for path in ENGINE.rglob("*.py"):
+        parts = list(path.relative_to(ROOT).with_suffix("").parts)
+        is_pkg = parts[-1] == "__init__"
+        module = ".".join(parts[:-1] if is_pkg else parts)
+        package = module if is_pkg else module.rsplit(".", 1)[0]
+        found = graph.setdefault(module, set())
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            if isinstance(node, ast.ImportFrom):
+                base = package.split(".")
+                base = base[: len(base) - (node.level - 1)] if node.level else []
+                target = ".".join(base + [node.module]) if node.module else ".".join(base)
+                if not node.level:
+                    target = node.module or ""
+                for alias in node.names:
+                    sub = f"{target}.{alias.name}"
+                    is_module = (ROOT / (sub.replace(".", "/") + ".py")).exists() or (ROOT / sub.replace(".", "/")).is_dir()
+                    found.add(sub if is_module else target)
+            elif isinstance(node, ast.Import):
+                found.update(a.name for a in node.names)
+    return {m: {t for t in ts if t.startswith("engine.")} for m, ts in graph.items()}
+
+
+def test_every_module_has_a_layer():
+    assert [m for m in imports() if m != "engine" and layer(m) == 0] == []
+
+
+def test_no_module_imports_a_higher_layer():
+    upward = [(m, t) for m, targets in imports().items() for t in targets
+              if m != "engine" and layer(t) > layer(m)]
+    assert upward == []
+
+
+def test_no_backend_imports_another_backend():
+    crossing = [(m, t) for m, targets in imports().items() if m.startswith("engine.backends.")
+                for t in targets if t.startswith("engine.backends.")
+                and t.split(".")[2] not in ("base", m.split(".")[2])]
+    assert crossing == []
