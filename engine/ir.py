@@ -109,14 +109,6 @@ class Sentence:
             return ""
         return self.text[self.tokens[start].start : self.tokens[end - 1].end]
 
-    def char_span(self, start: int, end: int) -> tuple[int, int]:
-        """Character offsets of the token span ``[start, end)``."""
-        if start >= end:
-            pos = self.tokens[start].start if start < len(self.tokens) else len(self.text)
-            return (pos, pos)
-        return (self.tokens[start].start, self.tokens[end - 1].end)
-
-
 @dataclass(frozen=True)
 class Predicate:
     """A predicate and its grammatical features.

@@ -11,7 +11,6 @@ import hashlib
 import json
 import logging
 import os
-from collections import Counter
 from collections.abc import Iterator
 from dataclasses import dataclass
 from pathlib import Path
@@ -155,12 +154,6 @@ def written_records(path: str | Path) -> list[dict]:
         tmp.write_bytes(b"".join(kept))
         tmp.replace(path)
     return records
-
-
-def completed_keys(path: str | Path, key_fields: tuple[str, ...]) -> Counter:
-    """How many complete records of each key (the values of ``key_fields``) an output file
-    holds; see :func:`written_records`."""
-    return Counter(tuple(rec.get(k) for k in key_fields) for rec in written_records(path))
 
 
 class JsonlWriter:

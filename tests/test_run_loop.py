@@ -10,7 +10,7 @@ import pytest
 
 from engine.cli import main
 from engine.jsonl import InputRecord
-from engine.results import ContrastRecord, Record
+from engine.results import CONTRAST_STATUSES, ContrastRecord, Record
 
 
 def lines_of(path):
@@ -134,6 +134,7 @@ def test_contrast_input_that_cannot_break_a_run(tmp_path):
     assert [r.get("code") for r in recs[:5]] == ["E202"] * 5
     assert main(["contrast", "-i", str(inp), "-o", str(out), "--pairs", "p;f", "-q", "--resume"]) == 0
     assert lines_of(out) == recs
+    assert {r["status"] for r in recs} <= set(CONTRAST_STATUSES)
 
 
 def test_contrast_resume_with_duplicate_ids_loses_nothing(tmp_path):

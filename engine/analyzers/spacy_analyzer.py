@@ -126,10 +126,6 @@ class SpacyAnalyzer:
         """Analyze a batch of texts; the order of the output follows the input."""
         return [self.from_doc(doc) for doc in self.nlp.pipe(list(texts), batch_size=self.batch_size)]
 
-    def analyze_one(self, text: str) -> Analysis:
-        return self.analyze([text])[0]
-
-    # -- from a spaCy Doc -----------------------------------------------------------------
     def from_doc(self, doc) -> Analysis:
         _repair_copular_participles(doc)
         _repair_auxiliary_dependents(doc)

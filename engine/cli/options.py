@@ -60,6 +60,7 @@ def backend_kwargs(args: argparse.Namespace) -> dict:
 
 def add_select_options(parser: argparse.ArgumentParser) -> None:
     from ..rank.ranker import SCORERS
+    from ..select import DEFAULT_VALIDATORS
     from ..validate import VALIDATORS
 
     r = parser.add_argument_group("ranking and validation (any backend)")
@@ -67,7 +68,7 @@ def add_select_options(parser: argparse.ArgumentParser) -> None:
                    help=f"rank candidates: {', '.join(SCORERS)}, NAME=WEIGHT,... or composite (the default when no "
                         "value is given: rules/ranking.toml)")
     r.add_argument("--rank-config", help="TOML file with the [composite] weights (default rules/ranking.toml)")
-    r.add_argument("--validate", action="append", nargs="?", const=",".join(("degeneracy", "control")),
+    r.add_argument("--validate", action="append", nargs="?", const=",".join(DEFAULT_VALIDATORS),
                    help=f"validators, comma-separated: {', '.join(VALIDATORS)} (default when no value is "
                         "given: degeneracy,control)")
     r.add_argument("--lm", help="causal LM checkpoint directory for lm scores (else SEAM_LM, then the cache)")

@@ -170,21 +170,6 @@ class View:
                     return other
         return None
 
-    def quantifier_of(self, var: str | None) -> EP | None:
-        for ep in self.m.rels:
-            if ep.is_quantifier() and ep.iv == var:
-                return ep
-        return None
-
-    def eps_with_iv(self, var: str | None) -> list[EP]:
-        return [ep for ep in self.m.rels if ep.iv == var and not ep.is_quantifier()]
-
-    def scopes_over(self, ep: EP, label: str | None) -> bool:
-        """Whether one of ``ep``'s handle arguments reaches ``label``."""
-        return any(
-            vtype(v) == "h" and self.target(v) == label for r, v in ep.args.items() if r != "ARG0"
-        )
-
     def props(self, var: str | None) -> dict[str, str]:
         return dict(self.m.variables.get(var, {})) if var else {}
 

@@ -113,9 +113,6 @@ class SrlAnalyzer:
             out.extend(self._tag_or_keep(analyses[first:first + self.batch_size]))
         return out
 
-    def analyze_one(self, text: str) -> Analysis:
-        return self.analyze([text])[0]
-
     def _tag_or_keep(self, batch: list[Analysis]) -> list[Analysis]:
         try:
             return self._tag(batch)

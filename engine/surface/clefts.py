@@ -49,7 +49,7 @@ def cleft_slot(layout: Layout, role: str) -> tuple[str, tuple[int, int] | None] 
     return None
 
 
-def cleft(items: list[Item], role: str, focus_is_subject: bool, layout: Layout, options: Options,
+def cleft(items: list[Item], role: str, layout: Layout, options: Options,
            question: bool) -> list[Item] | None:
     found = cleft_slot(layout, role)
     if found is None:

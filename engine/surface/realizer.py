@@ -113,7 +113,7 @@ class SurfaceRealizer:
         items = self._items(layout, chain, operator, never, never_moves)
         fix_final_punctuation(items, layout.analysis.sentence.tokens, question)
         if cleft_role is not None:
-            items = cleft(items, cleft_role, cleft_role == layout.subject_role, layout, options, question)
+            items = cleft(items, cleft_role, layout, options, question)
             if items is None:
                 return ""
         fix_capitals(items, layout.analysis.sentence.tokens)

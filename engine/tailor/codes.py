@@ -40,7 +40,6 @@ VOICES = ("active", "passive")
 TENSES = ("past", "present", "future")
 # The IR's tense names <-> TAILOR's.
 TENSE_OF_IR = {"past": "past", "pres": "present", "fut": "future"}
-IR_OF_TENSE = {v: k for k, v in TENSE_OF_IR.items()}
 CORE_LABELS = ("AGENT", "PATIENT")
 
 
