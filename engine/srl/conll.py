@@ -134,12 +134,8 @@ def iter_conll2012(
         try:
             sentence = _conll_sentence(rows, index, source, unescape)
         except CorpusError as exc:
-            if errors == "raise":
-                raise
+            _skip(exc, errors, counts, "sentence")
             skipped += 1
-            if counts is not None:
-                counts["skipped_malformed"] += 1
-            log.warning("skipped a malformed sentence: %s", exc)
         else:
             yield sentence
         index += 1
@@ -271,12 +267,8 @@ def _jsonl_sentences(path: Path, errors: Errors, counts: Counter | None = None) 
             try:
                 sentence = _json_sentence(raw, index, lineno, source)
             except CorpusError as exc:
-                if errors == "raise":
-                    raise
+                _skip(exc, errors, counts, "line")
                 skipped += 1
-                if counts is not None:
-                    counts["skipped_malformed"] += 1
-                log.warning("skipped a malformed line: %s", exc)
                 continue
             index += 1
             yield sentence
@@ -373,6 +365,15 @@ def _files(path: str | Path, pattern: str) -> list[Path]:
     if path.is_file():
         return [path]
     raise ResourceNotFoundError(f"SRL corpus not found: {path} (expected a file or a folder)")
+
+
+def _skip(exc: CorpusError, errors: Errors, counts: Counter | None, what: str) -> None:
+    """Raise a malformed record's error, or (``errors="skip"``) count and log it."""
+    if errors == "raise":
+        raise exc
+    if counts is not None:
+        counts["skipped_malformed"] += 1
+    log.warning("skipped a malformed %s: %s", what, exc)
 
 
 def _check_errors(errors: str) -> None:
