@@ -26,7 +26,6 @@ Every record says why nothing came out: ``no_parse`` (with ACE's reason), ``not_
 
 from __future__ import annotations
 
-import difflib
 import logging
 import re
 from collections.abc import Sequence
@@ -38,9 +37,20 @@ from delphin.mrs import MRS
 
 from ..checks import keeps_source, refusal, shows_change, target_features
 from ..erg import ace as acemod
-from ..erg.analyzer import analysis_from_mrs, passive_topic, propbank_to_role
+from ..erg.analyzer import analysis_from_mrs
+from ..erg.filters import (
+    JUNK,
+    closeness,
+    non_word,
+    normalized,
+    reading_agreement,
+    relativizer_mismatch,
+    shortlist,
+    source_casing,
+)
 from ..erg.grammar import Grammar, find_grammar
-from ..erg.mrsview import View, decode, encode
+from ..erg.mrsview import decode, encode
+from ..erg.plan import STEP_ORDER, cleft_target, plan_steps
 from ..erg.rules import APPLIED, UNSUPPORTED, RuleSet
 from ..ir import Analysis, Sentence
 from ..transforms import EditPlan
@@ -59,15 +69,7 @@ from .base import (
 
 log = logging.getLogger(__name__)
 
-# Plan steps in application order: (what a rule file `implements`, the plan feature it serves)
-STEP_ORDER = ("shorten", "swap", "voice", "promote", "tense", "progressive", "perfect", "modality", "polarity", "force", "cleft")
-_JUNK = (
-    re.compile(r"[.?!]\s+\S"),  # sentence punctuation inside ("her Dad. on a phone")
-    re.compile(r"\b(\w+)[\s-]+-?\1\b", re.I),  # stutters ("She she", "It-it")
-    re.compile(r"\b(who|which|that|whom),", re.I),  # a comma after a relativizer ("who, saw")
-)
 CLEFT_READINGS = 12  # readings searched for the focus-cleft one when confirming a built cleft
-_INFLECTED_TAGS = ("NNS", "VBD", "VBN", "VBZ", "VBG", "JJR", "JJS")
 
 
 @dataclass
@@ -94,124 +96,6 @@ class _Job:
 
     variants: list[tuple[str, MRS]] = field(default_factory=list)  # (rules applied, MRS)
     outcome: Realization | None = None
-
-
-def plan_steps(plan: EditPlan) -> list[tuple[str, dict[str, str]]] | str:
-    """What each plan step needs a rule file to ``implement``, with its parameters, in
-    application order; a string is why the plan cannot be expressed with MRS rules."""
-    f = dict(plan.features)
-    steps: list[tuple[str, dict[str, str]]] = []
-    if f.get("shorten"):  # a built-in MRS operation (engine/erg/shorten.py), first: on the source's roles
-        steps.append(("shorten", {"role": propbank_to_role(f["shorten"])}))
-    if plan.swap:
-        steps.append(("swap", {}))
-    if "voice" in f:
-        steps.append(("passive", {"promote": propbank_to_role(f.get("promote", "ARG1"))})
-                     if f["voice"] == "passive" else ("active", {}))
-    if f.get("tense"):
-        steps.append(("tense", {"value": f["tense"]}))
-    if "progressive" in f:
-        steps.append(("progressive", {"value": "+" if f["progressive"] else "-"}))
-    if "perfect" in f:
-        steps.append(("perfect", {"value": "+" if f["perfect"] else "-"}))
-    if "modality" in f:
-        if f["modality"] is None:
-            if f.get("tense") != "fut":
-                return "removing a modal has no MRS rule"
-        else:
-            steps.append(("modality", {"value": f["modality"]}))
-    if "polarity" in f:
-        steps.append(("negation", {}) if f["polarity"] == "neg" else ("affirmation", {}))
-    if "force" in f:
-        steps.append(("question", {}) if f["force"] == "ques" else ("declarative", {}))
-    if "cleft" in f:
-        if f["cleft"] is None:
-            return "undoing an it-cleft has no MRS rule"
-        steps.append(("cleft", {"target": f["cleft"]}))
-    return steps
-
-
-def _cleft_target(target: str, m: MRS) -> str:
-    """Catalog cleft target (PropBank role or SUBJ) -> ERG role on this MRS."""
-    if target != "SUBJ":
-        return propbank_to_role(target)
-    view = View(m)
-    topic = passive_topic(view, view.main) if view.main is not None else None
-    return topic or "ARG1"
-
-
-def closeness(source: str, text: str) -> float:
-    """Token-level similarity to the source (1.0 = same tokens in the same order)."""
-    a = re.findall(r"\w+|[^\w\s]", source.lower())
-    b = re.findall(r"\w+|[^\w\s]", text.lower())
-    return difflib.SequenceMatcher(None, a, b, autojunk=False).ratio()
-
-
-def _words(text: str) -> set[str]:
-    return {w for w in re.findall(r"[a-z0-9]+", text.lower()) if w not in ("the", "a", "an", "by")}
-
-
-def agreement(reading: Analysis, check: Analysis | None) -> int:
-    """How well an ERG reading agrees with the spaCy analysis of the same sentence: the main
-    verb's lemma (4), tense (1), voice (1), and each core argument's words (1 each)."""
-    if check is None or check.main_frame is None or reading.main_frame is None:
-        return 0
-    mine, theirs = reading.main_frame, check.main_frame
-    score = 4 * (mine.predicate.lemma == theirs.predicate.lemma)
-    score += mine.predicate.tense == theirs.predicate.tense
-    score += mine.predicate.voice == theirs.predicate.voice
-    for arg in theirs.arguments:
-        if arg.role in ("ARG0", "ARG1", "ARG2"):
-            other = mine.argument(arg.role)
-            a, b = _words(arg.text), _words(other.text) if other is not None else set()
-            score += bool(a) and len(a & b) * 2 > len(a)
-    return score
-
-
-def non_word(text: str, source: str, check: Analysis | None) -> str | None:
-    """A word of ``text`` that is not in the source and is not the usual inflection of its
-    lemma ("childs", "mans"), or None. Needs the spaCy analysis of ``text``."""
-    if check is None:
-        return None
-    from lemminflect import getAllInflections, getAllLemmas, getAllLemmasOOV
-
-    seen = {w.lower() for w in re.findall(r"[\w']+", source)}
-    for tok in check.sentence.tokens:
-        word = tok.text.lower()
-        if word in seen or not word.isalpha() or tok.tag not in _INFLECTED_TAGS or not tok.lemma:
-            continue
-        if not getAllLemmas(word) and getAllLemmasOOV(word, upos="VERB" if tok.tag.startswith("V") else "NOUN"):
-            return tok.text  # an inflected word the lexicon does not know ("visitting")
-        forms = getAllInflections(tok.lemma.lower()).get(tok.tag)
-        # not a form of its lemma ("childs"), or a rarer form where the source has the usual one
-        # ("peoples" for "people")
-        if forms and (word not in forms or (word != forms[0] and forms[0] in seen)):
-            return tok.text
-    return None
-
-
-def source_casing(text: str, source: str) -> str:
-    """The source's orthography on a realization: words the source has keep its
-    capitalization inside the sentence (the generator capitalizes some lexicon entries: "a
-    Long letter"), and the generator's typographic apostrophe (didn’t) becomes the source's."""
-    if "\u2019" not in source:
-        text = text.replace("\u2019", "'")
-    cased: dict[str, str] = {}
-    for k, m in enumerate(re.finditer(r"[A-Za-z][\w'-]*", source)):
-        if k > 0 or (len(m.group()) > 1 and m.group().isupper()):
-            cased.setdefault(m.group().lower(), m.group())
-    first = True
-
-    def fix(m: re.Match) -> str:
-        nonlocal first
-        word, was_first = m.group(), first
-        first = False
-        want = cased.get(word.lower())
-        if was_first or want is None or want == word:
-            return word
-        return want
-
-    return re.sub(r"[A-Za-z][\w'-]*", fix, text)
 
 
 @register("erg")
@@ -300,7 +184,7 @@ class ErgBackend:
             if not readings:
                 out.append(Analysis(Sentence(text), analyzer="erg", native=ParseInfo(ERROR, problem, check=check)))
                 continue
-            scored = [(agreement(a, check), -k, k, a) for k, a in readings]
+            scored = [(reading_agreement(a, check), -k, k, a) for k, a in readings]
             best = max(scored, key=lambda t: t[:2])
             tied = [(k, a) for sc, _neg, k, a in scored if sc == best[0]]
             k, chosen = best[2], best[3]
@@ -323,7 +207,7 @@ class ErgBackend:
         todo = sorted({encode(a.native, lnk=False) for _i, tied in ties for _k, a in tied})
         generated = dict(zip(todo, self.pool.generate(todo), strict=True))
         for i, tied in ties:
-            source = _norm(out[i].text)
+            source = normalized(out[i].text)
             first = generated[encode(tied[0][1].native, lnk=False)]
             if first.status == acemod.TIMEOUT:
                 out[i].native.slow = (f"the unchanged sentence does not generate within "
@@ -332,7 +216,7 @@ class ErgBackend:
                 continue
             for k, a in tied:
                 res = generated[encode(a.native, lnk=False)]
-                if any(_norm(r.get("surface", "")) == source for r in res.results):
+                if any(normalized(r.get("surface", "")) == source for r in res.results):
                     old = out[i].native
                     info = ParseInfo(OK, "", a.native, old.readings, k, "regenerates the source", old.check, old.caption,
                                      old.slow)
@@ -363,7 +247,7 @@ class ErgBackend:
         todo = sorted({encode(m, lnk=False) for j in jobs if j.outcome is None for _, m in j.variants})
         generated = dict(zip(todo, self.pool.generate(todo), strict=True)) if todo else {}
         raw = [self._collect(j, generated) if j.outcome is None else None for j in jobs]
-        raw = [_shortlist(r, a.text, p) if isinstance(r, list) else r
+        raw = [shortlist(r, a.text, p) if isinstance(r, list) else r
                for a, p, r in zip(analyses, plans, raw, strict=True)]
         texts = sorted({source_casing(s, a.text) for a, r in zip(analyses, raw, strict=True)
                         if isinstance(r, list) for s, _d, _n in r})
@@ -524,7 +408,7 @@ class ErgBackend:
                 for names, m in variants:
                     p = dict(params)
                     if implements == "cleft":
-                        p["target"] = _cleft_target(p["target"], m)
+                        p["target"] = cleft_target(p["target"], m)
                         if p["target"] not in family.params.get("target", ()):
                             failure = f"cleft of {p['target']} is not supported"
                             continue
@@ -601,11 +485,11 @@ class ErgBackend:
             if surface in shown or surface in dropped:
                 continue
             check = checked.get(surface)
-            why = ("ill-formed variant" if any(p.search(surface) for p in _JUNK) else None)
+            why = ("ill-formed variant" if any(p.search(surface) for p in JUNK) else None)
             if why is None and (bad := non_word(surface, analysis.text, check)):
                 why = f"non-word {bad!r}"
             if why is None and plan.features.get("cleft") is not None and source_check is not None:
-                why = _relativizer_mismatch(surface, source_check, plan.features["cleft"])
+                why = relativizer_mismatch(surface, source_check, plan.features["cleft"])
             why = why or shows_change(plan, surface, derivation, check)
             if why is None and source_check is not None and check is not None:
                 why = keeps_source(source_check, plan, check)
@@ -642,43 +526,6 @@ class ErgBackend:
         return [closeness(source, t) for t in texts]
 
 
-CHECKED_REALIZATIONS = 12  # per job, the closest realizations that pass the cheap filters are analyzed
-
-
-def _shortlist(raw: list[tuple[str, str | None, str]], source: str, plan: EditPlan) -> list[tuple[str, str | None, str]]:
-    """The realizations worth analyzing: not ERG junk, inverted where a question is asked
-    (from the derivation), distinct, and the closest ``CHECKED_REALIZATIONS`` to the source
-    (the analyzer is the backend's main cost after ACE). Falls back to all when the cheap
-    filters leave none, so the record can say why."""
-    seen, keep = set(), []
-    for item in raw:
-        surface, derivation, _names = item
-        if surface in seen or any(p.search(surface) for p in _JUNK) or shows_change(plan, surface, derivation, None):
-            continue
-        seen.add(surface)
-        keep.append(item)
-    if not keep:
-        return raw[:CHECKED_REALIZATIONS]
-    keep.sort(key=lambda item: -closeness(source, item[0]))
-    return keep[:CHECKED_REALIZATIONS]
-
-
-def _relativizer_mismatch(text: str, source: Analysis, target: str) -> str | None:
-    """*which* for a person focus, or *who* for a thing, in an it-cleft realization."""
-    from ..erg.cleft import focus_argument, is_person
-
-    arg = focus_argument(source, target)
-    if arg is None:
-        return None
-    person = is_person(source, arg)
-    words = re.findall(r"[a-z]+", text.lower())
-    if person and "which" in words:
-        return "'which' for a person"
-    if not person and ("who" in words or "whom" in words):
-        return "'who' for a thing"
-    return None
-
-
 def _confirm_plain(text: str, lemma: str, parsed: acemod.AceResult) -> Realization:
     """A rebuilt clause is kept only if the ERG parses it with the same main verb and no cleft."""
     for r in parsed.results:
@@ -694,5 +541,3 @@ def _confirm_plain(text: str, lemma: str, parsed: acemod.AceResult) -> Realizati
                        f"with the verb '{lemma}' ({parsed.status})")
 
 
-def _norm(text: str) -> str:
-    return re.sub(r"\s+", " ", re.sub(r"[^\w\s']", "", text.lower())).strip()

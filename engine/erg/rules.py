@@ -19,35 +19,37 @@ shared labels and qeq reachability.
 
 from __future__ import annotations
 
-import fnmatch
 import re
 import tomllib
-from collections.abc import Iterable, Iterator, Mapping
-from dataclasses import dataclass, field
+from collections.abc import Iterable, Mapping
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from delphin.mrs import EP, MRS, HCons, ICons
+from delphin.mrs import MRS
 
 from ..errors import RuleError
 from ..resources import rules_dir
 from ..results import NOT_APPLICABLE  # a rule outcome, and the record status it becomes
-from .mrsview import View, decode, diff, encode, is_well_formed, vtype
-
-APPLIED = "applied"
-
-UNSUPPORTED = "unsupported"
-ILL_FORMED = "ill_formed"
-
-VAR_TYPES = set("xehiup")
-# The ERG's full property bundle, given to every new event variable unless the rule sets it.
-EVENT_DEFAULTS = {"SF": "prop", "TENSE": "untensed", "MOOD": "indicative", "PROG": "-", "PERF": "-"}
-PSEUDO = ("INDEX", "TOP", "TOPLBL")
-
-# Plan features (and their values) a rule family can implement: the backend maps each plan
-# step to the family whose ``implements`` names it.
-IMPLEMENTABLE = ("tense", "progressive", "perfect", "modality", "negation", "affirmation", "question",
-                 "declarative", "passive", "active", "cleft", "swap")
+from .matching import apply_rule
+from .mrsview import decode, diff, encode
+from .rule_schema import (
+    APPLIED,
+    ILL_FORMED,
+    IMPLEMENTABLE,
+    PSEUDO,
+    UNSUPPORTED,
+    VAR_TYPES,
+    Action,
+    Condition,
+    EPPattern,
+    Example,
+    Family,
+    GrammarProfile,
+    Outcome,
+    Rule,
+    VersionSpec,
+)
 
 _FAMILY_KEYS = {"family", "implements", "description", "strategy", "params", "rule"}
 _RULE_KEYS = {"name", "description", "erg", "when", "match", "require", "unless", "do", "example", "needs"}
@@ -69,157 +71,6 @@ _ACTIONS: dict[str, tuple[set[str], set[str]]] = {  # op -> (required keys, opti
     "set_top": ({"value"}, set()),
 }
 
-
-# -- grammar versions ------------------------------------------------------------------------
-
-@dataclass(frozen=True)
-class VersionSpec:
-    """``"*"``, ``">=2018"``, ``"<2018"``, ``"1214"`` or a comma-separated conjunction."""
-
-    text: str
-
-    def __post_init__(self):
-        for part in self._parts():
-            if part != "*" and not re.fullmatch(r"(>=|<=|>|<|==)?\d{4}", part):
-                raise ValueError(f"bad ERG version constraint {part!r} (use e.g. '>=2018', '<2018', '1214', '*')")
-
-    def _parts(self) -> list[str]:
-        return [p.strip() for p in self.text.split(",") if p.strip()]
-
-    def admits(self, version: int | None) -> bool:
-        if version is None:
-            return True
-        for part in self._parts():
-            if part == "*":
-                continue
-            op, num = re.fullmatch(r"(>=|<=|>|<|==)?(\d{4})", part).groups()
-            n = int(num)
-            ok = {
-                ">=": version >= n, "<=": version <= n, ">": version > n, "<": version < n,
-            }.get(op or "==", version == n)
-            if not ok:
-                return False
-        return True
-
-
-@dataclass(frozen=True)
-class GrammarProfile:
-    """What the rule engine knows about the grammar: its version and its predicates.
-
-    ``predicates`` is the SEM-I predicate inventory when one is available (None: unknown);
-    ``absent`` lists predicates known not to exist in this version (from the registry).
-    """
-
-    version: int | None = None
-    predicates: frozenset[str] | None = None
-    absent: frozenset[str] = frozenset()
-
-    def lacks(self, pred: str) -> bool:
-        if pred in self.absent:
-            return True
-        return self.predicates is not None and pred not in self.predicates
-
-
-# -- schema ----------------------------------------------------------------------------------
-
-@dataclass(frozen=True)
-class EPPattern:
-    name: str
-    preds: tuple[str, ...] = ()
-    index: bool = False
-    main: bool = False
-    args: Mapping[str, str] = field(default_factory=dict)
-    label: str | None = None
-    props: Mapping[str, tuple[str, ...]] = field(default_factory=dict)
-
-
-@dataclass(frozen=True)
-class Condition:
-    reason: str
-    ep: EPPattern | None = None
-    icons: Mapping[str, str] | None = None
-    var: str | None = None
-    props: Mapping[str, tuple[str, ...]] = field(default_factory=dict)
-    line: int | None = None
-
-
-@dataclass(frozen=True)
-class Action:
-    op: str
-    params: Mapping[str, Any]
-    line: int | None = None
-
-
-@dataclass(frozen=True)
-class Example:
-    """``mrs`` is None for a sentence example; ``accept`` lists the realizations a live check
-    accepts (a sentence example's ``expect``, or an MRS example's ``realization``)."""
-
-    sentence: str
-    mrs: str | None
-    params: Mapping[str, str] = field(default_factory=dict)
-    expect: str | None = None
-    not_applicable: str | None = None
-    realization: str | None = None
-    line: int | None = None
-    accept: tuple[str, ...] = ()
-    erg: VersionSpec = field(default_factory=lambda: VersionSpec("*"))
-
-
-@dataclass(frozen=True)
-class Rule:
-    name: str
-    family: str
-    description: str
-    erg: VersionSpec
-    match: tuple[EPPattern, ...]
-    require: tuple[Condition, ...]
-    unless: tuple[Condition, ...]
-    actions: tuple[Action, ...]
-    examples: tuple[Example, ...]
-    needs: str
-    path: str
-    line: int | None
-    when: Mapping[str, tuple[str, ...]] = field(default_factory=dict)
-
-    def admits(self, params: Mapping[str, str]) -> bool:
-        """Whether the rule's ``when`` allows these parameter values."""
-        return all(params.get(k) in vals for k, vals in self.when.items())
-
-    def predicates(self, params: Mapping[str, str]) -> set[str]:
-        """The predicates this rule introduces, with its parameters filled in."""
-        return {
-            _fill(a.params["pred"], params)
-            for a in self.actions
-            if a.op in ("add_ep", "set_pred")
-        }
-
-
-@dataclass(frozen=True)
-class Family:
-    """The rules implementing one plan feature, tried in file order."""
-
-    name: str
-    implements: str
-    description: str
-    strategy: str  # "first": first applicable rule; "all": every applicable rule
-    params: Mapping[str, tuple[str, ...]]
-    rules: tuple[Rule, ...]
-    path: str
-
-
-@dataclass
-class Outcome:
-    """The result of applying one rule (or family) to one MRS."""
-
-    status: str
-    rule: str = ""
-    reason: str = ""
-    mrs: MRS | None = None
-    matched: bool = False  # the pattern matched but a condition blocked it
-
-
-# -- loading ---------------------------------------------------------------------------------
 
 class _Locator:
     """Line numbers of tables in a TOML rule file, for file:line messages."""
@@ -562,253 +413,6 @@ def _example(raw: Any, params: Mapping, where: str, line: int | None) -> Example
 
 
 # -- matching --------------------------------------------------------------------------------
-
-class _Ctx:
-    """One application: the source MRS, its view, parameters and fresh-variable allocation."""
-
-    def __init__(self, m: MRS, params: Mapping[str, str]):
-        self.m = m
-        self.view = View(m)
-        self.params = params
-        ids = [int(n) for v in _all_vars(m) if (n := re.sub(r"^\D+", "", v)).isdigit()]
-        self.next_id = max(ids, default=0) + 1
-        self.fresh: dict[str, str] = {}
-
-    def new(self, name: str) -> str:
-        if name not in self.fresh:
-            kind = name[0]
-            self.fresh[name] = f"{kind}{self.next_id}"
-            self.next_id += 1
-        return self.fresh[name]
-
-
-def _all_vars(m: MRS) -> Iterator[str]:
-    yield from m.variables
-    for ep in m.rels:
-        yield ep.label
-        yield from (v for r, v in ep.args.items() if r != "CARG")
-    for hc in m.hcons:
-        yield hc.hi
-        yield hc.lo
-    if m.top:
-        yield m.top
-
-
-def _fill(text: str, params: Mapping[str, str]) -> str:
-    return re.sub(r"\{(\w+)\}", lambda mm: params[mm.group(1)], text)
-
-
-def _resolve(ref: str, b: Mapping[str, EP], ctx: _Ctx) -> str | None:
-    ref = _fill(ref, ctx.params)
-    if ref == "INDEX":
-        return ctx.m.index
-    if ref == "TOP":
-        return ctx.m.top
-    if ref == "TOPLBL":
-        return ctx.view.top_label
-    if ref.startswith("new:"):
-        return ctx.new(ref[4:])
-    if ref.startswith("qeq:"):
-        ep = b.get(ref[4:])
-        return ep.label if ep is not None else None
-    name, _, role = ref.partition(".")
-    qeq = role.endswith("@qeq")
-    role = role.removesuffix("@qeq")
-    ep = b.get(name)
-    if ep is None:
-        return None
-    val = ep.label if role == "LBL" else ep.args.get(role)
-    return ctx.view.target(val) if qeq else val
-
-
-def _ep_matches(p: EPPattern, ep: EP, b: Mapping[str, EP], ctx: _Ctx) -> bool:
-    view = ctx.view
-    if p.preds and not any(fnmatch.fnmatchcase(ep.predicate, _fill(g, ctx.params)) for g in p.preds):
-        return False
-    if p.index and (ep.iv != ctx.m.index or ep.is_quantifier()):
-        return False
-    if p.main and ep is not view.main:
-        return False
-    if p.label is not None and ep.label != b[p.label].label:
-        return False
-    for role, c in p.args.items():
-        val = ep.args.get(_fill(role, ctx.params))
-        if c == "none":
-            if val is not None:
-                return False
-        elif set(c.split("|")) <= VAR_TYPES:
-            if val is None or vtype(val) not in c.split("|"):
-                return False
-        elif c.startswith("qeq:"):
-            other = ep if c[4:] == p.name else view.main if c[4:] == "MAIN" else b.get(c[4:])
-            if val is None or other is None or view.target(val) != other.label:
-                return False
-        elif val is None or val != _resolve(c, b, ctx):
-            return False
-    if p.props and not _props_match(view.props(ep.iv), p.props, ctx):
-        return False
-    return True
-
-
-def _props_match(have: Mapping[str, str], want: Mapping[str, tuple[str, ...]], ctx: _Ctx) -> bool:
-    for k, vals in want.items():
-        if have.get(k) not in {_fill(v, ctx.params) for v in vals}:
-            return False
-    return True
-
-
-def _bindings(patterns: tuple[EPPattern, ...], ctx: _Ctx, b: dict[str, EP] | None = None,
-              distinct: bool = True) -> Iterator[dict[str, EP]]:
-    """Bindings of the patterns in order; ``distinct``: different names, different EPs."""
-    b = dict(b or {})
-    if not patterns:
-        yield b
-        return
-    p, rest = patterns[0], patterns[1:]
-    used = {id(e) for e in b.values()} if distinct else set()
-    for ep in ctx.m.rels:
-        if id(ep) in used:
-            continue
-        if _ep_matches(p, ep, b, ctx):
-            b[p.name] = ep
-            yield from _bindings(rest, ctx, b, distinct)
-            del b[p.name]
-
-
-def _holds(c: Condition, b: Mapping[str, EP], ctx: _Ctx) -> bool:
-    if c.ep is not None:
-        return any(True for _ in _bindings((c.ep,), ctx, dict(b), distinct=False))
-    if c.icons is not None:
-        want = {k: (_resolve(v, b, ctx) if k != "relation" else v) for k, v in c.icons.items()}
-        return any(
-            all(getattr(ic, k) == v for k, v in want.items()) for ic in ctx.m.icons
-        )
-    return _props_match(ctx.view.props(_resolve(c.var, b, ctx)), c.props, ctx)
-
-
-# -- application -----------------------------------------------------------------------------
-
-def apply_rule(rule: Rule, m: MRS, params: Mapping[str, str] | None = None,
-               grammar: GrammarProfile | None = None) -> Outcome:
-    """Apply one rule at its first admissible binding."""
-    params = dict(params or {})
-    grammar = grammar or GrammarProfile()
-    if not rule.erg.admits(grammar.version):
-        return Outcome(UNSUPPORTED, rule.name, f"{rule.name} targets ERG {rule.erg.text}, not {grammar.version}")
-    missing = sorted(p for p in rule.predicates(params) if grammar.lacks(p))
-    if missing:
-        return Outcome(UNSUPPORTED, rule.name,
-                       f"{rule.name} needs {', '.join(missing)}, which ERG {grammar.version} does not have")
-    ctx = _Ctx(m, params)
-    blocked = None
-    for b in _bindings(rule.match, ctx):
-        failed = next((c for c in rule.require if not _holds(c, b, ctx)), None)
-        if failed is None:
-            failed = next((c for c in rule.unless if _holds(c, b, ctx)), None)
-        if failed is not None:
-            blocked = blocked or failed.reason
-            continue
-        out = _rewrite(rule, b, ctx)
-        if not is_well_formed(out):
-            return Outcome(ILL_FORMED, rule.name, f"{rule.name} produced an MRS that is not well-formed", out)
-        return Outcome(APPLIED, rule.name, "", out)
-    return Outcome(NOT_APPLICABLE, rule.name, blocked or rule.needs, matched=blocked is not None)
-
-
-def _rewrite(rule: Rule, b: Mapping[str, EP], ctx: _Ctx) -> MRS:
-    m = ctx.m
-    rels = [EP(ep.predicate, ep.label, dict(ep.args), ep.lnk, ep.surface, ep.base) for ep in m.rels]
-    index_of = {id(ep): k for k, ep in enumerate(m.rels)}
-    slot = {name: index_of[id(ep)] for name, ep in b.items()}  # bound name -> position in rels
-    removed: set[int] = set()
-    hcons = [(hc.hi, hc.lo) for hc in m.hcons]
-    icons = [(ic.left, ic.relation, ic.right) for ic in m.icons]
-    variables = {v: dict(p) for v, p in m.variables.items()}
-    top, index = m.top, m.index
-    # References resolve against the source MRS (plus EPs the rule adds), so actions are
-    # simultaneous: ``set_arg V ARG1 = V.ARG2`` and ``set_arg V ARG2 = V.ARG1`` swap.
-    refs: dict[str, EP] = dict(b)
-    new_events: set[str] = set()
-
-    def res(ref: str) -> str | None:
-        val = _resolve(ref, refs, ctx)
-        if ref.startswith("new:") and vtype(val) == "e":
-            new_events.add(val)
-        return val
-
-    for a in rule.actions:
-        p = a.params
-        if a.op == "add_ep":
-            args = {r: res(v) for r, v in p["args"].items()}
-            if "carg" in p:
-                args["CARG"] = _fill(p["carg"], ctx.params)
-            ep = EP(_fill(p["pred"], ctx.params), res(p["label"]), args)
-            rels.append(ep)
-            refs[p["id"]] = ep
-            slot[p["id"]] = len(rels) - 1
-        elif a.op == "remove_ep":
-            removed.add(slot[p["ep"]])
-        elif a.op == "set_pred":
-            old = rels[slot[p["ep"]]]
-            rels[slot[p["ep"]]] = EP(_fill(p["pred"], ctx.params), old.label, old.args, old.lnk, old.surface)
-        elif a.op == "set_arg":
-            old = rels[slot[p["ep"]]]
-            args = dict(old.args)
-            role = _fill(p["role"], ctx.params)
-            if p["value"] == "none":
-                args.pop(role, None)
-            else:
-                args[role] = res(p["value"])
-            rels[slot[p["ep"]]] = EP(old.predicate, old.label, args, old.lnk, old.surface)
-        elif a.op == "set_props":
-            var = res(p["var"])
-            props = variables.setdefault(var, {})
-            for k, v in p["props"].items():
-                if isinstance(v, str) and v.startswith("="):
-                    src, _, prop = v[1:].rpartition(":")
-                    v = dict(m.variables.get(res(src), {})).get(prop)
-                    if v is None:
-                        continue
-                props[k.upper()] = _fill(str(v), ctx.params)
-        elif a.op == "add_qeq":
-            hcons.append((res(p["hi"]), res(p["lo"])))
-        elif a.op == "remove_qeq":
-            hi = res(p["hi"])
-            hcons = [h for h in hcons if h[0] != hi]
-        elif a.op == "rewire_qeq":
-            old, new = res(p["from"]), res(p["to"])
-            hcons = [(hi, new if lo == old else lo) for hi, lo in hcons]
-        elif a.op == "add_icons":
-            icons.append((res(p["left"]), p["relation"], res(p["right"])))
-        elif a.op == "remove_icons":
-            want = {k: (res(p[k]) if k != "relation" else p[k]) for k in ("left", "relation", "right") if k in p}
-            icons = [ic for ic in icons
-                     if not all(dict(zip(("left", "relation", "right"), ic, strict=True))[k] == v
-                                for k, v in want.items())]
-        elif a.op == "set_index":
-            index = res(p["value"])
-        elif a.op == "set_top":
-            top = res(p["value"])
-    for ev in new_events:
-        props = variables.setdefault(ev, {})
-        for k, v in EVENT_DEFAULTS.items():
-            props.setdefault(k, v)
-    kept = [ep for k, ep in enumerate(rels) if k not in removed]
-    used = set(_all_vars(MRS(top, index, kept, [HCons.qeq(h, lo) for h, lo in hcons])))
-    used.add(index)
-    return MRS(
-        top=top,
-        index=index,
-        rels=kept,
-        hcons=[HCons.qeq(hi, lo) for hi, lo in hcons],
-        icons=[ICons(left, rel, right) for left, rel, right in icons],
-        variables={v: p for v, p in variables.items() if v in used},
-        lnk=m.lnk,
-        surface=m.surface,
-    )
-
-
-# -- rule sets -------------------------------------------------------------------------------
 
 class RuleSet:
     """All rule families, by name and by the plan feature they implement."""

@@ -1,0 +1,130 @@
+"""Which ERG realizations to keep, and how they read: the filters every realization passes
+(junk and stutters, non-words, a relativizer that does not fit the focus), the shortlist of
+realizations worth a spaCy check, the source's casing and apostrophes, and how well an ERG
+reading agrees with the spaCy analysis of the same sentence (reading choice)."""
+
+from __future__ import annotations
+
+import re
+
+from ..checks import shows_change
+from ..ir import Analysis
+from ..rank.closeness import span_overlap as closeness
+from ..transforms import EditPlan
+
+JUNK = (
+    re.compile(r"[.?!]\s+\S"),  # sentence punctuation inside ("her Dad. on a phone")
+    re.compile(r"\b(\w+)[\s-]+-?\1\b", re.I),  # stutters ("She she", "It-it")
+    re.compile(r"\b(who|which|that|whom),", re.I),  # a comma after a relativizer ("who, saw")
+)
+
+
+_INFLECTED_TAGS = ("NNS", "VBD", "VBN", "VBZ", "VBG", "JJR", "JJS")
+
+
+def _content_words(text: str) -> set[str]:
+    return {w for w in re.findall(r"[a-z0-9]+", text.lower()) if w not in ("the", "a", "an", "by")}
+
+
+def reading_agreement(reading: Analysis, check: Analysis | None) -> int:
+    """How well an ERG reading agrees with the spaCy analysis of the same sentence: the main
+    verb's lemma (4), tense (1), voice (1), and each core argument's words (1 each)."""
+    if check is None or check.main_frame is None or reading.main_frame is None:
+        return 0
+    mine, theirs = reading.main_frame, check.main_frame
+    score = 4 * (mine.predicate.lemma == theirs.predicate.lemma)
+    score += mine.predicate.tense == theirs.predicate.tense
+    score += mine.predicate.voice == theirs.predicate.voice
+    for arg in theirs.arguments:
+        if arg.role in ("ARG0", "ARG1", "ARG2"):
+            other = mine.argument(arg.role)
+            a, b = _content_words(arg.text), _content_words(other.text) if other is not None else set()
+            score += bool(a) and len(a & b) * 2 > len(a)
+    return score
+
+
+def non_word(text: str, source: str, check: Analysis | None) -> str | None:
+    """A word of ``text`` that is not in the source and is not the usual inflection of its
+    lemma ("childs", "mans"), or None. Needs the spaCy analysis of ``text``."""
+    if check is None:
+        return None
+    from lemminflect import getAllInflections, getAllLemmas, getAllLemmasOOV
+
+    seen = {w.lower() for w in re.findall(r"[\w']+", source)}
+    for tok in check.sentence.tokens:
+        word = tok.text.lower()
+        if word in seen or not word.isalpha() or tok.tag not in _INFLECTED_TAGS or not tok.lemma:
+            continue
+        if not getAllLemmas(word) and getAllLemmasOOV(word, upos="VERB" if tok.tag.startswith("V") else "NOUN"):
+            return tok.text  # an inflected word the lexicon does not know ("visitting")
+        forms = getAllInflections(tok.lemma.lower()).get(tok.tag)
+        # not a form of its lemma ("childs"), or a rarer form where the source has the usual one
+        # ("peoples" for "people")
+        if forms and (word not in forms or (word != forms[0] and forms[0] in seen)):
+            return tok.text
+    return None
+
+
+def source_casing(text: str, source: str) -> str:
+    """The source's orthography on a realization: words the source has keep its
+    capitalization inside the sentence (the generator capitalizes some lexicon entries: "a
+    Long letter"), and the generator's typographic apostrophe (didn’t) becomes the source's."""
+    if "\u2019" not in source:
+        text = text.replace("\u2019", "'")
+    cased: dict[str, str] = {}
+    for k, m in enumerate(re.finditer(r"[A-Za-z][\w'-]*", source)):
+        if k > 0 or (len(m.group()) > 1 and m.group().isupper()):
+            cased.setdefault(m.group().lower(), m.group())
+    first = True
+
+    def fix(m: re.Match) -> str:
+        nonlocal first
+        word, was_first = m.group(), first
+        first = False
+        want = cased.get(word.lower())
+        if was_first or want is None or want == word:
+            return word
+        return want
+
+    return re.sub(r"[A-Za-z][\w'-]*", fix, text)
+
+
+CHECKED_REALIZATIONS = 12  # per job, the closest realizations that pass the cheap filters are analyzed
+
+
+def shortlist(raw: list[tuple[str, str | None, str]], source: str, plan: EditPlan) -> list[tuple[str, str | None, str]]:
+    """The realizations worth analyzing: not ERG junk, inverted where a question is asked
+    (from the derivation), distinct, and the closest ``CHECKED_REALIZATIONS`` to the source
+    (the analyzer is the backend's main cost after ACE). Falls back to all when the cheap
+    filters leave none, so the record can say why."""
+    seen, keep = set(), []
+    for item in raw:
+        surface, derivation, _names = item
+        if surface in seen or any(p.search(surface) for p in JUNK) or shows_change(plan, surface, derivation, None):
+            continue
+        seen.add(surface)
+        keep.append(item)
+    if not keep:
+        return raw[:CHECKED_REALIZATIONS]
+    keep.sort(key=lambda item: -closeness(source, item[0]))
+    return keep[:CHECKED_REALIZATIONS]
+
+
+def relativizer_mismatch(text: str, source: Analysis, target: str) -> str | None:
+    """*which* for a person focus, or *who* for a thing, in an it-cleft realization."""
+    from ..erg.cleft import focus_argument, is_person
+
+    arg = focus_argument(source, target)
+    if arg is None:
+        return None
+    person = is_person(source, arg)
+    words = re.findall(r"[a-z]+", text.lower())
+    if person and "which" in words:
+        return "'which' for a person"
+    if not person and ("who" in words or "whom" in words):
+        return "'who' for a thing"
+    return None
+
+
+def normalized(text: str) -> str:
+    return re.sub(r"\s+", " ", re.sub(r"[^\w\s']", "", text.lower())).strip()
