@@ -86,7 +86,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     try:
         return args.func(args)
     except SeamError as exc:
-        print(f"seam: error: {exc}", file=sys.stderr)
+        print(f"seam: error {exc.code}: {exc}", file=sys.stderr)
         return 2
     except (FileNotFoundError, IsADirectoryError, NotADirectoryError, PermissionError) as exc:
         print(f"seam: error: {exc.strerror}: {exc.filename}", file=sys.stderr)
