@@ -4,11 +4,14 @@ For each (analysis, plan) the pipeline asks :func:`before_backend` first; only w
 open reaches ``backend.realize``. In this order:
 
 1. **identity**: the source is its own realization (status ``ok``, reason ``identity``);
-2. **already satisfied**: the source already shows everything the plan asks for (one
+2. **refusals** every backend shares (:func:`engine.checks.refusal`: imperatives, wh-questions
+   under ``declarative``, statives under ``prog(+)``, measure verbs, reflexives, contradicting
+   time adverbs...): ``not_applicable`` with the reason;
+3. **already satisfied**: the source already shows everything the plan asks for (one
    definition, :func:`engine.checks.already_satisfied`): ``ok``, the source as the only
    candidate, reason ``unchanged: ...``. The same record on every backend, whether or not
    the backend could have made the change;
-3. **supports**: a plan feature the backend does not declare in ``supports`` is
+4. **supports**: a plan feature the backend does not declare in ``supports`` is
    ``not_applicable``, naming the feature (and the backend's own explanation, from its
    optional ``unsupported_reasons``).
 
@@ -16,9 +19,9 @@ open reaches ``backend.realize``. In this order:
 ...), or ``feature=value`` where only some values are realized (``force=prop``,
 ``cleft=none``). Two optional backend attributes refine the contract:
 
-* ``scope`` (default ``"main"``): the part of the sentence the backend edits. Step 2 reads
+* ``scope`` (default ``"main"``): the part of the sentence the backend edits. Step 3 reads
   the main clause, so it only applies to backends that edit the main clause alone; the
-  surface backend with ``tense_scope="all"`` retenses every clause and answers step 2 itself.
+  surface backend with ``tense_scope="all"`` retenses every clause and answers step 3 itself.
 * ``checked(analysis)``: the analysis the shared checks read, when the backend's own is not a
   dependency analysis (the erg backend keeps a spaCy reading of the sentence beside its MRS).
 
@@ -36,7 +39,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from .checks import already_satisfied, unsupported
+from .checks import already_satisfied, refusal, unsupported
 from .ir import Analysis
 from .results import OK, Candidate, Realization
 from .transforms import EditPlan
@@ -56,9 +59,11 @@ def before_backend(backend, analysis: Analysis, plan: EditPlan, source: str | No
     source = analysis.text if source is None else source
     if plan.is_identity:
         return source_record(source, "identity")
+    checked = getattr(backend, "checked", None)
+    seen = checked(analysis) if checked is not None else analysis
+    if seen is not None and (why := refusal(seen, plan)):
+        return Realization.not_applicable(why)
     if getattr(backend, "scope", "main") == "main":
-        checked = getattr(backend, "checked", None)
-        seen = checked(analysis) if checked is not None else analysis
         frame = seen.main_frame if seen is not None else None
         if frame is not None and frame.finite and (why := already_satisfied(frame.predicate, plan)):
             return source_record(source, why)

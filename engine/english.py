@@ -339,7 +339,29 @@ def inflect(lemma: str, tag: str, agr: Agreement = THIRD_SG, invariant: frozense
         return _IRREGULAR_AUX[(lemma, tag)]
     if tag == "VB":
         return lemma
+    if tag == "VBN":
+        return past_participle(lemma)
     forms = getInflection(lemma, tag=tag)
     if forms:
         return forms[0]
     return lemma
+
+
+def past_participle(lemma: str) -> str:
+    """The past participle, consistent with the simple past: a verb whose usual past is regular
+    has the same regular participle (*leaned*, not lemminflect's first *leant*); an irregular
+    one keeps an irregular participle where there is one (*woken*, *hung*), else its past (*lit*).
+
+    >>> past_participle("lean"), past_participle("wake"), past_participle("light"), past_participle("ride")
+    ('leaned', 'woken', 'lit', 'ridden')
+    """
+    from lemminflect import getInflection
+
+    past = getInflection(lemma, tag="VBD")
+    participles = getInflection(lemma, tag="VBN")
+    if past and past[0].endswith("ed"):
+        return past[0]
+    irregular = [f for f in participles if not f.endswith("ed")]
+    if irregular:
+        return irregular[0]
+    return (past or participles or (lemma,))[0]

@@ -30,6 +30,7 @@ class Cut:
 
     removed: frozenset[int]
     respell: dict[int, str]
+    why: str = ""  # when nothing is removed: why (the argument is a head noun phrase already)
 
 
 def subtree(kids: list[list[int]], i: int) -> set[int]:
@@ -174,7 +175,7 @@ def shorten_cut(analysis: Analysis, frame: Frame, role: str, target: dict) -> Cu
         article = english.indefinite_article(privative)
         return f"{label}: '{privative}' is not an intersective adjective ({article} {privative} N need not be an N)"
     if not removed:
-        return f"{label}: nothing to shorten: '{arg.text}' is already a head noun phrase"
+        return Cut(frozenset(), {}, f"'{arg.text}' is already a head noun phrase")
     bare = not any(tokens[i].dep in _DETERMINER_DEPS for i in keep) and tokens[head].pos not in ("PROPN", "PRON")
     if bare and (_simple_present(src.features()) or _simple_present(target)):
         return (f"{label}: '{arg.text}' is a bare noun phrase in a simple-present clause and may be generic "

@@ -87,3 +87,9 @@ def test_a_backend_returning_the_wrong_number_of_records_is_an_error(recording):
     recording.realize = lambda analyses, plans: []
     records = Transformer(recording).run_texts(["The dog barked."], ["f"])
     assert records[0]["status"] == "error" and "returned 0 realizations for 1" in records[0]["reason"]
+
+
+def test_shared_refusals_come_before_already_satisfied(recording):
+    record = Transformer(recording).run_texts(["Who broke the window?"], ["declarative"])[0]
+    assert record["status"] == "not_applicable" and "wh-question" in record["reason"]
+    assert recording.seen == []

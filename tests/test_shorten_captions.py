@@ -109,10 +109,7 @@ DECLINED = [
     # coordinated arguments
     ("A man and a woman in raincoats are walking a dog.", "shorten(AGENT)", "coordinated"),
     ("She bought bread and fresh cheese.", "shorten(PATIENT)", "coordinated"),
-    # nothing to cut, or no such argument
-    ("The girl kicked a ball.", "shorten(PATIENT)", "nothing to shorten"),
-    ("The baker is selling ice cream.", "shorten(PATIENT)", "nothing to shorten"),
-    ("A boy is holding a toy car.", "shorten(PATIENT)", "nothing to shorten"),
+    # no such argument
     ("An old dog is sleeping.", "shorten(PATIENT)", "the predicate has no PATIENT"),
     # a bare plural in the simple present may be generic
     ("Wild horses run across the plains.", "shorten(AGENT)", "may be generic"),
@@ -122,6 +119,22 @@ DECLINED = [
 @pytest.mark.parametrize("source,expr,why", DECLINED)
 def test_shorten_declines_where_the_result_would_not_be_entailed(realize, source, expr, why):
     _declined(realize(source, expr), why)
+
+
+@pytest.mark.parametrize("source,expr", [
+    ("The girl kicked a ball.", "shorten(PATIENT)"),
+    ("The baker is selling ice cream.", "shorten(PATIENT)"),
+    ("A boy is holding a toy car.", "shorten(PATIENT)"),
+    ("They were painting the fence.", "shorten(AGENT)"),
+])
+def test_a_head_noun_phrase_is_already_shortened(realize, source, expr):
+    result = realize(source, expr)
+    assert (result.status, result.best) == ("ok", source)
+    assert result.reason.startswith("unchanged: ") and "already a head noun phrase" in result.reason
+
+
+def test_shorten_with_nothing_to_cut_still_makes_the_rest_of_the_plan(realize):
+    assert _ok(realize("The girl kicked a ball.", "shorten(PATIENT)+tense(fut)")) == "The girl will kick a ball."
 
 
 def test_a_bare_plural_in_an_episodic_clause_is_shortened(realize):

@@ -35,7 +35,7 @@ from typing import Any
 
 from delphin.mrs import MRS
 
-from ..checks import keeps_source, refusal, shows_change, target_features
+from ..checks import keeps_source, shows_change, target_features
 from ..erg import ace as acemod
 from ..erg.analyzer import analysis_from_mrs
 from ..erg.filters import (
@@ -345,7 +345,7 @@ class ErgBackend:
         return info.check if info is not None and info.check is not None else analysis
 
     def _precheck(self, analysis: Analysis, plan: EditPlan) -> Realization | None:
-        """The record when no rule needs to run: no parse, or a shared refusal
+        """The record when no rule needs to run: no parse, or no reading with the source's main verb
         (:mod:`engine.checks`). Identity and already-satisfied plans never get here
         (:mod:`engine.contract`)."""
         info = self._info(analysis)
@@ -357,8 +357,6 @@ class ErgBackend:
             return Realization.not_applicable("the sentence has no finite main verb (a caption?): the erg backend "
                                               "edits clauses; the surface backend reads captions as clauses")
         if check is not None:
-            if why := refusal(shared, plan):
-                return Realization.not_applicable(why)
             if why := target_features(check.predicate, plan)[1]:
                 return Realization.not_applicable(why)
             erg_main = analysis.main_frame

@@ -13,7 +13,7 @@ import itertools
 from collections.abc import Iterable
 
 from .. import agreement, english
-from ..checks import UNCHANGED, already_satisfied, describe, refusal, target_features
+from ..checks import UNCHANGED, already_satisfied, describe, target_features
 from ..ir import Analysis, Frame, Predicate
 from ..results import OK, Candidate, Realization
 from ..shortening import shorten_cut
@@ -60,14 +60,18 @@ class SurfaceRealizer:
                 f"the source is already an it-cleft (focus {src.cleft}); the surface backend does not rewrite it-clefts"
             )
         target, reason = target_features(src, plan)
-        reason = reason or (refusal(analysis, plan) if target != src.features() or plan.swap else None)
-        if reason:
+        if reason:  # the shared refusals (engine.checks.refusal) are the contract's, before this
             return Realization.not_applicable(reason)
         cut = None
         if plan.features.get("shorten"):
             cut = shorten_cut(analysis, frame, plan.features["shorten"], target)
             if isinstance(cut, str):
                 return Realization.not_applicable(cut)
+            if not cut.removed:  # the argument is a head noun phrase already
+                rest = EditPlan({k: v for k, v in plan.features.items() if k != "shorten"}, plan.swap)
+                if rest.is_identity or already_satisfied(src, rest):
+                    return Realization(OK, UNCHANGED + cut.why, (Candidate(analysis.text, 1.0),))
+                cut = None
         layout = Layout(analysis, frame, target, plan)
         reason = arrange(layout, plan)
         if reason:

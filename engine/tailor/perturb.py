@@ -468,6 +468,8 @@ def plan_prompt(analysis: Analysis, plan, *, frames=None, cased: bool = True, ex
         cut = shorten_cut(analysis, frame, shorten, target)
         if isinstance(cut, str):
             return cut
+        if not cut.removed:
+            return f"shorten: nothing to shorten: {cut.why}"
         arg = frame.argument(shorten)
         kept = [analysis.sentence.tokens[i].text if i not in cut.respell else cut.respell[i]
                 for i in range(*arg.span) if i not in cut.removed]
