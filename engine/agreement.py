@@ -45,10 +45,13 @@ def noun_phrase(tokens: Sequence[Token], head: int | None, words: Sequence[str] 
 
 def clause_subject(analysis: Analysis, frame: Frame) -> Agreement:
     """Agreement of a clause's unchanged subject: the noun phrase's, except that a third-person
-    subject takes the number the source verb form shows where it shows one (*the family are*)."""
+    subject takes the number the source verb form shows where it shows one (*the family are*);
+    an imperative's understood subject is *you*."""
     tokens = analysis.sentence.tokens
     subj = next((a for a in frame.arguments if a.function == "subj"), None)
     if subj is None:
+        if _imperative(tokens, frame):
+            return english.pronoun_agreement("you") or english.THIRD_SG  # an imperative: understood *you*
         return english.THIRD_SG
     words = [tokens[i].text for i in range(*subj.span)]
     by_noun = noun_phrase(tokens, subj.head, words)
@@ -61,3 +64,13 @@ def clause_subject(analysis: Analysis, frame: Frame) -> Agreement:
         if low in _PLURAL_VERB_FORMS or tokens[i].tag == "VBP":
             return english.THIRD_PL
     return by_noun
+
+
+def _imperative(tokens: Sequence[Token], frame: Frame) -> bool:
+    """A subjectless clause whose base-form verb starts the sentence, after nothing but its own
+    auxiliaries (*Do not close ...*), *please*, punctuation or an interjection."""
+    if not 0 <= frame.verb < len(tokens) or tokens[frame.verb].tag != "VB":
+        return False
+    group = set(frame.verb_group)
+    return all(i in group or t.pos in ("PUNCT", "INTJ") or t.text.lower() == "please"
+               for i, t in enumerate(tokens[: frame.verb]))

@@ -217,6 +217,12 @@ def privative_adjectives() -> frozenset[str]:
     return _read_lexicon("privative_adjectives")
 
 
+def result_adjectives() -> frozenset[str]:
+    """Adjectives that often follow an object as a secondary predicate (*painted the shed red*):
+    ``rules/lexicon/result_adjectives.txt``."""
+    return _read_lexicon("result_adjectives")
+
+
 @functools.lru_cache(maxsize=1)
 def non_upward_determiners() -> frozenset[str]:
     """Determiners and quantifiers that make a noun phrase non-upward in its noun (*every*,

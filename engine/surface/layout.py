@@ -5,7 +5,7 @@ verb), which clause a plan edits, and how voice changes and swaps move the core 
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 
 from .. import agreement, english
 from ..english import Agreement
@@ -49,6 +49,7 @@ class Layout:
     removed: set[int] = field(default_factory=set)
     cut: frozenset[int] = frozenset()  # tokens shorten drops
     respell: dict[int, str] = field(default_factory=dict)  # kept tokens spelled anew (a -> an)
+    postverbal_at: int | None = None  # the source token the postverbal phrase follows (default: the verb)
     agreement: Agreement = english.THIRD_SG
 
 
@@ -162,6 +163,95 @@ def apply_cut(layout: Layout, cut: Cut) -> None:
         setattr(layout, name, kept)
 
 
+# Polarity items that alternate with negation after the verb (*I bought some* / *did not buy any*).
+_NEGATIVE_POLARITY = {"some": "any", "something": "anything", "someone": "anyone", "somebody": "anybody",
+                      "somewhere": "anywhere"}
+_CLAUSE_DEPS = ("relcl", "ccomp", "advcl", "acl", "xcomp", "csubj", "parataxis", "conj")
+
+
+def polarity_items(layout: Layout) -> dict[int, str]:
+    """*some* -> *any* in what follows the verb when the clause becomes negative, *any* -> *some*
+    when it becomes affirmative (not inside a subordinate clause, nor where arguments move)."""
+    src, target, frame = layout.frame.predicate, layout.target, layout.frame
+    if src.polarity == target["polarity"] or layout.postverbal is not None:
+        return {}
+    table = _NEGATIVE_POLARITY if target["polarity"] == "neg" else {v: k for k, v in _NEGATIVE_POLARITY.items()}
+    tokens = layout.analysis.sentence.tokens
+    out: dict[int, str] = {}
+    for tok in tokens:
+        word = tok.text.lower()
+        if tok.i > frame.verb and word in table and _in_clause_of(tokens, tok.i, frame.verb):
+            out[tok.i] = table[word].capitalize() if tok.text[:1].isupper() else table[word]
+    return out
+
+
+def _in_clause_of(tokens: Sequence[Token], i: int, verb: int) -> bool:
+    """Whether token ``i`` depends on ``verb`` without crossing into another clause."""
+    seen = set()
+    while i != verb and i not in seen and 0 <= i < len(tokens):
+        seen.add(i)
+        if tokens[i].dep in _CLAUSE_DEPS or tokens[i].head == i:
+            return False
+        i = tokens[i].head
+    return i == verb
+
+
+# Prepositions whose phrase after an object may modify the verb as well as the noun.
+_LOCATIVE = frozenset({"in", "on", "at", "near", "under", "behind", "inside", "along", "across", "through", "by",
+                       "beside", "over", "into", "onto", "around", "outside", "above", "below", "beneath", "past"})
+
+
+def unreliable_object(tokens: Sequence[Token], obj: Argument | None) -> str | None:
+    """Why the parse of the object cannot be trusted for moving it, or None: an object headed by
+    an adjective after a compound noun is a secondary predicate the parse did not separate
+    (*painted the kitchen yellow*: *kitchen* compound, *yellow* object)."""
+    if obj is None:
+        return None
+    head = tokens[obj.head]
+    if _may_be_adjective(head) and any(t.head == head.i and t.dep == "compound" and t.pos in ("NOUN", "PROPN")
+                                       for t in tokens):
+        return (f"the object '{obj.text}' ends in the adjective '{head.text}', a secondary predicate "
+                "(resultative or depictive) that the parse does not separate from the object")
+    kids = [t for t in tokens if t.head == head.i and t.i != head.i]
+    if head.tag == "NN" and any((t.dep == "compound" and t.tag == "NNP") or t.tag == "PRP" for t in kids) and not any(
+            t.dep in ("det", "poss", "nummod", "predet") for t in kids):
+        return (f"the object '{obj.text}' is a name before a bare noun, likely an object and its predicate "
+                f"(elected X {head.text}) that the parse does not separate")
+    return None
+
+
+_SECONDARY_DEPS = ("oprd", "advcl", "advmod", "acomp", "ccomp", "xcomp")
+
+
+def secondary_predicate_end(tokens: Sequence[Token], frame: Frame, obj: Argument | None) -> int | None:
+    """The last token of a secondary predicate right after the object (*painted the fence
+    white*, *elected him president*), or None: a passive's by-phrase follows it."""
+    if obj is None or obj.span[1] >= len(tokens):
+        return None
+    first = tokens[obj.span[1]]
+    if first.head == frame.verb and (first.dep == "oprd" or (first.dep in _SECONDARY_DEPS and first.tag.startswith("JJ"))):
+        return first.i
+    if first.dep == "det" and tokens[first.head].dep == "oprd" and tokens[first.head].head == frame.verb:
+        return first.head  # called him a liar
+    return None
+
+
+def _may_be_adjective(tok: Token) -> bool:
+    """Tagged an adjective, or a noun-tagged word from the secondary-predicate lexicon (*red*)."""
+    return tok.tag.startswith("JJ") or tok.text.lower() in english.result_adjectives()
+
+
+def _without_locative_pp(tokens: Sequence[Token], obj: Argument) -> Argument:
+    """The object without a locative PP at its end, which may modify the verb as well as the
+    noun (*paddling a canoe in the water*): swap leaves it after the verb."""
+    pp = [t for t in tokens if t.head == obj.head and t.dep == "prep" and t.i > obj.head
+          and t.text.lower() in _LOCATIVE]
+    if not pp:
+        return obj
+    end = pp[0].i
+    return replace(obj, span=(obj.span[0], end), text=" ".join(t.text for t in tokens[obj.span[0]:end]))
+
+
 def arrange(layout: Layout, plan: EditPlan) -> str | None:
     """Decide who is subject and what follows the verb; return a reason if impossible."""
     frame, target, tokens = layout.frame, layout.target, layout.analysis.sentence.tokens
@@ -186,6 +276,10 @@ def arrange(layout: Layout, plan: EditPlan) -> str | None:
     if shared:
         word = tokens[min(shared)].text
         return f"the subject is shared with the conjoined verb '{word}'; moving it would change that verb's subject too"
+    if why := unreliable_object(tokens, obj):
+        return why
+    if plan.swap and obj is not None and src.voice == "active":
+        obj = _without_locative_pp(tokens, obj)  # the PP stays with the verb
     # The two core phrases, by role.
     if src.voice == "active":
         arg0, arg1 = subj, obj
@@ -209,6 +303,7 @@ def arrange(layout: Layout, plan: EditPlan) -> str | None:
     else:
         if p1 is None:
             return "no direct object to promote: passive needs a transitive verb with an object"
+        layout.postverbal_at = secondary_predicate_end(tokens, frame, obj)  # painted white by them
         layout.subject, layout.subject_role = recase(p1, "nom"), "ARG1"
         if p0 is not None:
             layout.postverbal = [Item("by", None, "agent")] + [

@@ -29,6 +29,7 @@ from .layout import (
     conjoined_verbs,
     other_clauses,
     particle_of,
+    polarity_items,
     target_frame,
     unchanged_group,
 )
@@ -78,6 +79,7 @@ class SurfaceRealizer:
             return Realization.not_applicable(reason)
         if cut is not None:
             apply_cut(layout, cut)
+        layout.respell.update(polarity_items(layout))
         if self.tense_scope == "main" and (why := already_satisfied(src, plan)):
             return Realization(OK, why, (Candidate(analysis.text, 1.0),))  # on a clause other than the main one
         role = resolve_cleft(target.get("cleft"), layout)
@@ -177,7 +179,7 @@ class SurfaceRealizer:
             elif i in group:
                 items.append(Item(tok.text, i, "vg"))
             if i in group or i in rewrites:
-                if i == frame.verb and layout.postverbal and particle is None:
+                if i == frame.verb and layout.postverbal and particle is None and layout.postverbal_at is None:
                     items.extend(layout.postverbal)
                 continue
             if i in conj_verbs and not keep_source_vg:
@@ -185,8 +187,8 @@ class SurfaceRealizer:
                 items.append(Item(english.inflect(lemma, conj_tag, layout.agreement, self.invariant), None, "other"))
                 continue
             items.append(Item(layout.respell.get(i, tok.text), i, "other"))
-            if layout.postverbal and i == particle:
-                items.extend(layout.postverbal)  # after the particle: "given up by you"
+            if layout.postverbal and i == (layout.postverbal_at if layout.postverbal_at is not None else particle):
+                items.extend(layout.postverbal)  # after the particle: "given up by you"; "painted white by them"
         if layout.subject is None and operator:
             # Subjectless question (imperative, or a parse without a subject): operator first.
             items[:0] = [Item(o, None, "op") for o in operator]

@@ -109,6 +109,24 @@ def place_chain(frame: Frame, chain: list[str], tokens: Sequence[Token]) -> dict
     out: dict[int, list[str]] = {i: [] for i in frame.verb_group}
     if anchor != frame.verb:
         out[anchor], out[frame.verb] = chain[:1], chain[1:]
+        return out
+    adverbs = _preverbal_adverbs(frame, tokens, subj.span[1] if subj else -1)
+    if adverbs and len(chain) > 1:
+        # a new auxiliary (and its negation) goes before the adverbs: *often visits* ->
+        # *might often visit*, *does not often visit*
+        head = 2 if chain[1] in ("not", "n't") and len(chain) > 2 else 1
+        out[adverbs[0]] = [*chain[:head], tokens[adverbs[0]].text]
+        out[frame.verb] = chain[head:]
     else:
         out[frame.verb] = list(chain)
     return out
+
+
+def _preverbal_adverbs(frame: Frame, tokens: Sequence[Token], subj_end: int) -> list[int]:
+    """The adverbs between the subject and a verb that has no auxiliary (*She often visits*)."""
+    if subj_end < 0:
+        return []
+    out = [i for i in range(subj_end, frame.verb) if tokens[i].dep == "advmod" and tokens[i].head == frame.verb
+           and i not in frame.verb_group]
+    # only a run of adverbs right before the verb
+    return out if out and out == list(range(out[0], frame.verb)) else []

@@ -1,0 +1,96 @@
+"""The surface realizer's failure classes on real-data-like sentences (issue 16), written for
+these tests: each class either gets the right sentence or an honest ``not_applicable``."""
+
+from __future__ import annotations
+
+import pytest
+
+
+def _ok(result) -> str:
+    assert result.status == "ok", (result.status, result.reason)
+    return result.best
+
+
+def _declined(result, why: str) -> None:
+    assert result.status == "not_applicable", (result.status, result.best)
+    assert why in result.reason, result.reason
+
+
+# -- adverbs between the subject and a verb without an auxiliary ------------------------------
+@pytest.mark.parametrize("source,expr,expected", [
+    ("The old fisherman usually mends his nets at dawn.", "modal(might)", "The old fisherman might usually mend his nets at dawn."),
+    ("The old fisherman usually mends his nets at dawn.", "negate", "The old fisherman does not usually mend his nets at dawn."),
+    ("My brother rarely calls our parents.", "tense(fut)", "My brother will rarely call our parents."),
+    ("Two kids quickly grabbed the last cookies.", "perf(+)", "Two kids had quickly grabbed the last cookies."),
+    ("The old fisherman usually mends his nets at dawn.", "question", "Does the old fisherman usually mend his nets at dawn?"),
+    ("The old fisherman usually mends his nets at dawn.", "tense(past)", "The old fisherman usually mended his nets at dawn."),
+])
+def test_a_new_auxiliary_goes_before_preverbal_adverbs(realize, source, expr, expected):
+    assert _ok(realize(source, expr)) == expected
+
+
+# -- polarity items follow the polarity of the clause ------------------------------------------
+@pytest.mark.parametrize("source,expr,expected", [
+    ("The waiter brought us some bread.", "negate", "The waiter did not bring us any bread."),
+    ("A woman in a red coat is buying something at the market.", "negate",
+     "A woman in a red coat is not buying anything at the market."),
+    ("The kids did not find any shells on the beach.", "affirm", "The kids found some shells on the beach."),
+    ("Some tourists photographed the statue.", "negate", "Some tourists did not photograph the statue."),
+])
+def test_some_and_any_alternate_after_the_verb(realize, source, expr, expected):
+    assert _ok(realize(source, expr)) == expected
+
+
+def test_polarity_items_in_a_subordinate_clause_stay(realize):
+    assert _ok(realize("He said that he wanted some water.", "negate")) == "He did not say that he wanted some water."
+
+
+# -- imperatives -------------------------------------------------------------------------------
+@pytest.mark.parametrize("source,expr,expected", [
+    ("Put the boxes by the door.", "negate", "Do not put the boxes by the door."),
+    ("Please wait for the next bus.", "negate", "Please do not wait for the next bus."),
+    ("Don't feed the ducks.", "affirm", "Feed the ducks."),
+])
+def test_imperatives_negate_with_do(realize, source, expr, expected):
+    assert _ok(realize(source, expr)) == expected
+
+
+def test_an_imperative_has_no_tense_to_change(realize):
+    _declined(realize("Put the boxes by the door.", "tense(past)"), "imperative")
+
+
+# -- objects the parse cannot be trusted to move -----------------------------------------------
+@pytest.mark.parametrize("source,expected", [
+    ("The workers painted the fence white.", "The fence was painted white by the workers."),
+    ("The guests left the gate open.", "The gate was left open by the guests."),
+])
+def test_a_passive_by_phrase_follows_a_secondary_predicate(realize, source, expected):
+    assert _ok(realize(source, "passive")) == expected
+
+
+def test_a_resultative_adjective_the_parse_took_for_the_object_is_refused(realize):
+    _declined(realize("My uncle painted the shed red.", "passive"), "secondary predicate")
+    _declined(realize("The club elected Maria captain.", "passive"), "likely an object and its predicate")
+    _declined(realize("The town elected him mayor.", "passive"), "likely an object and its predicate")
+    assert _ok(realize("They sold the ice cream.", "passive")) == "The ice cream was sold by them."
+
+
+def test_swap_leaves_a_locative_phrase_with_the_verb(realize):
+    assert _ok(realize("A boy is walking a small dog in the snow.", "swap")) == \
+        "A small dog is walking a boy in the snow."
+
+
+# -- already satisfied, refused before it is 'unchanged' ---------------------------------------
+def test_a_wh_question_is_not_already_declarative(realize):
+    _declined(realize("Where did the children hide the presents?", "declarative"), "wh-question")
+
+
+def test_shortening_a_pronoun_is_already_done(realize):
+    result = realize("They were carrying heavy bags up the hill.", "shorten(AGENT)")
+    assert (result.status, result.best) == ("ok", "They were carrying heavy bags up the hill.")
+
+
+# -- inflection ---------------------------------------------------------------------------------
+def test_participles_follow_a_regular_past(realize):
+    assert _ok(realize("The climber leaned against the rock.", "perf(+)")) == "The climber had leaned against the rock."
+    assert _ok(realize("The baby dreamed of milk.", "modal(may)")) == "The baby may have dreamed of milk."
