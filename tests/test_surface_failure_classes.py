@@ -94,3 +94,20 @@ def test_shortening_a_pronoun_is_already_done(realize):
 def test_participles_follow_a_regular_past(realize):
     assert _ok(realize("The climber leaned against the rock.", "perf(+)")) == "The climber had leaned against the rock."
     assert _ok(realize("The baby dreamed of milk.", "modal(may)")) == "The baby may have dreamed of milk."
+
+
+# -- it-clefts undone ---------------------------------------------------------------------------
+@pytest.mark.parametrize("source,expr,expected", [
+    ("It was the neighbour's cat that knocked over the vase.", "uncleft", "The neighbour's cat knocked over the vase."),
+    ("It is the red bike that my sister wants.", "uncleft", "My sister wants the red bike."),
+    ("It was them who painted the mural.", "uncleft", "They painted the mural."),
+    ("In the morning, it was Anna who opened the shop.", "uncleft", "In the morning, Anna opened the shop."),
+    ("It was the coach who chose the team.", "uncleft+negate", "The coach did not choose the team."),
+    ("It is the red bike that my sister wants.", "uncleft+tense(past)", "My sister wanted the red bike."),
+])
+def test_uncleft_puts_the_focus_back_into_its_gap(realize, source, expr, expected):
+    assert _ok(realize(source, expr)) == expected
+
+
+def test_uncleft_without_a_relativizer_is_refused(realize):
+    _declined(realize("It was the manager the clerk talked to.", "uncleft"), "uncleft")

@@ -32,8 +32,9 @@ from .. import captions
 from ..analyzers import SpacyAnalyzer
 from ..ir import Analysis
 from ..surface import SurfaceRealizer
+from ..surface.clefts import uncleft
 from ..transforms import EditPlan
-from .base import CANDIDATES, OK, Realization, register
+from .base import CANDIDATES, OK, Candidate, Realization, register
 
 
 @dataclass(frozen=True)
@@ -121,9 +122,32 @@ class SurfaceBackend:
 
     def realize_one(self, analysis: Analysis, plan: EditPlan) -> Realization:
         caption = analysis.native if isinstance(analysis.native, RestoredCaption) else None
+        main = analysis.main_frame
+        if "cleft" in plan.features and plan.features["cleft"] is None and main is not None \
+                and main.predicate.cleft is not None:
+            return self._uncleft(analysis, plan)
         result = self.realizer.realize(analysis, plan)
         if caption is None:
             return result
         if result.status == OK:
             return Realization(OK, "; ".join(r for r in (caption.note, result.reason) if r), result.candidates)
         return Realization(result.status, f"{result.reason} ({caption.note})", result.candidates)
+
+    def _uncleft(self, analysis: Analysis, plan: EditPlan) -> Realization:
+        """Undo an it-cleft (:func:`engine.surface.clefts.uncleft`), confirm that the clause
+        parses with the same main verb, then realize the rest of the plan on it."""
+        try:
+            text = uncleft(analysis)
+        except ValueError as exc:
+            return Realization.not_applicable(f"uncleft: {exc}")
+        clause = self.analyzer.analyze([text])[0]
+        lemma = analysis.main_frame.predicate.lemma
+        if clause.main_frame is None or clause.main_frame.predicate.lemma != lemma or clause.main_frame.predicate.cleft:
+            return Realization.not_applicable(f"uncleft: the rebuilt clause {text!r} does not parse with the "
+                                              f"main verb '{lemma}'")
+        rest = EditPlan({k: v for k, v in plan.features.items() if k != "cleft"}, plan.swap)
+        if rest.is_identity:
+            return Realization(OK, f"uncleft: {text!r}", (Candidate(text, 1.0),))
+        result = self.realizer.realize(clause, rest)
+        note = f"uncleft first: {text!r}"
+        return replace(result, reason="; ".join(r for r in (note, result.reason) if r))

@@ -1,12 +1,16 @@
 """It-clefts on the surface layout: *It is X who/that ...*, *who* for people and *that*
 otherwise; fronted adverbials stay before *it*; a focused pronoun takes nominative or
-accusative case."""
+accusative case. :func:`uncleft` undoes one."""
 
 from __future__ import annotations
 
+import re
+
 from .. import english
+from ..captions import children
+from ..shortening import subtree
 from .layout import Item, Layout, Options, items_of
-from .orthography import PUNCT_END
+from .orthography import PUNCT_END, ptb_spacing
 
 
 def resolve_cleft(role: str | None, layout: Layout) -> str | None:
@@ -80,3 +84,59 @@ def cleft(items: list[Item], role: str, layout: Layout, options: Options,
     head = [Item(copula, None, "cleft"), Item("it", None, "cleft")] if question else [
         Item("it", None, "cleft"), Item(copula, None, "cleft")]
     return prefix + head + focus + [Item(options.relative, None, "cleft")] + body + final
+
+
+_RELATIVIZERS = ("who", "whom", "that", "which")
+
+
+def uncleft(analysis) -> str:
+    """The plain clause an it-cleft states (*It was the dog that dug the hole.* -> *The dog dug
+    the hole.*), built from the source tokens: the focus goes back into the gap its relativizer
+    marks (subject, object, or the object of a stranded preposition), with pronoun case, and
+    material before *it* stays in front. Raises ``ValueError`` with the reason where the cleft
+    cannot be undone this way (no relativizer, a focus that is a PP, an unusual parse)."""
+    tokens = analysis.sentence.tokens
+    frame = analysis.main_frame
+    if frame is None or frame.predicate.cleft is None:
+        raise ValueError("the sentence is not an it-cleft")
+    it = next((t for t in tokens if t.text.lower() == "it" and t.dep in ("nsubj", "expl")), None)
+    copula = tokens[it.head] if it is not None else None
+    if copula is None or english.verb_lemma(copula.text, copula.lemma) != "be":
+        raise ValueError("no 'it' + 'be' found for the cleft")
+    kids = children(tokens)
+    focus = next((tokens[c] for c in kids[copula.i] if tokens[c].dep in ("attr", "acomp") and c > copula.i), None)
+    if focus is None:
+        raise ValueError("the focus is not a noun phrase (a PP or adverb focus is not undone)")
+    rel = frame.verb
+    rel_span = subtree(kids, rel)
+    focus_span = sorted(subtree(kids, focus.i) - rel_span)
+    relativizer = next((c for c in rel_span if tokens[c].text.lower() in _RELATIVIZERS
+                        and tokens[c].dep in ("nsubj", "nsubjpass", "dobj", "pobj")), None)
+    if relativizer is None:
+        raise ValueError("the cleft has no relativizer to mark where its focus goes")
+    body = [i for i in sorted(rel_span) if i != relativizer]
+    words = [tokens[i].text for i in focus_span]
+    if len(words) == 1 and english.is_personal_pronoun(words[0]):
+        words = [english.with_case(words[0], "nom" if tokens[relativizer].dep.startswith("nsubj") else "acc")]
+    dep = tokens[relativizer].dep
+    if dep.startswith("nsubj"):
+        order = words + [tokens[i].text for i in body]
+    else:
+        anchor = tokens[relativizer].head if dep == "pobj" else _after_verb(tokens, kids, rel)
+        at = next((k for k, i in enumerate(body) if i == anchor), None)
+        if at is None:
+            raise ValueError("the gap of the cleft could not be placed")
+        texts = [tokens[i].text for i in body]
+        order = texts[: at + 1] + words + texts[at + 1:]
+    prefix = [t.text for t in tokens[: it.i] if t.i not in rel_span]
+    final = [t.text for t in tokens[copula.i:] if t.i > max(rel_span | set(focus_span)) and t.dep == "punct"]
+    text = " ".join(prefix + order + final)
+    if not ptb_spacing(tokens):  # standard orthography: no space before punctuation and clitics
+        text = re.sub(r"\s+([.,?!;:]|n't|'s|'re|'ve|'ll|'d|'m)", r"\1", text)
+    return text[:1].upper() + text[1:]
+
+
+def _after_verb(tokens, kids: list[list[int]], verb: int) -> int:
+    """The token an object follows: the verb, or its particle."""
+    particle = next((c for c in kids[verb] if tokens[c].dep == "prt"), None)
+    return particle if particle is not None else verb
