@@ -63,12 +63,16 @@ def describe(plan: EditPlan) -> str:
     return "the sentence is already " + " and ".join(parts) if parts else "nothing to change"
 
 
-def target_features(src: Predicate, plan: EditPlan) -> tuple[dict[str, Any], str | None]:
+def target_features(src: Predicate, plan: EditPlan, periphrastic: bool = False) -> tuple[dict[str, Any], str | None]:
     """The source predicate's features after the plan, and why it cannot apply (or None).
 
-    A modal source carries the tense (``can`` -> ``could`` for the past, ``will be able to``
-    for the future); a modal and a non-present tense cannot be asked for together; a modal
-    added to a past source keeps the past reading with the perfect (``may have seen``).
+    A modal source carries the tense (``can`` -> ``could`` for the past); a modal and a
+    non-present tense cannot be asked for together; a modal added to a past source keeps the
+    past reading with the perfect (``may have seen``). With ``periphrastic`` (a realizer that
+    writes multi-word modals), a modal without the asked form takes its periphrasis: ``can`` ->
+    ``will be able to`` (future), ``must`` -> ``will have to`` (future) and ``had to`` (past,
+    affirmative statements only), and a new modal on ``can`` stacks as ``may be able to``;
+    otherwise those are refused with the reason.
     """
     target = src.features()
     feats = dict(plan.features)
@@ -77,13 +81,23 @@ def target_features(src: Predicate, plan: EditPlan) -> tuple[dict[str, Any], str
     if "modality" in feats and feats["modality"] is not None and "tense" in feats and feats["tense"] != "pres":
         return target, f"modal({feats['modality']}) cannot combine with tense({feats['tense']}): the modal carries the tense"
     if src.modality and "tense" in feats and "modality" not in feats:
-        shifted = english.shift_modal(src.modality, feats.pop("tense"))
+        tense = feats.pop("tense")
+        shifted = english.shift_modal(src.modality, tense)
+        if tense == "fut" and src.modality in _PERIPHRASTIC_FUTURE:
+            if not periphrastic:
+                return target, (f"the modal '{src.modality}' has no future form; its future is periphrastic "
+                                f"('{_PERIPHRASTIC_FUTURE[src.modality]}'), which this backend does not build")
+            shifted = (_PERIPHRASTIC_FUTURE[src.modality], "pres")
+        elif shifted is None and periphrastic and (src.modality, tense) == ("must", "past"):
+            if feats.get("polarity", src.polarity) == "neg" or feats.get("force", src.force) == "ques":
+                return target, ("the past of 'must' is 'had to', a lexical verb; Seam does not negate or question it "
+                                "in the same step")
+            shifted = ("had to", "pres")
         if shifted is None:
             return target, f"the modal '{src.modality}' has no {plan.features['tense']} tense form"
-        if plan.features["tense"] == "fut" and src.modality in _PERIPHRASTIC_FUTURE:
-            return target, (f"the modal '{src.modality}' has no future form; its future is periphrastic "
-                            f"('{_PERIPHRASTIC_FUTURE[src.modality]}'), which Seam does not build")
         feats["modality"], feats["tense"] = shifted
+    elif periphrastic and src.modality == "can" and feats.get("modality") not in (None, "can", "could"):
+        feats["modality"] = f"{feats['modality']} be able to"  # may be able to swim
     new_modal = feats.get("modality") is not None and src.modality is None
     target.update(feats)
     if new_modal and src.tense == "past" and "tense" not in plan.features:
@@ -150,6 +164,23 @@ def refusal(analysis: Analysis, plan: EditPlan) -> str | None:
         return f"the past-time adverb '{m.group()}' contradicts the {f['tense']} tense; changing it would alter the content"
     if f.get("tense") == "past" and (m := _FUTURE_TIME.search(text)):
         return f"the future-time adverb '{m.group()}' contradicts the {f['tense']} tense; changing it would alter the content"
+    return None
+
+
+def misparsed_verb(analysis: Analysis) -> str | None:
+    """Why the dependency parse cannot be trusted, or None: a past-tense or participle form that
+    English has only as a verb was tagged a noun (*The bell rang and the children ran*: *rang*
+    read as a noun in a coordinated subject), so the clause structure is wrong."""
+    from lemminflect import getAllLemmas
+
+    for tok in analysis.sentence.tokens:
+        word = tok.text.lower()
+        if tok.pos not in ("NOUN", "PROPN") or not word.isalpha() or word.endswith("ing"):
+            continue
+        readings = getAllLemmas(word)
+        if set(readings) == {"VERB"} and word not in readings["VERB"]:
+            return (f"the parse took the verb '{tok.text}' for a noun, so the clause structure it gives "
+                    "cannot be trusted")
     return None
 
 

@@ -111,3 +111,39 @@ def test_uncleft_puts_the_focus_back_into_its_gap(realize, source, expr, expecte
 
 def test_uncleft_without_a_relativizer_is_refused(realize):
     _declined(realize("It was the manager the clerk talked to.", "uncleft"), "uncleft")
+
+
+# -- coordinated main clauses --------------------------------------------------------------------
+@pytest.mark.parametrize("source,expr,expected", [
+    ("The door opened and the children ran outside.", "tense(pres)", "The door opens and the children run outside."),
+    ("A man is fishing and his son is watching.", "tense(past)", "A man was fishing and his son was watching."),
+    ("The train left and the platform emptied.", "perf(+)", "The train had left and the platform had emptied."),
+])
+def test_time_edits_reach_every_coordinated_main_clause(realize, source, expr, expected):
+    assert _ok(realize(source, expr)) == expected
+
+
+@pytest.mark.parametrize("expr", ["question", "negate", "passive", "cleft(ARG0)", "modal(may)"])
+def test_other_edits_of_coordinated_main_clauses_are_refused(realize, expr):
+    _declined(realize("The door opened and the children ran outside.", expr), "coordinated main clauses")
+
+
+def test_a_verb_the_parser_took_for_a_noun_makes_the_parse_untrusted(realize):
+    _declined(realize("The bell rang and the children ran outside.", "question"), "took the verb 'rang' for a noun")
+
+
+# -- modals without the asked form --------------------------------------------------------------
+@pytest.mark.parametrize("source,expr,expected", [
+    ("The twins can ride their bikes to school.", "tense(fut)", "The twins will be able to ride their bikes to school."),
+    ("Drivers must show a ticket.", "tense(past)", "Drivers had to show a ticket."),
+    ("Drivers must show a ticket.", "tense(fut)", "Drivers will have to show a ticket."),
+    ("My grandfather can read without glasses.", "modal(might)", "My grandfather might be able to read without glasses."),
+    ("The twins can ride their bikes to school.", "tense(fut)+negate",
+     "The twins will not be able to ride their bikes to school."),
+])
+def test_periphrastic_modals(realize, source, expr, expected):
+    assert _ok(realize(source, expr)) == expected
+
+
+def test_had_to_is_not_negated_in_the_same_step(realize):
+    _declined(realize("Drivers must show a ticket.", "tense(past)+negate"), "had to")

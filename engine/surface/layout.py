@@ -50,6 +50,7 @@ class Layout:
     cut: frozenset[int] = frozenset()  # tokens shorten drops
     respell: dict[int, str] = field(default_factory=dict)  # kept tokens spelled anew (a -> an)
     postverbal_at: int | None = None  # the source token the postverbal phrase follows (default: the verb)
+    coordinated: list[Frame] = field(default_factory=list)  # main clauses coordinated with this one
     agreement: Agreement = english.THIRD_SG
 
 
@@ -78,6 +79,21 @@ def target_frame(analysis: Analysis, plan: EditPlan) -> Frame | None:
         if f is not main and f.finite and f.predicate.force == "prop" and movable(f):
             return f
     return main
+
+
+def coordinated_clauses(analysis: Analysis, main: Frame) -> list[Frame]:
+    """Main clauses coordinated with the main one, each with its own subject (*The door opened
+    and Severn stepped out*)."""
+    tokens = analysis.sentence.tokens
+    out = []
+    for f in analysis.frames:
+        if f is main or not f.finite or not 0 <= f.verb < len(tokens):
+            continue
+        verb = tokens[f.verb]
+        own_subject = any(a.function == "subj" for a in f.arguments)
+        if verb.dep == "conj" and verb.head == main.verb and own_subject:
+            out.append(f)
+    return out
 
 
 def other_clauses(analysis: Analysis, main: Frame, conj_verbs: set[int]) -> list[Frame]:

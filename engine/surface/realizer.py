@@ -13,7 +13,7 @@ import itertools
 from collections.abc import Iterable
 
 from .. import agreement, english
-from ..checks import UNCHANGED, already_satisfied, describe, target_features
+from ..checks import UNCHANGED, already_satisfied, describe, misparsed_verb, target_features
 from ..ir import Analysis, Frame, Predicate
 from ..results import OK, Candidate, Realization
 from ..shortening import shorten_cut
@@ -27,6 +27,7 @@ from .layout import (
     arrange,
     by_function,
     conjoined_verbs,
+    coordinated_clauses,
     other_clauses,
     particle_of,
     polarity_items,
@@ -35,6 +36,10 @@ from .layout import (
 )
 from .orthography import fix_capitals, fix_final_punctuation, join
 from .verbs import invert, place_chain, tag_of, verb_chain, with_negation
+
+_TIME_FEATURES = frozenset({"tense", "progressive", "perfect"})
+_EDIT_NAMES = {"force": "a question or declarative", "polarity": "negation or affirmation", "voice": "a voice change",
+               "modality": "a modal", "cleft": "a cleft"}
 
 
 class SurfaceRealizer:
@@ -50,6 +55,8 @@ class SurfaceRealizer:
 
     def realize(self, analysis: Analysis, plan: EditPlan) -> Realization:
         """Realize ``plan`` on the clause it edits (the main one, see :func:`target_frame`)."""
+        if why := misparsed_verb(analysis):
+            return Realization.not_applicable(why)
         frame = target_frame(analysis, plan)
         if frame is None:
             return Realization.not_applicable("no verbal predicate found in the sentence")
@@ -60,7 +67,7 @@ class SurfaceRealizer:
             return Realization.not_applicable(
                 f"the source is already an it-cleft (focus {src.cleft}); the surface backend does not rewrite it-clefts"
             )
-        target, reason = target_features(src, plan)
+        target, reason = target_features(src, plan, periphrastic=True)
         if reason:  # the shared refusals (engine.checks.refusal) are the contract's, before this
             return Realization.not_applicable(reason)
         cut = None
@@ -73,7 +80,17 @@ class SurfaceRealizer:
                 if rest.is_identity or already_satisfied(src, rest):
                     return Realization(OK, UNCHANGED + cut.why, (Candidate(analysis.text, 1.0),))
                 cut = None
+        coordinated = coordinated_clauses(analysis, frame)
+        others = sorted(_EDIT_NAMES.get(f, f) for f in set(plan.features) - _TIME_FEATURES - {"shorten", "promote"})
+        others += ["swap"] if plan.swap else []
+        if coordinated and others:
+            second = analysis.sentence.tokens[coordinated[0].verb].text
+            return Realization.not_applicable(
+                f"the sentence has coordinated main clauses (the second with '{second}'): {' and '.join(others)} of the "
+                "first alone would not be the sentence's, and of each would not mean the same (only tense and aspect "
+                "are edited in every clause)")
         layout = Layout(analysis, frame, target, plan)
+        layout.coordinated = coordinated
         reason = arrange(layout, plan)
         if reason:
             return Realization.not_applicable(reason)
@@ -96,10 +113,10 @@ class SurfaceRealizer:
         reason = UNCHANGED + describe(plan) if texts == [analysis.text] else ""
         return Realization(OK, reason, candidates)
 
-    def _retense(self, analysis: Analysis, frame: Frame, tense: str) -> dict[int, list[str]]:
-        """Verb-group rewrites that give a secondary clause the tense ``tense``."""
+    def _retense(self, analysis: Analysis, frame: Frame, features: dict) -> dict[int, list[str]]:
+        """Verb-group rewrites that give another clause the same tense and aspect edits."""
         src = frame.predicate
-        target, reason = target_features(src, EditPlan({"tense": tense}))
+        target, reason = target_features(src, EditPlan(features))
         if reason or target == src.features():
             return {}
         agr = agreement.clause_subject(analysis, frame)
@@ -165,7 +182,11 @@ class SurfaceRealizer:
                 rewrites.pop(i, None)  # it stays where it is
         if self.tense_scope == "all" and "tense" in layout.plan.features:
             for other in other_clauses(analysis, frame, conj_verbs):
-                rewrites.update(self._retense(analysis, other, layout.plan.features["tense"]))
+                rewrites.update(self._retense(analysis, other, {"tense": layout.plan.features["tense"]}))
+        else:
+            time = {k: v for k, v in layout.plan.features.items() if k in _TIME_FEATURES}
+            for other in layout.coordinated if time else ():
+                rewrites.update(self._retense(analysis, other, time))  # coordinated main clauses alike
         particle = particle_of(tokens, frame.verb)
         items: list[Item] = []
         for i, tok in enumerate(tokens):

@@ -18,7 +18,7 @@ def verb_chain(lemma: str, target: dict, agr: Agreement, invariant: frozenset[st
     need = "fin"
     tense = target["tense"]
     if target.get("modality"):
-        words.append(target["modality"])
+        words.extend(target["modality"].split())  # "will be able to": a periphrastic modal is several words
         need = "VB"
     elif tense == "fut":
         words.append("will")
