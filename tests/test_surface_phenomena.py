@@ -103,7 +103,7 @@ MODAL = [
     ("A woman doesn't sing.", "modal(would)", "A woman wouldn't sing."),
     ("The cake was eaten.", "modal(may)", "The cake may have been eaten."),
     ("I go home.", "modal(will)", "I will go home."),
-    ("He can swim.", "modal(might)", "He might swim."),
+    ("He can swim.", "modal(might)", "He might be able to swim."),
     ("We play chess.", "m", "We may play chess."),
 ]
 
