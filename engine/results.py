@@ -51,11 +51,14 @@ class Candidate:
     transformation: str = ""
     scores: dict = field(default_factory=dict, compare=False, hash=False)
     verdicts: tuple = ()
+    origin: str = ""  # which realizer produced it, where a backend combines several (hybrid)
 
     def to_dict(self) -> dict:
         out: dict = {"text": self.text, "score": round(self.score, 6)}
         if self.transformation:
             out["transformation"] = self.transformation
+        if self.origin:
+            out["origin"] = self.origin
         if self.scores:
             out["scores"] = dict(self.scores)
         if self.verdicts:

@@ -147,3 +147,23 @@ def test_periphrastic_modals(realize, source, expr, expected):
 
 def test_had_to_is_not_negated_in_the_same_step(realize):
     _declined(realize("Drivers must show a ticket.", "tense(past)+negate"), "had to")
+
+
+# -- no main clause, headline-style foci ------------------------------------------------------
+def test_a_verb_heading_a_subordinate_clause_is_not_edited(surface):
+    from engine import contract
+    from engine.transforms import parse
+
+    # spaCy reads this caption with the noun 'crowd' as its root and 'face' as a relative
+    # clause: the only finite verb left heads the 'while' clause, which is not the sentence's.
+    source = "A crowd of people , almost all in helmets , some in masks , face the camera while someone waits ."
+    analysis = surface.analyze([source])[0]
+    result = contract.realize(surface, [analysis], [parse("question").plan()], [source])[0]
+    if analysis.main_frame is not None and analysis.main_frame.clause != "main":
+        _declined(result, "no main-clause verb")
+    else:
+        assert "while does" not in (result.best or "")
+
+
+def test_a_bare_singular_focus_is_not_clefted(realize):
+    _declined(realize("Woman holding a baby in a crowded market .", "cleft(SUBJ)"), "bare singular noun")

@@ -1,7 +1,9 @@
-"""Backends realize edit plans: ``surface`` (embedded default), ``erg`` (ACE + the ERG) and
-``tailor`` (a TAILOR-format T5 checkpoint)."""
+"""Backends realize edit plans: ``surface`` (embedded default), ``erg`` (ACE + the ERG),
+``hybrid`` (the ERG where it works, the surface realizer elsewhere) and ``tailor`` (a
+TAILOR-format T5 checkpoint)."""
 
 from . import erg as _erg  # noqa: F401 - registers the erg backend
+from . import hybrid as _hybrid  # noqa: F401 - registers the hybrid backend (after erg: it reads its options)
 from . import tailor as _tailor  # noqa: F401 - registers the tailor backend
 from .base import (
     ERROR,

@@ -370,6 +370,19 @@ class ErgBackend:
             return Realization(TIMEOUT, f"{info.slow}; its edits are not attempted")
         return None
 
+    def targets(self, analysis: Analysis, plan: EditPlan) -> list[MRS]:
+        """The rule-rewritten MRSs a realization of ``plan`` on ``analysis`` should have (what
+        generation starts from); empty where no rule applies. The hybrid backend verifies
+        other realizers' candidates against them."""
+        if self._builds_cleft(plan):
+            return []
+        job = self._rewrite(analysis, plan)
+        return [m for _, m in job.variants] if job.outcome is None else []
+
+    def parse_texts(self, texts: Sequence[str], readings: int | None = None) -> list:
+        """ACE's parses of ``texts`` (one :class:`~engine.erg.ace.AceResult` each)."""
+        return self.pool.parse(list(texts), readings=readings) if texts else []
+
     def _rewrite(self, analysis: Analysis, plan: EditPlan) -> _Job:
         early = self._precheck(analysis, plan)
         if early is not None:

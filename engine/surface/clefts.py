@@ -38,6 +38,22 @@ def focus_is_person(layout: Layout, role: str) -> bool:
     return any(w in persons for w in words)
 
 
+def bare_noun_focus(layout: Layout, role: str) -> str | None:
+    """Why the focus cannot be clefted, or None: a bare singular count noun, the headline style
+    of captions (*Man looking at ...*: *It is man who ...* is not English)."""
+    tokens = layout.analysis.sentence.tokens
+    if role == layout.subject_role:
+        phrase = layout.subject or []
+    else:
+        arg = layout.frame.argument(role)
+        phrase = items_of(tokens, arg.span, "x") if arg else []
+    srcs = [it.src for it in phrase if it.src is not None]
+    if len(srcs) == 1 and tokens[srcs[0]].tag == "NN":
+        return (f"the focus '{tokens[srcs[0]].text}' is a bare singular noun (headline style); "
+                f"'It is {tokens[srcs[0]].text.lower()} who/that ...' is not English")
+    return None
+
+
 def cleft_slot(layout: Layout, role: str) -> tuple[str, tuple[int, int] | None] | None:
     """Where the focus of ``cleft(role)`` is: (slot, source span to mark) or None."""
     if role == layout.subject_role:

@@ -18,7 +18,7 @@ from ..ir import Analysis, Frame, Predicate
 from ..results import OK, Candidate, Realization
 from ..shortening import shorten_cut
 from ..transforms import EditPlan
-from .clefts import cleft, cleft_slot, focus_is_person, resolve_cleft
+from .clefts import bare_noun_focus, cleft, cleft_slot, focus_is_person, resolve_cleft
 from .layout import (
     Item,
     Layout,
@@ -60,6 +60,14 @@ class SurfaceRealizer:
         frame = target_frame(analysis, plan)
         if frame is None:
             return Realization.not_applicable("no verbal predicate found in the sentence")
+        main = analysis.main_frame
+        if main is not None and main.clause != "main" and main.predicate.cleft is None:
+            tokens = analysis.sentence.tokens
+            root = next((t for t in tokens if t.dep == "ROOT"), None)
+            head = f"its root is '{root.text}', not a verb; " if root is not None and root.pos != "VERB" else ""
+            return Realization.not_applicable(
+                f"the sentence has no main-clause verb ({head}the verb found, '{tokens[main.verb].text}', heads a "
+                f"subordinate clause: {main.clause}); editing it would not edit the sentence")
         if not frame.finite:
             return Realization.not_applicable("the main predicate is not a finite verb")
         src = frame.predicate
@@ -102,6 +110,8 @@ class SurfaceRealizer:
         role = resolve_cleft(target.get("cleft"), layout)
         if role is not None and cleft_slot(layout, role) is None:
             return Realization.not_applicable(f"cleft({target['cleft']}): the predicate has no {role} that can be focused")
+        if role is not None and (why := bare_noun_focus(layout, role)):
+            return Realization.not_applicable(f"cleft({target['cleft']}): {why}")
         texts: list[str] = []
         for options in option_space(src, target, plan, layout):
             text = self._render(layout, options)
