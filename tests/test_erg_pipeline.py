@@ -391,3 +391,48 @@ def test_rules_check_runs_examples_and_fails_wrong_ones(tmp_path, capsys):
     path.write_text(GOOD.replace("MRS", ALICE).replace("EXPECT", fixed))
     assert cli(["rules", "check", str(path)]) == 0
     assert cli(["rules", "check"]) == 0  # the shipped rules
+
+
+# -- the hybrid backend -----------------------------------------------------------------------------
+@pytest.fixture
+def fake_hybrid(tmp_path, monkeypatch):
+    """A fake ACE that parses Alice's sentence and its future, and generates only the question."""
+    monkeypatch.setenv("FAKE_ACE_DATA", "")
+    from delphin.codecs import simplemrs
+
+    rules = RuleSet.load()
+    src = simplemrs.decode(ALICE)
+    q = rules.apply("question", src, {}, ERG2018).mrs
+    fut = rules.apply("tense", src, {"value": "fut"}, ERG2018).mrs
+    data = {
+        "parse": {"Alice saw Bob.": [ALICE], "Alice will see Bob.": [encode(fut)]},
+        "generate": [[encode(q), ["Did Alice see Bob?"], ["(root_strict (2 hd_yesno_c))"]]],
+    }
+    return _fake_ace(tmp_path, data)
+
+
+def test_hybrid_uses_the_erg_first_and_verifies_surface_candidates(fake_hybrid):
+    from engine.backends.erg import ErgBackend
+    from engine.backends.hybrid import HybridBackend
+
+    with HybridBackend(erg=ErgBackend(grammar_info=fake_hybrid, workers=1)) as backend:
+        recs = transform(["Alice saw Bob."], ["question", "tense(fut)", "negate", "passive(ARG2)"], backend=backend)
+    q, fut, neg, pa2 = recs
+    assert (q["best"], q["details"]["produced_by"], q["candidates"][0]["origin"]) == ("Did Alice see Bob?", "erg", "erg")
+    # the ERG generates no future here; the surface candidate parses with exactly the target MRS
+    assert fut["best"] == "Alice will see Bob." and fut["details"]["produced_by"] == "surface"
+    assert fut["details"]["erg_judge"] == "verified" and fut["candidates"][0]["origin"] == "surface"
+    # the ERG cannot parse the surface candidate: kept, with that evidence
+    assert neg["best"] == "Alice did not see Bob." and neg["details"]["erg_judge"] == "no parse"
+    # the surface backend does not promote ARG2: the ERG's own answer stands
+    assert pa2["status"] != "ok" and pa2["details"]["produced_by"] == "erg"
+
+
+def test_hybrid_declares_the_union_of_what_both_realize(fake_hybrid):
+    from engine.backends.erg import ErgBackend
+    from engine.backends.hybrid import HybridBackend
+
+    with HybridBackend(erg=ErgBackend(grammar_info=fake_hybrid, workers=1)) as backend:
+        assert {"promote", "shorten", "swap", "cleft"} <= backend.supports
+        rec = transform(["Alice saw Bob."], ["tense(past)"], backend=backend)[0]
+    assert rec["reason"] == "unchanged: the sentence is already past tense"

@@ -95,11 +95,18 @@ class HybridBackend:
         out: list[Realization | None] = [None] * len(plans)
         erg_todo = [k for k, p in enumerate(plans) if self._erg(analyses[k]) is not None
                     and not unsupported(self.erg.name, self.erg.supports, p)]
+        erg_said: dict[int, Realization] = {}
         if erg_todo:
             done = self.erg.realize([self._erg(analyses[k]) for k in erg_todo], [plans[k] for k in erg_todo])
             for k, real in zip(erg_todo, done, strict=True):
+                erg_said[k] = real
                 if real.status == OK and real.candidates:
                     out[k] = self._from("erg", real)
+        for k in range(len(plans)):  # what the surface realizer does not take keeps the ERG's answer
+            why = unsupported(self.surface.name, self.surface.supports, plans[k],
+                              getattr(self.surface, "unsupported_reasons", None))
+            if out[k] is None and why:
+                out[k] = self._from("erg", erg_said[k]) if k in erg_said else Realization.not_applicable(why)
         rest = [k for k in range(len(plans)) if out[k] is None]
         if rest:
             done = self.surface.realize([self._surface(analyses[k]) for k in rest], [plans[k] for k in rest])
