@@ -161,3 +161,20 @@ def test_malformed_label_files_name_the_file_and_line(tmp_path, body, message):
     assert str(info.value).startswith(str(path))
     if "TOML" not in message and "missing" not in message:
         assert f"{path}:3:" in str(info.value) or f"{path}:2:" in str(info.value)
+
+
+@pytest.mark.parametrize("original", ["entailment", "contradiction"])
+def test_may_on_the_premise_needs_a_shared_predicate(rules, original):
+    # "A woman in a green coat is reading." / "A woman is wearing a green coat.": the
+    # entailment comes from the subject's description, outside the modal's scope
+    reading, wearing = {**PRES, "lemma": "read"}, {**PRES, "lemma": "wear"}
+    assert decide(rules, "m", "o", original, reading, wearing) == ("unknown", None)
+    assert decide(rules, "m", "o", original, reading, reading)[0] == "neutral"
+
+
+def test_same_predicate_must_be_a_boolean(tmp_path):
+    path = tmp_path / "bad.toml"
+    path.write_text('[[rule]]\nid = "x"\npremise = "m"\nhypothesis = "o"\nwhen = { same_predicate = "yes" }\n'
+                    'labels = { entailment = "neutral" }\nreason = "r"\n')
+    with pytest.raises(RuleError, match="same_predicate"):
+        LabelRules.load([path])

@@ -84,6 +84,8 @@ class LabelRule:
         return original if out == SAME else out
 
     def holds(self, premise: Mapping[str, Any], hypothesis: Mapping[str, Any]) -> bool:
+        if self.when.get("same_predicate") and not (premise.get("lemma") and premise.get("lemma") == hypothesis.get("lemma")):
+            return False  # the label depends on the main predication only when both sentences share it
         for side, feats in (("premise", premise), ("hypothesis", hypothesis)):
             for feature, expected in self.when.get(side, {}).items():
                 if feature not in feats:
@@ -251,9 +253,11 @@ def _rule(entry: dict, path: Path, text: str, k: int) -> LabelRule:
         if out not in (*LABELS, SAME):
             fail(f"labels: {out!r} is not a label ({', '.join(LABELS)} or \"same\")")
     when = entry.get("when", {})
-    if set(when) - {"premise", "hypothesis"}:
-        fail("when may only have 'premise' and 'hypothesis' tables")
-    for side in when.values():
+    if set(when) - {"premise", "hypothesis", "same_predicate"}:
+        fail("when may only have 'premise' and 'hypothesis' tables and 'same_predicate'")
+    if not isinstance(when.get("same_predicate", False), bool):
+        fail("when.same_predicate must be true or false")
+    for side in (v for k, v in when.items() if k != "same_predicate"):
         for feature, expected in side.items():
             if feature not in CONDITION_FEATURES:
                 fail(f"when: unknown feature {feature!r} (known: {', '.join(CONDITION_FEATURES)})")
