@@ -152,8 +152,8 @@ class CountingParser:
         return self.parser.parse(texts)
 
 
-def erg_verdicts(parser, *texts):
-    return ErgGrammaticality(parser).check([Item(BIKE, t) for t in texts])
+def erg_verdicts(parser, *texts, veto=True):
+    return ErgGrammaticality(parser, veto=veto).check([Item(BIKE, t) for t in texts])
 
 
 def test_erg_accepts_a_parsed_text_and_rejects_an_unparsed_one(recorded):
@@ -161,6 +161,12 @@ def test_erg_accepts_a_parsed_text_and_rejects_an_unparsed_one(recorded):
     ok, no_parse = erg_verdicts(parser, examples["ok"], examples["no_parse"])
     assert ok.validator == "erg" and ok.verdict == ACCEPT and "reading" in ok.reason
     assert no_parse.verdict == REJECT and "ERG" in no_parse.reason
+
+
+def test_by_default_no_parse_is_evidence_not_a_veto(recorded):
+    parser, examples = recorded
+    (verdict,) = erg_verdicts(parser, examples["no_parse"], veto=False)
+    assert verdict.verdict == FLAG and "ERG has no parse" in verdict.reason
 
 
 def test_erg_flags_a_text_it_cannot_judge(recorded):

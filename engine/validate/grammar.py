@@ -1,9 +1,11 @@
-"""The ERG as grammaticality judge: re-parse each candidate with ACE and reject what the
-grammar cannot parse. This lets the grammar judge neural and surface outputs too.
+"""The ERG as grammaticality judge: re-parse each candidate with ACE. This lets the grammar
+judge neural and surface outputs too.
 
-Verdicts: ``accept`` when ACE finds a full-sentence reading; ``reject`` on ``no_parse``
-(with ACE's reason, e.g. an unknown word); ``flag`` on ``timeout`` or an ACE error, since
-those say nothing about the sentence. The parser is a long-lived
+Verdicts: ``accept`` when ACE finds a full-sentence reading; ``flag`` on ``no_parse`` (with
+ACE's reason, e.g. an unknown word): evidence, not a veto, because measured on SNLI and MNLI
+outputs most rejections are gaps of the image (it cannot parse the source either, or lacks a
+verb frame a person accepts), see ``benchmarks/erg_judge.py``; ``veto=True`` makes it a
+``reject``. ``flag`` too on ``timeout`` or an ACE error, which say nothing about the sentence. The parser is a long-lived
 :class:`~engine.erg.ace.AcePool` found like the erg backend's (arguments, then ``SEAM_ACE`` /
 ``SEAM_ERG``, then the cache), or any callable with the same ``parse(texts)`` contract, such
 as :class:`RecordedParses`, which replays parses ACE made earlier.
@@ -46,7 +48,7 @@ class RecordedParses:
 
 
 class ErgGrammaticality:
-    """Reject candidates the ERG cannot parse.
+    """Flag (``veto``: reject) candidates the ERG cannot parse.
 
     ``parser``: anything with ``parse(texts) -> list[AceResult]``; by default an ACE pool on
     the grammar found from ``ace`` / ``grammar`` (a :class:`~engine.errors.GrammarError` when
@@ -56,7 +58,8 @@ class ErgGrammaticality:
     name = "erg"
 
     def __init__(self, parser=None, ace: str | None = None, grammar: str | None = None,
-                 workers: int | None = None, timeout: int = 10):
+                 workers: int | None = None, timeout: int = 10, veto: bool = False):
+        self.veto = veto
         if parser is None:
             from ..erg.grammar import find_grammar
 
@@ -76,7 +79,8 @@ class ErgGrammaticality:
                 n = len(result.results)
                 out.append(Verdict(self.name, ACCEPT, f"{n} reading{'s' * (n != 1)}"))
             elif result.status == acemod.NO_PARSE:
-                out.append(Verdict(self.name, REJECT, f"the ERG has no parse: {result.reason or 'no reading'}"))
+                out.append(Verdict(self.name, REJECT if self.veto else FLAG,
+                                   f"the ERG has no parse: {result.reason or 'no reading'}"))
             else:
                 out.append(Verdict(self.name, FLAG, f"not judged: ACE {result.status}: {result.reason}"))
         return out
