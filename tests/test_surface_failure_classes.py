@@ -167,3 +167,20 @@ def test_a_verb_heading_a_subordinate_clause_is_not_edited(surface):
 
 def test_a_bare_singular_focus_is_not_clefted(realize):
     _declined(realize("Woman holding a baby in a crowded market .", "cleft(SUBJ)"), "bare singular noun")
+
+
+# -- conjoined verbs, retained objects, adverbs among auxiliaries --------------------------------
+def test_a_conjoined_participle_keeps_its_subject(realize):
+    _declined(realize("A boy is washing his bike and singing a song.", "passive"), "conjoined verb 'singing'")
+
+
+@pytest.mark.parametrize("source,expected", [
+    ("The winner was handed a trophy by the mayor.", "The mayor handed the winner a trophy."),
+    ("He was offered a seat by a stranger.", "A stranger offered him a seat."),
+])
+def test_active_keeps_a_retained_object(realize, source, expected):
+    assert _ok(realize(source, "active")) == expected
+
+
+def test_an_adverb_among_removed_auxiliaries_stays_before_the_verb(realize):
+    assert _ok(realize("We have rarely seen such snow.", "perf(-)")) == "We rarely see such snow."

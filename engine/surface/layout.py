@@ -158,6 +158,13 @@ def conjoined_verbs(analysis: Analysis, frame: Frame) -> set[int]:
     return out
 
 
+def _conjoined_participles(tokens: Sequence[Token], frame: Frame) -> set[int]:
+    """Participles conjoined with the verb under its auxiliaries, sharing its subject (*is
+    feeding her cat and reading a book*)."""
+    return {t.i for t in tokens if t.dep == "conj" and t.head == frame.verb and t.tag in ("VBG", "VBN")
+            and not any(c.head == t.i and c.dep in ("aux", "auxpass", "nsubj", "nsubjpass") for c in tokens)}
+
+
 def particle_of(tokens: Sequence[Token], verb: int) -> int | None:
     """Index of the verb's particle (*give it up*), or None."""
     return next((t.i for t in tokens if t.dep == "prt" and t.head == verb and t.i > verb), None)
@@ -288,7 +295,7 @@ def arrange(layout: Layout, plan: EditPlan) -> str | None:
     iobj = by_function(frame, "iobj")
     if iobj is not None:
         return f"double-object verb (indirect object '{iobj.text}'): the surface backend does not move its arguments"
-    shared = conjoined_verbs(layout.analysis, frame)
+    shared = conjoined_verbs(layout.analysis, frame) | _conjoined_participles(tokens, frame)
     if shared:
         word = tokens[min(shared)].text
         return f"the subject is shared with the conjoined verb '{word}'; moving it would change that verb's subject too"
@@ -307,8 +314,9 @@ def arrange(layout: Layout, plan: EditPlan) -> str | None:
         if p0 is None or p1 is None:
             return "swap needs both a subject and an object (the predicate has only one core argument)"
         p0, p1 = p1, p0
+    retained = obj if src.voice == "passive" else None  # Mia was sent [a letter]: it stays after the verb
     for a in (subj, obj, agent):
-        if a is not None:
+        if a is not None and a is not retained:
             layout.removed.update(range(*a.span))
     if target["voice"] == "active":
         if p0 is None:

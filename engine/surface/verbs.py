@@ -107,6 +107,9 @@ def place_chain(frame: Frame, chain: list[str], tokens: Sequence[Token]) -> dict
     verbs = [i for i in frame.verb_group if tokens[i].dep != "neg"]
     anchor = next((i for i in verbs if i > subj_start), frame.verb)
     out: dict[int, list[str]] = {i: [] for i in frame.verb_group}
+    if anchor != frame.verb and len(chain) == 1:
+        out[frame.verb] = list(chain)  # the auxiliaries go; adverbs among them stay before the verb
+        return out
     if anchor != frame.verb:
         out[anchor], out[frame.verb] = chain[:1], chain[1:]
         return out
