@@ -24,6 +24,7 @@
 from __future__ import annotations
 
 import re
+import unicodedata
 from typing import Any
 
 from . import english
@@ -131,13 +132,22 @@ def refusal(analysis: Analysis, plan: EditPlan) -> str | None:
     One definition of the linguistic refusals: imperatives (no subject, no tense or mood to
     change; ``negate`` still applies), wh-questions under ``declarative``, stative verbs under
     ``prog(+)``, measure and possession verbs, reflexive objects and copular *be* under passive
-    or swap, and a time adverb that contradicts the new tense (*yesterday* under the future).
+    or swap, a time adverb that contradicts the new tense (*yesterday* under the future),
+    text that is not English, clefts of expletive *there*/*it*, and clause-level edits of a
+    reporting clause that follows what it reports (*..., Bork said softly.*).
     """
+    if why := not_english(analysis):
+        return why
     frame = analysis.main_frame
     if frame is None:
         return None
     pred, f, tokens = frame.predicate, plan.features, analysis.sentence.tokens
     words = [t.text.lower() for t in tokens]
+    if (cleft := f.get("cleft")) in ("SUBJ", "ARG0", "ARG1") and any(
+            t.dep == "expl" or (t.dep == "nsubj" and t.text.lower() == "there") for t in tokens):
+        return f"cleft({cleft}): an expletive subject ('there', 'it') has no referent to focus"
+    if set(f) - {"tense", "progressive", "perfect", "shorten"} and (why := reporting_clause(analysis)):
+        return why
     functions = {a.function: a for a in frame.arguments}
     if ("subj" not in functions and tokens and frame.verb == 0 and tokens[0].tag == "VB"
             and set(f) & {"tense", "modality", "force", "progressive", "perfect", "voice"}):
@@ -167,12 +177,60 @@ def refusal(analysis: Analysis, plan: EditPlan) -> str | None:
     return None
 
 
+_ENGLISH_WORD = re.compile(r"^[A-Za-z][A-Za-z'.-]*$")
+REPORTING_VERBS = frozenset({"say", "tell", "ask", "reply", "answer", "whisper", "shout", "add", "explain", "write",
+                             "note", "insist", "claim", "admit", "announce", "declare", "mutter", "murmur", "cry",
+                             "call", "repeat", "continue", "observe", "remark", "exclaim", "think"})
+
+
+def not_english(analysis: Analysis) -> str | None:
+    """Why the text is not English to edit, or None: fewer than half of its words are written
+    in the Latin alphabet (random Unicode, another script)."""
+    words = [t.text for t in analysis.sentence.tokens if any(c.isalnum() for c in t.text)]
+    if not words:
+        return "the text has no words"
+    foreign = [w for w in words if any(c.isalpha() and "LATIN" not in unicodedata.name(c, "") for c in w)]
+    if foreign:
+        return f"the text is not English: '{foreign[0]}' is not written in the Latin alphabet"
+    latin = sum(1 for w in words if _ENGLISH_WORD.match(w) or w.isdigit())
+    if latin * 2 < len(words):
+        return f"the text is not English: {len(words) - latin} of its {len(words)} words are not plain words"
+    return None
+
+
+def reporting_clause(analysis: Analysis) -> str | None:
+    """Why the main clause found is not the sentence's, or None: a reporting clause after what
+    it reports (*Never trust a stranger, Bork said softly.*) carries none of its content."""
+    frame = analysis.main_frame
+    if frame is None or frame.predicate.lemma not in REPORTING_VERBS:
+        return None
+    tokens = analysis.sentence.tokens
+    reported = [t for t in tokens if t.head == frame.verb and t.i < frame.verb and t.dep in ("ccomp", "parataxis", "advcl")
+                and t.pos in ("VERB", "AUX") and any(p.text == "," and t.i < p.i < frame.verb for p in tokens)]
+    if reported:
+        return (f"'{tokens[frame.verb].text}' heads a reporting clause after what it reports; the reported clause "
+                "is the content, and editing the reporting clause would not edit it")
+    return None
+
+
 def misparsed_verb(analysis: Analysis) -> str | None:
     """Why the dependency parse cannot be trusted, or None: a past-tense or participle form that
     English has only as a verb was tagged a noun (*The bell rang and the children ran*: *rang*
     read as a noun in a coordinated subject), so the clause structure is wrong."""
     from lemminflect import getAllLemmas
 
+    frame = analysis.main_frame
+    tokens = analysis.sentence.tokens
+    if frame is not None and 0 <= frame.verb < len(tokens) and tokens[frame.verb].tag in ("VBD", "VBN"):
+        subj = next((a for a in frame.arguments if a.function == "subj"), None)
+        head = tokens[subj.head] if subj is not None else None
+        verb = tokens[frame.verb]
+        participle = english.inflect(english.verb_lemma(verb.text, verb.lemma), "VBN") == verb.text.lower()
+        if head is not None and subj.span[0] == 0 and head.tag == "NN" and not any(
+                t.head == head.i and t.dep in ("det", "poss", "nummod", "predet") for t in tokens) \
+                and len(frame.verb_group) == 1 and participle and not any(a.function == "obj" for a in frame.arguments):
+            return (f"'{subj.text} {tokens[frame.verb].text} ...' reads as a caption (a bare noun and a participle), "
+                    "not a past-tense clause")
     for tok in analysis.sentence.tokens:
         word = tok.text.lower()
         if tok.pos not in ("NOUN", "PROPN") or not word.isalpha() or word.endswith("ing"):

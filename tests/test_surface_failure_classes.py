@@ -184,3 +184,24 @@ def test_active_keeps_a_retained_object(realize, source, expected):
 
 def test_an_adverb_among_removed_auxiliaries_stays_before_the_verb(realize):
     assert _ok(realize("We have rarely seen such snow.", "perf(-)")) == "We rarely see such snow."
+
+
+# -- more refusals: captions that look like clauses, expletives, reporting clauses, non-English ---
+@pytest.mark.parametrize("source,expr,why", [
+    ("Beach covered with seaweed after the storm .", "negate", "reads as a caption"),
+    ("There was a long queue outside the bakery.", "cleft(SUBJ)", "expletive subject"),
+    ("Keep the change, the driver said with a smile.", "question", "reporting clause"),
+    ("Keep the change, the driver said with a smile.", "cleft(SUBJ)", "reporting clause"),
+    ("Быстро will run home.", "question", "not English"),
+    ("Two kids holding kites running across a field .", "passive", "passive"),
+])
+def test_more_parses_that_are_not_edited(realize, source, expr, why):  # each a refusal with its reason
+    _declined(realize(source, expr), why)
+
+
+def test_a_bare_mass_noun_subject_with_an_object_is_a_clause(realize):
+    assert _ok(realize("Rain soaked the fields.", "negate")) == "Rain did not soak the fields."
+
+
+def test_negation_stays_with_the_first_auxiliary_before_an_adverb(realize):
+    assert _ok(realize("The noise can easily be heard.", "negate")) == "The noise cannot easily be heard."

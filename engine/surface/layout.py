@@ -236,6 +236,10 @@ def unreliable_object(tokens: Sequence[Token], obj: Argument | None) -> str | No
         return (f"the object '{obj.text}' ends in the adjective '{head.text}', a secondary predicate "
                 "(resultative or depictive) that the parse does not separate from the object")
     kids = [t for t in tokens if t.head == head.i and t.i != head.i]
+    participle = next((t for t in kids if t.dep == "acl" and t.tag == "VBG" and t.i > head.i), None)
+    if participle is not None and any(t.head == participle.i and t.dep == "dobj" for t in tokens):
+        return (f"the participle '{participle.text}' after the object '{head.text}' may describe the subject "
+                "(a caption's second participle), and moving the object would carry it along")
     if head.tag == "NN" and any((t.dep == "compound" and t.tag == "NNP") or t.tag == "PRP" for t in kids) and not any(
             t.dep in ("det", "poss", "nummod", "predet") for t in kids):
         return (f"the object '{obj.text}' is a name before a bare noun, likely an object and its predicate "

@@ -111,7 +111,8 @@ def place_chain(frame: Frame, chain: list[str], tokens: Sequence[Token]) -> dict
         out[frame.verb] = list(chain)  # the auxiliaries go; adverbs among them stay before the verb
         return out
     if anchor != frame.verb:
-        out[anchor], out[frame.verb] = chain[:1], chain[1:]
+        head = 2 if len(chain) > 2 and chain[1] in ("not", "n't") else 1  # can not easily be, not can easily not be
+        out[anchor], out[frame.verb] = chain[:head], chain[head:]
         return out
     adverbs = _preverbal_adverbs(frame, tokens, subj.span[1] if subj else -1)
     if adverbs and len(chain) > 1:
