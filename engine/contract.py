@@ -31,8 +31,8 @@ open reaches ``backend.realize``. In this order:
 >>> analysis = surface.analyze(["The dog barked."])[0]
 >>> before_backend(surface, analysis, parse("tense(past)").plan()).reason
 'unchanged: the sentence is already past tense'
->>> before_backend(surface, analysis, parse("passive(ARG2)").plan()).reason
-'the surface backend does not realize promote=ARG2 (it passivizes only by promoting the object: passive(ARG1))'
+>>> unsupported("tailor", frozenset({"tense", "cleft=none"}), parse("cleft(ARG1)").plan(), {"cleft": "no code"})
+'the tailor backend does not realize cleft=ARG1 (no code)'
 """
 
 from __future__ import annotations

@@ -205,3 +205,19 @@ def test_a_bare_mass_noun_subject_with_an_object_is_a_clause(realize):
 
 def test_negation_stays_with_the_first_auxiliary_before_an_adverb(realize):
     assert _ok(realize("The noise can easily be heard.", "negate")) == "The noise cannot easily be heard."
+
+
+# -- recipients -------------------------------------------------------------------------------------
+@pytest.mark.parametrize("source,expr,expected", [
+    ("The coach threw the boy a ball.", "passive(ARG2)", "The boy was thrown a ball by the coach."),
+    ("The coach threw the boy a ball.", "passive", "A ball was thrown to the boy by the coach."),
+    ("A nurse is giving a pill to the patient.", "passive(ARG2)", "The patient is being given a pill by a nurse."),
+    ("The coach threw the boy a ball.", "passive(ARG2)+question", "Was the boy thrown a ball by the coach?"),
+    ("The coach threw the boy a ball.", "cleft(ARG2)", "It was the boy that the coach threw a ball."),
+])
+def test_recipients_are_promoted_and_focused(realize, source, expr, expected):
+    assert _ok(realize(source, expr)) == expected
+
+
+def test_a_double_object_swap_is_refused(realize):
+    _declined(realize("The coach threw the boy a ball.", "swap"), "double-object verb")

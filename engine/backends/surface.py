@@ -73,9 +73,9 @@ class SurfaceBackend:
 
     name = "surface"
     options = (CANDIDATES,)
-    unsupported_reasons = {"promote": "it passivizes only by promoting the object: passive(ARG1)"}
+    unsupported_reasons = {"promote": "it promotes the object or a recipient: passive(ARG1), passive(ARG2)"}
     supports = frozenset({"tense", "progressive", "perfect", "voice", "modality", "polarity", "force", "cleft", "swap",
-                          "shorten"})
+                          "shorten", "promote=ARG1", "promote=ARG2"})
 
     def __init__(self, analyzer: SpacyAnalyzer | None = None, invariant: Iterable[str] = (),
                  max_candidates: int = 4, model: str | None = None, tense_scope: str = "main",

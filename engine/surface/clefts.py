@@ -64,6 +64,8 @@ def cleft_slot(layout: Layout, role: str) -> tuple[str, tuple[int, int] | None] 
         arg = layout.frame.argument(role)
         if arg is not None and arg.function == "obj":
             return "obj", arg.span
+        if arg is not None and arg.function == "iobj":  # It was the children that Grandma gave some sweets
+            return "iobj", arg.span
         if arg is not None and arg.function in ("pp", "attr", "agent"):
             return "arg:" + role, arg.span
     return None

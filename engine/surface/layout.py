@@ -279,6 +279,43 @@ def _without_locative_pp(tokens: Sequence[Token], obj: Argument) -> Argument:
     return replace(obj, span=(obj.span[0], end), text=" ".join(t.text for t in tokens[obj.span[0]:end]))
 
 
+def _recipient_passive(layout: Layout, subj: Argument, obj: Argument | None, iobj: Argument | None,
+                       promote: str | None) -> str | None:
+    """The passive of a verb with a recipient: ``passive(ARG2)`` promotes the recipient (*The
+    children were given some sweets by Grandma.*, also from *to a customer*); plain ``passive``
+    promotes the theme and the recipient follows as a *to*-phrase (*Some sweets were given to
+    the children by Grandma.*)."""
+    frame, tokens = layout.frame, layout.analysis.sentence.tokens
+    recipient = iobj if iobj is not None else next(
+        (a for a in frame.arguments if a.role == promote and a.function == "pp"
+         and tokens[a.span[0]].text.lower() == "to"), None)
+    if recipient is None:
+        return f"passive({promote}): the verb has no recipient '{promote}' to promote"
+    if obj is None:
+        return "passive: the verb has no theme object"
+    start = recipient.span[0] + (1 if recipient.function == "pp" else 0)
+    rec_items, theme_items = items_of(tokens, (start, recipient.span[1]), "arg1"), items_of(tokens, obj.span, "obj")
+    agent = [Item("by", None, "agent")] + [Item(i.text, i.src, "agent") for i in recase(items_of(tokens, subj.span, "arg0"), "acc")]
+    layout.removed.update(range(*subj.span))
+    layout.removed.update(range(*recipient.span))
+    if promote == "ARG2":  # the recipient becomes the subject; the theme stays after the verb
+        layout.subject, layout.subject_role = recase(rec_items, "nom"), "ARG2"
+        layout.postverbal, layout.postverbal_role, layout.postverbal_slot = agent, "ARG0", "agent"
+        layout.postverbal_at = obj.span[1] - 1
+    else:  # a double-object verb's plain passive (a to-phrase recipient takes the ordinary one)
+        layout.removed.update(range(*obj.span))
+        layout.subject, layout.subject_role = recase(theme_items, "nom"), "ARG1"
+        to = [Item("to", None, "obj")] + [Item(i.text, i.src, "obj") for i in recase(rec_items, "acc")]
+        layout.postverbal, layout.postverbal_role, layout.postverbal_slot = to + agent, "ARG0", "agent"
+    for it in layout.subject:
+        it.slot = "subj"
+    head = recipient.head if promote == "ARG2" and recipient.function != "pp" else (
+        next((t.i for t in tokens if t.head == recipient.head and t.dep == "pobj"), recipient.head)
+        if promote == "ARG2" else obj.head)
+    layout.agreement = agreement.noun_phrase(tokens, head, [it.text for it in layout.subject])
+    return None
+
+
 def arrange(layout: Layout, plan: EditPlan) -> str | None:
     """Decide who is subject and what follows the verb; return a reason if impossible."""
     frame, target, tokens = layout.frame, layout.target, layout.analysis.sentence.tokens
@@ -297,14 +334,19 @@ def arrange(layout: Layout, plan: EditPlan) -> str | None:
     if subj is None:
         return "the predicate has no subject"
     iobj = by_function(frame, "iobj")
-    if iobj is not None:
-        return f"double-object verb (indirect object '{iobj.text}'): the surface backend does not move its arguments"
+    promote = plan.features.get("promote")
     shared = conjoined_verbs(layout.analysis, frame) | _conjoined_participles(tokens, frame)
     if shared:
         word = tokens[min(shared)].text
         return f"the subject is shared with the conjoined verb '{word}'; moving it would change that verb's subject too"
     if why := unreliable_object(tokens, obj):
         return why
+    if iobj is not None or (promote not in (None, "ARG1")):
+        if plan.swap or src.voice != "active" or target["voice"] != "passive":
+            if iobj is not None:
+                return f"double-object verb (indirect object '{iobj.text}'): only its passive is written, not {'swap' if plan.swap else 'an active'}"
+        else:
+            return _recipient_passive(layout, subj, obj, iobj, promote)
     if plan.swap and obj is not None and src.voice == "active":
         obj = _without_locative_pp(tokens, obj)  # the PP stays with the verb
     # The two core phrases, by role.
