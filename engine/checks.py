@@ -148,6 +148,10 @@ def refusal(analysis: Analysis, plan: EditPlan) -> str | None:
         return f"cleft({cleft}): an expletive subject ('there', 'it') has no referent to focus"
     if set(f) - {"tense", "progressive", "perfect", "shorten"} and (why := reporting_clause(analysis)):
         return why
+    if "polarity" in f and (neg := next((w for w in words if w in _NEGATIVE_WORDS), None)):
+        return (f"the clause is negative through '{neg}', not through its verb: "
+                + ("adding 'not' would make a double negative" if f["polarity"] == "neg"
+                   else "affirming it means replacing that word, which is not a polarity edit"))
     functions = {a.function: a for a in frame.arguments}
     if ("subj" not in functions and tokens and frame.verb == 0 and tokens[0].tag == "VB"
             and set(f) & {"tense", "modality", "force", "progressive", "perfect", "voice"}):
@@ -177,6 +181,9 @@ def refusal(analysis: Analysis, plan: EditPlan) -> str | None:
     return None
 
 
+_INDEFINITES = frozenset({"everyone", "everybody", "everything", "someone", "somebody", "something", "anyone",
+                          "anybody", "anything", "nobody", "nothing", "none", "one", "all", "each"})
+_NEGATIVE_WORDS = frozenset({"nobody", "nothing", "no", "none", "neither", "nor", "no-one", "noone", "nowhere"})
 _ENGLISH_WORD = re.compile(r"^[A-Za-z][A-Za-z'.-]*$")
 REPORTING_VERBS = frozenset({"say", "tell", "ask", "reply", "answer", "whisper", "shout", "add", "explain", "write",
                              "note", "insist", "claim", "admit", "announce", "declare", "mutter", "murmur", "cry",
@@ -226,7 +233,7 @@ def misparsed_verb(analysis: Analysis) -> str | None:
         head = tokens[subj.head] if subj is not None else None
         verb = tokens[frame.verb]
         participle = english.inflect(english.verb_lemma(verb.text, verb.lemma), "VBN") == verb.text.lower()
-        if head is not None and subj.span[0] == 0 and head.tag == "NN" and not any(
+        if head is not None and subj.span[0] == 0 and head.tag == "NN" and head.text.lower() not in _INDEFINITES and not any(
                 t.head == head.i and t.dep in ("det", "poss", "nummod", "predet") for t in tokens) \
                 and len(frame.verb_group) == 1 and participle and not any(a.function == "obj" for a in frame.arguments):
             return (f"'{subj.text} {tokens[frame.verb].text} ...' reads as a caption (a bare noun and a participle), "

@@ -221,3 +221,9 @@ def test_recipients_are_promoted_and_focused(realize, source, expr, expected):
 
 def test_a_double_object_swap_is_refused(realize):
     _declined(realize("The coach threw the boy a ball.", "swap"), "double-object verb")
+
+
+def test_a_clause_negative_through_a_quantifier_is_not_negated_again(realize):
+    _declined(realize("Nobody answered the phone.", "negate"), "double negative")
+    _declined(realize("The shop sells no bread.", "affirm"), "negative through 'no'")
+    assert _ok(realize("Everyone clapped at the end.", "negate")) == "Everyone did not clap at the end."
