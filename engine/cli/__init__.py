@@ -4,6 +4,7 @@
     seam transform -i in.jsonl -o out.jsonl --apply p --apply pa --backend surface [--resume]
     seam contrast -i pairs.jsonl -o out.jsonl --pairs "p;f" "pa;pa" [--stats FILE] [--resume]
     seam nli-metrics --contrast out.jsonl --predictions preds.jsonl | --model PATH
+    seam eval --gold ../shared/data/gold/transform_dev.jsonl --backend surface --backend hybrid
     seam demo | catalog | analyze "The dogs chased a cat."
     seam grammar install|list|add
     seam rules check [FILES] [--live] | rules example "SENTENCE" --family F
@@ -11,7 +12,7 @@
 
 Every command is registered in :data:`COMMANDS` (the same :class:`~engine.registry.Registry`
 style as backends, validators and scorers) by a module of this package: ``runs``
-(transform, contrast), ``metrics`` (nli-metrics), ``info`` (demo, catalog, analyze),
+(transform, contrast), ``metrics`` (nli-metrics), ``evaluation`` (eval), ``info`` (demo, catalog, analyze),
 ``grammar`` (grammar, rules) and ``train`` (train-tailor). Backend options come from the
 backends' own declarations (:class:`engine.backends.base.Option`).
 
@@ -62,7 +63,7 @@ def command(name: str, help: str, configure: Callable[[argparse.ArgumentParser],
     return deco
 
 
-from . import runs, metrics, info, grammar, train  # noqa: E402,F401,I001 - register the commands, in help order
+from . import runs, metrics, evaluation, info, grammar, train  # noqa: E402,F401,I001 - register the commands, in help order
 
 
 def build_parser() -> argparse.ArgumentParser:
