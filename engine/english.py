@@ -217,6 +217,12 @@ def privative_adjectives() -> frozenset[str]:
     return _read_lexicon("privative_adjectives")
 
 
+def prepositional_verbs() -> frozenset[str]:
+    """``"verb preposition"`` pairs whose prepositional object can be a passive subject (*The
+    joke was laughed at*): ``rules/lexicon/prepositional_verbs.txt``."""
+    return _read_lexicon("prepositional_verbs")
+
+
 def result_adjectives() -> frozenset[str]:
     """Adjectives that often follow an object as a secondary predicate (*painted the shed red*):
     ``rules/lexicon/result_adjectives.txt``."""

@@ -227,3 +227,17 @@ def test_a_clause_negative_through_a_quantifier_is_not_negated_again(realize):
     _declined(realize("Nobody answered the phone.", "negate"), "double negative")
     _declined(realize("The shop sells no bread.", "affirm"), "negative through 'no'")
     assert _ok(realize("Everyone clapped at the end.", "negate")) == "Everyone did not clap at the end."
+
+
+# -- prepositional verbs ------------------------------------------------------------------------
+@pytest.mark.parametrize("source,expected", [
+    ("The whole class laughed at the clown.", "The clown was laughed at by the whole class."),
+    ("A neighbour is looking after our dog.", "Our dog is being looked after by a neighbour."),
+    ("The town relies on the old bridge.", "The old bridge is relied on by the town."),
+])
+def test_prepositional_verbs_passivize(realize, source, expected):
+    assert _ok(realize(source, "passive")) == expected
+
+
+def test_an_unlisted_verb_with_a_pp_is_not_passivized(realize):
+    _declined(realize("The kids played in the garden.", "passive"), "no direct object")

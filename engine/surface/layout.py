@@ -268,6 +268,35 @@ def _may_be_adjective(tok: Token) -> bool:
     return tok.tag.startswith("JJ") or tok.text.lower() in english.result_adjectives()
 
 
+def _prepositional_object(tokens: Sequence[Token], frame: Frame) -> tuple[int, Argument] | None:
+    """(preposition, its object as the argument to promote) for a listed prepositional verb
+    whose preposition follows it directly (*laughed at the joke*), or None."""
+    verb = tokens[frame.verb]
+    prep = next((t for t in tokens if t.head == frame.verb and t.dep == "prep" and t.i == frame.verb + 1), None)
+    if prep is None:
+        return None
+    lemma = english.verb_lemma(verb.text, verb.lemma)
+    if f"{lemma} {prep.text.lower()}" not in english.prepositional_verbs():
+        return None
+    pobj = next((t for t in tokens if t.head == prep.i and t.dep == "pobj"), None)
+    if pobj is None:
+        return None
+    # the noun phrase up to its head: a PP after it may modify the verb (talked about the plan for hours)
+    span = (prep.i + 1, pobj.i + 1)
+    if any(_under(tokens, t.i, pobj.i) and t.i > pobj.i and t.dep != "punct" for t in tokens):
+        return None
+    text = " ".join(t.text for t in tokens[span[0]:span[1]])
+    return prep.i, Argument("ARG1", span, text, pobj.i, "obj")
+
+
+def _under(tokens: Sequence[Token], i: int, head: int) -> bool:
+    seen = set()
+    while i != head and i not in seen and 0 <= i < len(tokens) and tokens[i].head != i:
+        seen.add(i)
+        i = tokens[i].head
+    return i == head
+
+
 def _without_locative_pp(tokens: Sequence[Token], obj: Argument) -> Argument:
     """The object without a locative PP at its end, which may modify the verb as well as the
     noun (*paddling a canoe in the water*): swap leaves it after the verb."""
@@ -349,6 +378,10 @@ def arrange(layout: Layout, plan: EditPlan) -> str | None:
             return _recipient_passive(layout, subj, obj, iobj, promote)
     if plan.swap and obj is not None and src.voice == "active":
         obj = _without_locative_pp(tokens, obj)  # the PP stays with the verb
+    if obj is None and src.voice == "active" and target["voice"] == "passive" and not plan.swap:
+        if (found := _prepositional_object(tokens, frame)) is not None:
+            prep, obj = found
+            layout.postverbal_at = prep  # the joke was laughed at [by everyone]
     # The two core phrases, by role.
     if src.voice == "active":
         arg0, arg1 = subj, obj
@@ -373,7 +406,8 @@ def arrange(layout: Layout, plan: EditPlan) -> str | None:
     else:
         if p1 is None:
             return "no direct object to promote: passive needs a transitive verb with an object"
-        layout.postverbal_at = secondary_predicate_end(tokens, frame, obj)  # painted white by them
+        if layout.postverbal_at is None:
+            layout.postverbal_at = secondary_predicate_end(tokens, frame, obj)  # painted white by them
         layout.subject, layout.subject_role = recase(p1, "nom"), "ARG1"
         if p0 is not None:
             layout.postverbal = [Item("by", None, "agent")] + [
@@ -383,5 +417,7 @@ def arrange(layout: Layout, plan: EditPlan) -> str | None:
     for it in layout.subject:
         it.slot = "subj"
     head_src = phrase_head(layout.analysis, frame, layout.subject)
+    if head_src is None and obj is not None and layout.subject_role == "ARG1":
+        head_src = obj.head  # a prepositional object, which is not among the frame's arguments
     layout.agreement = agreement.noun_phrase(layout.analysis.sentence.tokens, head_src, [it.text for it in layout.subject])
     return None
