@@ -241,3 +241,7 @@ def test_prepositional_verbs_passivize(realize, source, expected):
 
 def test_an_unlisted_verb_with_a_pp_is_not_passivized(realize):
     _declined(realize("The kids played in the garden.", "passive"), "no direct object")
+
+
+def test_a_name_the_tagger_missed_keeps_its_capital(realize):
+    assert _ok(realize("Zoë will visit Lisbon.", "question")) == "Will Zoë visit Lisbon?"

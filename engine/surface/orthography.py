@@ -25,8 +25,14 @@ def fix_final_punctuation(items: list[Item], tokens: Sequence[Token], question: 
         items.append(Item("?", None, "other"))
 
 
+_NAME_ENTITIES = ("PERSON", "GPE", "ORG", "NORP", "LOC", "FAC", "PRODUCT", "EVENT", "WORK_OF_ART")
+
+
 def is_proper(tok: Token) -> bool:
-    return tok.pos == "PROPN" or tok.text == "I" or (tok.text.isupper() and len(tok.text) > 1)
+    """A word that keeps its capital inside a sentence: a proper noun, a named entity (the
+    tagger misses some names: *Zoë*), *I*, an acronym."""
+    return (tok.pos == "PROPN" or tok.text == "I" or (tok.text.isupper() and len(tok.text) > 1)
+            or tok.ent_type in _NAME_ENTITIES)
 
 
 def fix_capitals(items: list[Item], tokens: Sequence[Token]) -> None:
