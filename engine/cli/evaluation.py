@@ -46,3 +46,70 @@ def evaluate(args: argparse.Namespace) -> int:
     if args.json:
         write_json(args.json, results)
     return 1 if failed else 0
+
+
+def _configure_compare(c: argparse.ArgumentParser) -> None:
+    c.add_argument("-i", "--input", required=True,
+                   help="JSONL with 'text' (and 'id'); lines may carry 'apply' and gold 'accept'/'expect_status'")
+    c.add_argument("-a", "--apply", action="append",
+                   help="transformation (repeatable); default: each line's own 'apply' field")
+    c.add_argument("-b", "--backend", action="append", help="backend to compare (repeatable; default: surface)")
+    c.add_argument("-o", "--output", required=True, help="folder for records.jsonl, summary.json and report.html")
+    c.add_argument("--judge", choices=("auto", "erg", "none"), default="auto",
+                   help="ERG grammaticality judge: auto (when a grammar is found, default), erg (required), none")
+    c.add_argument("--lm", help="causal LM checkpoint directory for fluency (default: the offline n-gram model)")
+    c.add_argument("--limit", type=int, help="only the first N input lines")
+    c.add_argument("--batch-size", type=int, default=64)
+    c.add_argument("--title", default="Seam: backends compared", help="report title")
+    c.add_argument("-q", "--quiet", action="store_true", help="no progress")
+    add_backend_options(c)
+
+
+def _judge(args: argparse.Namespace):
+    if args.judge == "none":
+        return None
+    from ..errors import GrammarError
+    from ..validate.grammar import ErgGrammaticality
+
+    try:
+        return ErgGrammaticality(ace=getattr(args, "ace", None), grammar=getattr(args, "grammar", None))
+    except GrammarError as exc:
+        if args.judge == "erg":
+            raise
+        print(f"seam: no ERG judge ({exc}); grammaticality is left out", file=sys.stderr)
+        return None
+
+
+@command("compare", "every backend on the same edits: coverage, checks, closeness, fluency, diversity, "
+         "agreement, speed, and an HTML report", _configure_compare)
+def compare(args: argparse.Namespace) -> int:
+    from itertools import islice
+
+    from ..compare import format_summary, measure, run_backends, summarize
+    from ..compare.report import write
+    from ..jsonl import read_records
+
+    items = list(islice(read_records(args.input), args.limit))
+    if not items:
+        raise SeamError(f"{args.input} has no lines")
+    names = list(dict.fromkeys(args.backend or ["surface"]))
+    options = {b: backend_kwargs(argparse.Namespace(**{**vars(args), "backend": b})) for b in names}
+
+    def progress(backend: str, n: int) -> None:
+        if not args.quiet:
+            print(f"seam compare: {backend}: {n} records", file=sys.stderr)
+
+    comparison = run_backends(items, args.apply, options, batch_size=args.batch_size, progress=progress)
+    lm = None
+    if args.lm:
+        from ..rank.causal import CausalLM
+
+        lm = CausalLM(args.lm)
+    judge = _judge(args)
+    measure(comparison, lm=lm, judge=judge)
+    summary = summarize(comparison)
+    paths = write(args.output, comparison, summary, args.title)
+    print(format_summary(summary))
+    if not args.quiet:
+        print(f"seam compare: wrote {paths['records']}, {paths['summary']}, {paths['report']}", file=sys.stderr)
+    return 0
