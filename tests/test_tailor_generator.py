@@ -90,41 +90,9 @@ def test_random_model_output_is_dropped_with_a_reason(generator):
 
 # -- end to end on a fitted tiny model --------------------------------------------------------------
 
-TRAIN = [
-    ("The cook burned the toast.", "tense(fut)", "[AGENT: The cook] [MODAL: will] [VERB: burn] the toast ."),
-    ("The cook burned the toast.", "passive",
-     "[PATIENT: The toast] was [VERB: burned] [AGENT: by the cook] ."),
-    ("A clerk sorted the letters.", "negate", "A clerk did [NEGATION: not] [VERB: sort] the letters ."),
-]
-
-
 @pytest.fixture(scope="module")
-def fitted_checkpoint(tmp_path_factory):
-    """A tiny T5 fitted to map Seam's prompts for TRAIN to the wanted targets."""
-    from transformers import AutoTokenizer, T5ForConditionalGeneration
-
-    corpus = [t for _, _, t in TRAIN] + [s for s, _, _ in TRAIN]
-    path = build_tiny_checkpoint(tmp_path_factory.mktemp("t5-fitted"), corpus, d_model=64, layers=2, seed=0)
-    tok = AutoTokenizer.from_pretrained(path)
-    model = T5ForConditionalGeneration.from_pretrained(path)
-    sources = []
-    for text, expr, _ in TRAIN:
-        planned = plan_prompt(analyze(text)[0], parse(expr).plan())
-        sources.append(planned.prompt.source)
-    enc = tok(sources, return_tensors="pt", padding=True)
-    labels = tok([t for _, _, t in TRAIN], return_tensors="pt", padding=True)["input_ids"]
-    labels[labels == tok.pad_token_id] = -100
-    torch.manual_seed(0)
-    opt = torch.optim.AdamW(model.parameters(), lr=3e-3)
-    model.train()
-    for _ in range(300):
-        loss = model(**enc, labels=labels).loss
-        opt.zero_grad()
-        loss.backward()
-        opt.step()
-    assert loss.item() < 0.05, loss.item()
-    model.save_pretrained(path)
-    return path
+def fitted_checkpoint(fitted_tailor):
+    return fitted_tailor
 
 
 def test_tailor_backend_end_to_end(fitted_checkpoint):

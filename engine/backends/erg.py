@@ -124,6 +124,9 @@ class ErgBackend:
         Option("workers", "--workers", "ACE processes of each kind (default: one per core)", int),
         Option("timeout", "--timeout", "ACE seconds per item (default 10)", int, 10),
         Option("fragments", "--fragments", "allow fragment parses (root_frag)", None, False, switch=True),
+        Option("gen_timeout", "--gen-timeout", "ACE seconds per generation (default: --timeout)", int),
+        Option("gen_results", "--gen-results", "ask ACE for at most N realizations per generation (-n; needs an "
+               "ACE whose counters reset per item)", int),
     )
 
     def __init__(self, ace: str | None = None, grammar: str | None = None, erg_version: int | None = None,
