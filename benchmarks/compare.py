@@ -109,7 +109,7 @@ def main(argv=None) -> int:
         items = [parse_line(json.dumps({"id": f"{dataset}-{k}", "text": t}), k + 1) for k, t in enumerate(texts)]
         start = time.perf_counter()
         comparison = run_backends(items, args.apply, options,
-                                  progress=lambda b, n: print(f"  {dataset} {b}: {n} records", file=sys.stderr))
+                                  progress=lambda b, n, d=dataset: print(f"  {d} {b}: {n} records", file=sys.stderr))
         measure(comparison, judge=judge)
         summary = summarize(comparison)
         paths = write(Path(args.out) / dataset, comparison, summary, f"Seam compare: {dataset} ({len(texts)} inputs)")

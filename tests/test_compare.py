@@ -62,7 +62,6 @@ def test_diversity_and_distance_by_hand():
     assert metrics.self_bleu(["one"]) is None
     assert metrics.self_bleu(["a man rides a bike", "the cat sleeps"]) < 0.1
     assert metrics.token_edit_distance("A man rides a bike.", "A bike is ridden by a man.") == 5  # 3 substitutions, 2 insertions
-    assert metrics.fluency(-2.0, -3.0) == (-1.0, 1.5)
 
 
 def test_phenomenon_of_a_plan():

@@ -33,6 +33,7 @@ from ..checks import keeps_source, shows_change
 from ..evaluate import GoldCase, normalize, passes
 from ..jsonl import InputRecord
 from ..pipeline import Job, Transformer, job, jobs
+from ..rank.deltas import fluency_ratios
 from ..results import OK
 from ..transforms import EditPlan
 from ..validate.base import ACCEPT, REJECT, Item
@@ -176,7 +177,11 @@ def measure(comparison: Comparison, analyzer=None, lm=None, judge=None) -> None:
     bests = [o["best"] for r in comparison.rows for o in r.backends.values() if o["status"] == OK and o["best"]]
     texts = list(dict.fromkeys([*sources, *bests]))
     analyses = dict(zip(texts, analyzer.analyze(texts), strict=True)) if texts else {}
+    lm = _Memo(lm)
     logprob = {t: s.mean for t, s in zip(texts, lm.token_scores(texts), strict=True)} if texts else {}
+    pairs = [(r.source, o["best"]) for r in comparison.rows if r.source
+             for o in r.backends.values() if o["status"] == OK and o["best"]]
+    ratio = dict(zip(pairs, fluency_ratios(lm, [a for a, _ in pairs], [b for _, b in pairs]), strict=True))
     verdicts: dict[str, Any] = {}
     if judge is not None and bests:
         unique = list(dict.fromkeys(bests))
@@ -200,11 +205,12 @@ def measure(comparison: Comparison, analyzer=None, lm=None, judge=None) -> None:
             preserves = keeps_source(src, plan, got) is None
             # an unchanged ok output (the plan was already satisfied) was expected to change nothing
             close = metrics.closeness(src, plan, got, unchanged=normalize(out["best"]) == normalize(row.source))
-            lp, ratio = metrics.fluency(logprob[row.source], logprob[out["best"]])
+            loss_ratio = ratio[(row.source, out["best"])]
             scores = {"adheres": adheres, "preserves": preserves, "checked": adheres and preserves,
                       "closeness": close.to_dict() if close else None,
                       "edit_distance": metrics.token_edit_distance(row.source, out["best"]),
-                      "lp_change": lp, "loss_ratio": ratio,
+                      "lp_change": round(logprob[out["best"]] - logprob[row.source], 4),
+                      "loss_ratio": round(loss_ratio, 4) if loss_ratio is not None else None,
                       "self_bleu": metrics.self_bleu(out["candidates"]),
                       "distinct_2": metrics.distinct_n(out["candidates"], 2) if len(out["candidates"]) > 1 else None}
             if judge is not None:
@@ -212,6 +218,19 @@ def measure(comparison: Comparison, analyzer=None, lm=None, judge=None) -> None:
                 scores["grammatical"] = True if v.verdict == ACCEPT else False if v.verdict == REJECT or (
                     v.reason.startswith("the ERG has no parse")) else None
             out["scores"] = scores
+
+
+class _Memo:
+    """A language model that scores each distinct text once (fluency asks twice)."""
+
+    def __init__(self, lm):
+        self.lm, self.cache = lm, {}
+
+    def token_scores(self, texts):
+        todo = [t for t in dict.fromkeys(texts) if t not in self.cache]
+        if todo:
+            self.cache.update(zip(todo, self.lm.token_scores(todo), strict=True))
+        return [self.cache[t] for t in texts]
 
 
 def _mean(values: Iterable[float | None]) -> float | None:

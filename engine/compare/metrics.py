@@ -8,9 +8,9 @@ other: the measures ``seam compare`` reports.
   *is not riding*); a span found whole elsewhere in the output only moved (passive, swap),
   and pronoun case does not count (*he* -> *him*). See :func:`expected_roles`.
 * **Token edit distance**: Levenshtein distance over lower-cased word tokens.
-* **Fluency**: the change of the mean per-token log-probability (output minus source), and
-  TAILOR's loss ratio (the output's mean negative log-likelihood over the source's; 1.0 means
-  no change, below 1 more fluent).
+* **Fluency** (computed in :mod:`engine.compare.comparison`): the change of the mean per-token
+  log-probability (output minus source), and TAILOR's loss ratio
+  (:func:`engine.rank.deltas.fluency_ratios`; 1.0 means no change, below 1 more fluent).
 * **Diversity** among a record's candidates: self-BLEU (mean BLEU-4 of each candidate against
   the others; lower is more diverse) and distinct-n (distinct n-grams over all n-grams).
 
@@ -188,9 +188,3 @@ def distinct_n(texts: Sequence[str], n: int) -> float | None:
     """Distinct n-grams over all n-grams of ``texts`` (None when there is none)."""
     grams = [tuple(t[k:k + n]) for t in map(tokens, texts) for k in range(len(t) - n + 1)]
     return round(len(set(grams)) / len(grams), 3) if grams else None
-
-
-def fluency(source_lp: float, output_lp: float) -> tuple[float, float | None]:
-    """``(log-probability change, loss ratio)`` from mean per-token log-probabilities."""
-    ratio = (output_lp / source_lp) if source_lp < 0 else None
-    return round(output_lp - source_lp, 4), (round(ratio, 4) if ratio is not None else None)
