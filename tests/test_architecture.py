@@ -13,7 +13,7 @@ ENGINE = ROOT / "engine"
 LAYERS = {
     1: ("ir", "english", "results", "errors", "registry", "resources", "batching", "jsonl"),
     2: ("checks", "agreement", "shortening", "captions", "analyzers", "transforms"),
-    3: ("surface", "erg", "tailor", "srl", "rank", "validate", "nli.labels", "nli.classifier", "nli.metrics",
+    3: ("surface", "erg", "tailor", "polyjuice", "srl", "rank", "validate", "nli.labels", "nli.classifier", "nli.metrics",
         "nli.tiny"),
     4: ("backends",),
     5: ("contract", "pipeline", "run", "select", "evaluate", "compare", "nli.contrast", "nli"),
