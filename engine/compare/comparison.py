@@ -11,6 +11,8 @@ scores:
 * ``closeness`` (TAILOR's span F1), ``edit_distance`` (tokens), ``lp_change`` and
   ``loss_ratio`` (fluency, by the n-gram model or a causal LM);
 * ``self_bleu`` and ``distinct_2`` among the record's candidates;
+* ``code``: the Polyjuice control code of the edit (:func:`engine.polyjuice.detect.detect`), so
+  symbolic and neural edits are classified in one vocabulary;
 * ``correct``: when the input line carries gold (``accept`` or ``expect_status``, the format of
   ``../shared/data/gold/transform_dev.jsonl``), the gold file's pass rule.
 
@@ -182,6 +184,8 @@ def measure(comparison: Comparison, analyzer=None, lm=None, judge=None) -> None:
     pairs = [(r.source, o["best"]) for r in comparison.rows if r.source
              for o in r.backends.values() if o["status"] == OK and o["best"]]
     ratio = dict(zip(pairs, fluency_ratios(lm, [a for a, _ in pairs], [b for _, b in pairs]), strict=True))
+    from ..polyjuice.detect import detect
+
     verdicts: dict[str, Any] = {}
     if judge is not None and bests:
         unique = list(dict.fromkeys(bests))
@@ -212,7 +216,8 @@ def measure(comparison: Comparison, analyzer=None, lm=None, judge=None) -> None:
                       "lp_change": round(logprob[out["best"]] - logprob[row.source], 4),
                       "loss_ratio": round(loss_ratio, 4) if loss_ratio is not None else None,
                       "self_bleu": metrics.self_bleu(out["candidates"]),
-                      "distinct_2": metrics.distinct_n(out["candidates"], 2) if len(out["candidates"]) > 1 else None}
+                      "distinct_2": metrics.distinct_n(out["candidates"], 2) if len(out["candidates"]) > 1 else None,
+                      "code": detect(src, got)}  # the Polyjuice code of the edit, one vocabulary for every backend
             if judge is not None:
                 v = verdicts[out["best"]]
                 scores["grammatical"] = True if v.verdict == ACCEPT else False if v.verdict == REJECT or (
@@ -264,6 +269,7 @@ def _cell(outcomes: list[dict], seconds: float | None = None) -> dict:
         "self_bleu": _mean(s.get("self_bleu") for s in sc),
         "distinct_2": _mean(s.get("distinct_2") for s in sc),
         "failures": dict(failures.most_common(5)),
+        "codes": dict(Counter(str(s.get("code")) for s in sc if "code" in s).most_common()),
     }
     graded = [o["correct"] for o in outcomes if "correct" in o]
     if graded:

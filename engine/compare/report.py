@@ -133,6 +133,8 @@ def examples(rows: Sequence[Row], backends: Sequence[str], limit: int = MAX_EXAM
                 marks.append("✓ checked" if scores.get("checked") else "✗ not checked")
                 if scores.get("grammatical") is False:
                     marks.append("✗ ERG: no parse")
+                if scores.get("code"):
+                    marks.append(f"[{scores['code']}]")
             if "correct" in o:
                 marks.append("gold ✓" if o["correct"] else "gold ✗")
             text = html.escape(o.get("best") or "") if o.get("status") == OK else (

@@ -70,7 +70,9 @@ class Edit:
 
 def _form(t: Token) -> str:
     """A token as the diff sees it: *an* is *a* (the article follows the next word's sound)."""
-    return "a" if t.text.lower() == "an" else "A" if t.text == "An" else t.text
+    if t.text.lower() == "an":
+        return "A" if t.text[0].isupper() else "a"
+    return t.text
 
 
 def edits(a: Analysis, b: Analysis) -> list[Edit]:
