@@ -81,7 +81,7 @@ def test_random_blanks_are_seeded_and_never_touch():
     rng = random.Random(0)
     for _ in range(200):
         spans = blanks.one_set(a, rng, None, max_blocks=3)
-        for (s1, e1), (s2, e2) in zip(spans, spans[1:], strict=False):
+        for (_s1, e1), (s2, _e2) in zip(spans, spans[1:], strict=False):
             assert e1 < s2  # sorted, neither overlapping nor touching
 
 
