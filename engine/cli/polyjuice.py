@@ -62,3 +62,120 @@ def detect(args: argparse.Namespace) -> int:
         if out is not sys.stdout:
             out.close()
     return 0
+
+
+def _configure_perturb(p: argparse.ArgumentParser) -> None:
+    p.add_argument("text", nargs="*", help="sentences (or -i)")
+    p.add_argument("-i", "--input", help="JSONL with 'text' (and 'id')")
+    p.add_argument("-o", "--output", help="JSONL output (default: stdout)")
+    p.add_argument("--code", action="append", help="control code (repeatable; default: lexical resemantic negation "
+                   "insert delete)")
+    p.add_argument("--blank", action="append", help="a blanked sentence, e.g. 'It is [BLANK] for kids.' "
+                   "(repeatable; default: 3 placed from the dependency parse)")
+    p.add_argument("-n", "--num", type=int, default=3, help="perturbations kept per sentence (default 3)")
+    p.add_argument("--model", help="Polyjuice checkpoint (else SEAM_POLYJUICE, then the cache)")
+    p.add_argument("--device", help="torch device (default: cuda if available, else cpu)")
+    p.add_argument("--decoding", choices=("sample", "beam"), default="sample")
+    p.add_argument("--seed", type=int, default=0)
+    p.add_argument("--lm", help="causal LM folder for the fluency filter (default: no filter)")
+    p.add_argument("--max-drop", type=float, default=10.0, help="fluency filter threshold in nats (default 10)")
+    p.add_argument("--no-code-filter", action="store_true",
+                   help="keep perturbations whose detected code differs from the requested one")
+
+
+@command("perturb", "open-ended Polyjuice counterfactuals: control codes and blanks", _configure_perturb)
+def perturb(args: argparse.Namespace) -> int:
+    from itertools import count
+
+    from ..errors import SeamError
+    from ..jsonl import read_records
+    from ..polyjuice.format import DEFAULT_CODES, check_code
+    from ..polyjuice.generator import BEAM, SAMPLING, PolyjuiceGenerator
+    from ..polyjuice.perturb import Perturber
+
+    codes = [check_code(c) for c in (args.code or DEFAULT_CODES)]
+    if args.input:
+        items = [(r.id, r.text, r.error) for r in read_records(args.input)]
+    elif args.text:
+        items = [(str(k), t, None) for k, t in zip(count(1), args.text)]
+    else:
+        raise SeamError("give sentences or -i FILE")
+    perturber = Perturber(PolyjuiceGenerator.load(args.model, device=args.device), lm=args.lm,
+                          max_drop=args.max_drop, decoding=BEAM if args.decoding == "beam" else SAMPLING,
+                          seed=args.seed)
+    out = open(args.output, "w", encoding="utf-8") if args.output else sys.stdout
+    try:
+        good = [(i, t) for i, t, e in items if e is None and t and t.strip()]
+        results = dict(zip([i for i, _ in good], perturber.perturb([t for _, t in good], codes, args.blank,
+                                                                   num=args.num, filter_code=not args.no_code_filter),
+                           strict=True))
+        for i, t, e in items:
+            if i in results:
+                rec = {"id": i, "original": t, "status": "ok" if results[i]["perturbations"] else "no_realization",
+                       **results[i]}
+            else:
+                rec = {"id": i, "original": t, "status": "error", "reason": e or "empty text", "perturbations": []}
+            out.write(json.dumps(rec, ensure_ascii=False) + "\n")
+    finally:
+        if out is not sys.stdout:
+            out.close()
+    return 0
+
+
+def _configure_train(t: argparse.ArgumentParser) -> None:
+    t.add_argument("--model", required=True, help="GPT-2-family checkpoint to start from (a local folder)")
+    t.add_argument("--out", required=True, help="folder for the fine-tuned checkpoint")
+    t.add_argument("--sentences", help="JSONL with 'text': pairs are made by Seam's transformations (known codes)")
+    t.add_argument("--pairs", help="JSONL with 'original', 'perturbed' and optionally 'code' (else detected)")
+    t.add_argument("--backend", default="surface", help="backend that makes the pairs from --sentences")
+    t.add_argument("--epochs", type=int, default=1)
+    t.add_argument("--lr", type=float, default=5e-5)
+    t.add_argument("--batch-size", type=int, default=8)
+    t.add_argument("--widen", type=int, default=0, help="context words each blank takes on both sides")
+    t.add_argument("--seed", type=int, default=0)
+    t.add_argument("--device")
+    t.add_argument("-q", "--quiet", action="store_true")
+
+
+@command("train-polyjuice", "fine-tune a GPT-2-family checkpoint on Polyjuice-format examples", _configure_train)
+def train_polyjuice(args: argparse.Namespace) -> int:
+    from ..errors import SeamError
+    from ..jsonl import read_records
+    from ..polyjuice.detect import detect_texts
+    from ..polyjuice.train import Pair, examples, fine_tune, seam_pairs
+
+    pairs: list[Pair] = []
+    if args.sentences:
+        texts = [r.text for r in read_records(args.sentences) if r.error is None and r.text and r.text.strip()]
+        pairs += seam_pairs(texts, args.backend)
+    if args.pairs:
+        raw = []
+        for lineno, line in lines(args.pairs):
+            obj, error = load_object(line, lineno) if line.strip() else (None, None)
+            if obj is None:
+                if error:
+                    print(f"seam: skipping {error}", file=sys.stderr)
+                continue
+            if isinstance(obj.get("original"), str) and isinstance(obj.get("perturbed"), str):
+                raw.append(obj)
+        need = [k for k, o in enumerate(raw) if not o.get("code")]
+        found = detect_texts([(raw[k]["original"], raw[k]["perturbed"]) for k in need]) if need else []
+        codes = {k: c for k, c in zip(need, found, strict=True)}
+        for k, o in enumerate(raw):
+            code = o.get("code") or codes.get(k)
+            if code in (None, "equal"):
+                continue
+            pairs.append(Pair(o["original"], o["perturbed"], code))
+    if not pairs:
+        raise SeamError("no training pairs: give --sentences and/or --pairs")
+    texts = examples(pairs, widen=args.widen)
+
+    def progress(step: int, loss: float) -> None:
+        if not args.quiet and step % 10 == 0:
+            print(f"step {step}: loss {loss:.3f}", file=sys.stderr)
+
+    losses = fine_tune(args.model, texts, args.out, epochs=args.epochs, lr=args.lr, batch_size=args.batch_size,
+                       seed=args.seed, device=args.device, progress=progress)
+    print(json.dumps({"pairs": len(pairs), "examples": len(texts), "steps": len(losses),
+                      "first_loss": round(losses[0], 4), "last_loss": round(losses[-1], 4), "out": args.out}))
+    return 0
