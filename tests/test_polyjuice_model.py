@@ -16,7 +16,13 @@ from engine.backends.polyjuice import code_and_blanks  # noqa: E402
 from engine.cli import main  # noqa: E402
 from engine.errors import ResourceNotFoundError  # noqa: E402
 from engine.polyjuice.format import BLANK, prompt, training_text  # noqa: E402
-from engine.polyjuice.generator import BEAM, Decoding, PolyjuiceGenerator, build_tiny_polyjuice, find_checkpoint  # noqa: E402
+from engine.polyjuice.generator import (  # noqa: E402
+    BEAM,
+    Decoding,
+    PolyjuiceGenerator,
+    build_tiny_polyjuice,
+    find_checkpoint,
+)
 from engine.polyjuice.perturb import select_diverse  # noqa: E402
 from engine.polyjuice.train import fine_tune  # noqa: E402
 
