@@ -50,7 +50,8 @@ class Decoding:
         if self.do_sample:
             out.update(temperature=self.temperature, top_k=self.top_k, top_p=self.top_p)
         else:
-            out.update(num_beams=max(self.num_beams, self.num_return_sequences), early_stopping=True)
+            beams = max(self.num_beams, self.num_return_sequences)
+            out.update(num_beams=beams, **({"early_stopping": True} if beams > 1 else {}))
         return out
 
 
