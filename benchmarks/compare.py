@@ -31,7 +31,7 @@ from engine.jsonl import parse_line  # noqa: E402
 
 DATA = ROOT.parent / "shared" / "data"
 CORE = ["p", "f", "pr", "m", "n", "q", "pa", "i", "s"]
-STYLEPTB_CODES = ("TFU", "TPA", "TPR", "ATP", "PTA")
+STYLEPTB_CODES = ("TFU", "TPA", "TPR", "ATP", "PTA", "PFB", "PBF", "PPR", "ARR", "AEM")
 
 
 def _detokenize(text: str) -> str:

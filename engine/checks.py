@@ -238,6 +238,9 @@ def misparsed_verb(analysis: Analysis) -> str | None:
                 and len(frame.verb_group) == 1 and participle and not any(a.function == "obj" for a in frame.arguments):
             return (f"'{subj.text} {tokens[frame.verb].text} ...' reads as a caption (a bare noun and a participle), "
                     "not a past-tense clause")
+    if frame is not None and sum(a.function == "subj" for a in frame.arguments) > 1:
+        return (f"the parse gives '{tokens[frame.verb].text}' two subjects, so the clause structure it gives "
+                "cannot be trusted")
     for tok in analysis.sentence.tokens:
         word = tok.text.lower()
         if tok.pos not in ("NOUN", "PROPN") or not word.isalpha() or word.endswith("ing"):
@@ -246,6 +249,22 @@ def misparsed_verb(analysis: Analysis) -> str | None:
         if set(readings) == {"VERB"} and word not in readings["VERB"]:
             return (f"the parse took the verb '{tok.text}' for a noun, so the clause structure it gives "
                     "cannot be trusted")
+    for tok in analysis.sentence.tokens:
+        # the converse: a coordinated "verb" English has only as a noun or adjective (*a horse and
+        # buggy* read as *... riding and buggy*)
+        word = tok.text.lower()
+        if tok.dep == "conj" and tok.tag.startswith("VB") and word.isalpha():
+            readings = getAllLemmas(word)
+            if readings and "VERB" not in readings and "AUX" not in readings:
+                return (f"the parse took '{tok.text}' for a coordinated verb, which English has only as a "
+                        f"{'noun' if 'NOUN' in readings else 'adjective'}, so the clause structure it gives cannot be trusted")
+        # and a verb form tagged as a noun conjoined with a verb (*She sings and dances*: *dances* NNS)
+        head = analysis.sentence.tokens[tok.head] if 0 <= tok.head < len(analysis.sentence.tokens) else None
+        if (tok.dep == "conj" and tok.pos == "NOUN" and head is not None and head.pos == "VERB" and word.isalpha()
+                and "VERB" in getAllLemmas(word) and not any(t.head == tok.i and t.dep in ("det", "poss", "amod", "nummod")
+                                                             for t in analysis.sentence.tokens)):
+            return (f"the parse took '{tok.text}' for a noun conjoined with the verb '{head.text}', so the clause "
+                    "structure it gives cannot be trusted")
     return None
 
 

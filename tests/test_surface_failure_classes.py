@@ -245,3 +245,54 @@ def test_an_unlisted_verb_with_a_pp_is_not_passivized(realize):
 
 def test_a_name_the_tagger_missed_keeps_its_capital(realize):
     assert _ok(realize("Zoë will visit Lisbon.", "question")) == "Will Zoë visit Lisbon?"
+
+
+# -- found by the Polyjuice detection benchmark (wrong `ok` outputs on SNLI) --------------------
+@pytest.mark.parametrize("expr", ["passive", "swap"])
+def test_voice_and_swap_never_move_a_relative_clause(realize, expr):
+    # the main verb takes no object; the only verb with one is inside a relative clause
+    assert realize("Three kids wait near a bus that is carrying tourists.", expr).status == "not_applicable"
+
+
+def _parse(words):
+    """An analysis as a misparse gives it: (text, tag, pos, dep, head) per token."""
+    from engine.ir import Analysis, Frame, Predicate, Sentence, Token
+
+    tokens, start = [], 0
+    for i, (text, tag, pos, dep, head) in enumerate(words):
+        tokens.append(Token(i, text, start, start + len(text), text.lower(), pos, tag, dep, head, " "))
+        start += len(text) + 1
+    root = next(t.i for t in tokens if t.dep == "ROOT")
+    frame = Frame(Predicate(tokens[root].lemma), root, (root,))
+    return Analysis(Sentence(" ".join(w[0] for w in words), tuple(tokens)), (frame,), 0)
+
+
+def test_a_noun_parsed_as_a_coordinated_verb_is_untrusted():
+    from engine.checks import misparsed_verb
+
+    a = _parse([("Kim", "NNP", "PROPN", "nsubj", 1), ("rode", "VBD", "VERB", "ROOT", 1), ("and", "CC", "CCONJ", "cc", 1),
+                ("buggy", "VBD", "VERB", "conj", 1), (".", ".", "PUNCT", "punct", 1)])
+    assert "coordinated verb" in misparsed_verb(a)
+
+
+def test_a_verb_parsed_as_a_noun_conjoined_with_a_verb_is_untrusted(realize):
+    _declined(realize("The twins laugh and dances.", "negate"), "conjoined with the verb")
+    from engine.checks import misparsed_verb
+
+    ok = _parse([("Kim", "NNP", "PROPN", "nsubj", 1), ("bought", "VBD", "VERB", "ROOT", 1),
+                 ("apples", "NNS", "NOUN", "dobj", 1), (".", ".", "PUNCT", "punct", 1)])
+    assert misparsed_verb(ok) is None
+
+
+def test_a_verb_with_two_subjects_is_untrusted():
+    from engine.checks import misparsed_verb
+
+    a = _parse([("Men", "NNS", "NOUN", "nsubj", 3), ("and", "CC", "CCONJ", "cc", 0), ("boys", "NNS", "NOUN", "nsubj", 3),
+                ("wait", "VBP", "VERB", "ROOT", 3), (".", ".", "PUNCT", "punct", 3)])
+    from engine.ir import Argument
+
+    frame = a.frames[0]
+    two = type(frame)(frame.predicate, frame.verb, frame.verb_group,
+                      (Argument("ARG0", (0, 1), "Men", 0, "subj"), Argument("ARG0", (2, 3), "boys", 2, "subj")))
+    a = type(a)(a.sentence, (two,), 0)
+    assert "two subjects" in misparsed_verb(a)

@@ -55,6 +55,7 @@ class Layout:
 
 
 EMBEDDABLE = frozenset({"voice", "tense", "progressive", "perfect", "modality"})
+_RELATIVE_PRONOUNS = frozenset({"that", "who", "whom", "which", "whose"})
 
 
 def target_frame(analysis: Analysis, plan: EditPlan) -> Frame | None:
@@ -73,10 +74,17 @@ def target_frame(analysis: Analysis, plan: EditPlan) -> Frame | None:
             return False
         return "obj" in functions or f.predicate.voice == "passive"
 
+    def relative(f: Frame) -> bool:
+        # a relative clause's gap is its subject or object (*a television that is showing Elmo*):
+        # moving its arguments would move the relative pronoun
+        tokens = analysis.sentence.tokens
+        return (0 <= f.verb < len(tokens) and tokens[f.verb].dep in ("relcl", "acl")) or any(
+            a.text.lower() in _RELATIVE_PRONOUNS for a in f.arguments)
+
     if movable(main):
         return main
     for f in analysis.frames:
-        if f is not main and f.finite and f.predicate.force == "prop" and movable(f):
+        if f is not main and f.finite and f.predicate.force == "prop" and movable(f) and not relative(f):
             return f
     return main
 
