@@ -5,8 +5,8 @@ valid sources, with the nine core transformations.
                                  [--model TAILOR_DIR] [-a p f pr m n q pa i s]
                                  [--gen-timeout 5] [--judge auto|none] [--out DIR]
 
-Samples distinct SNLI dev premises (3-30 words, seeded) and StylePTB valid sources (the
-transfer codes' ``src`` sides without the corpus's ``unk``/``NUM`` placeholders, sentence-cased, with a final period),
+Samples distinct SNLI dev premises (3-30 words, seeded) and StylePTB valid sources (every
+transfer code's ``src`` side without the corpus's ``unk``/``NUM`` placeholders, sentence-cased, with a final period),
 runs every backend on the same plans, and prints the summary table of each dataset
 (:func:`engine.compare.format_summary`). ``--model`` adds the tailor backend. Each dataset's
 ``records.jsonl``, ``summary.json`` and ``report.html`` go under ``--out``. The ERG judges
@@ -31,7 +31,6 @@ from engine.jsonl import parse_line  # noqa: E402
 
 DATA = ROOT.parent / "shared" / "data"
 CORE = ["p", "f", "pr", "m", "n", "q", "pa", "i", "s"]
-STYLEPTB_CODES = ("TFU", "TPA", "TPR", "ATP", "PTA", "PFB", "PBF", "PPR", "ARR", "AEM")
 
 
 def _detokenize(text: str) -> str:
@@ -55,10 +54,7 @@ def snli(n: int, seed: int) -> list[str]:
 
 def styleptb(n: int, seed: int) -> list[str]:
     seen: dict[str, None] = {}
-    for code in STYLEPTB_CODES:
-        path = DATA / "styleptb" / code / "valid.jsonl"
-        if not path.exists():
-            continue
+    for path in sorted((DATA / "styleptb").glob("*/valid.jsonl")):
         for line in path.read_text(encoding="utf-8").splitlines():
             src = json.loads(line)["src"].strip()
             words = src.split()

@@ -156,6 +156,8 @@ class ContrastRecord:
     rejected: dict | None = None
     code: str | None = None
     fingerprint: str | None = None
+    edit_codes: dict | None = None  # each side's Polyjuice control code (seam contrast --edit-codes)
+    sides: dict | None = field(default=None, repr=False, compare=False)  # new text per original side (not written)
 
     def to_json(self) -> dict:
         out = {"id": self.id, "original_id": self.original_id, "pair": self.pair,
@@ -164,7 +166,7 @@ class ContrastRecord:
                "premise": self.premise, "hypothesis": self.hypothesis, "label": self.label, "rule": self.rule,
                "via": list(self.via), "label_reason": self.label_reason, "label_map": self.label_map,
                "reversed": self.reversed, "backend": self.backend, "status": self.status, "reason": self.reason}
-        for name in ("candidates", "rejected", "code", "fingerprint"):
+        for name in ("candidates", "rejected", "code", "fingerprint", "edit_codes"):
             if getattr(self, name) is not None:
                 out[name] = getattr(self, name)
         return out

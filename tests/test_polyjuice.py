@@ -137,3 +137,23 @@ def test_seam_detect_keeps_every_record(tmp_path):
         ("a", "ok", "negation"), ("2", "error", None), ("3", "error", None), ("d", "error", None),
         ("5", "ok", "quantifier")]
     assert recs[-1]["extra"] == 1
+
+
+def test_quantifier_training_pairs():
+    from engine.polyjuice.train import quantifier_pairs
+
+    pairs = quantifier_pairs(analyze(["Two dogs run in the park.", "Many people watch.", "A man sings."]))
+    assert [(p.perturbed, p.code) for p in pairs] == [("Three dogs run in the park.", "quantifier"),
+                                                     ("Few people watch.", "quantifier")]
+    assert detect_texts([(p.original, p.perturbed) for p in pairs]) == ["quantifier", "quantifier"]
+
+
+def test_contrast_records_carry_each_sides_edit_code(tmp_path, capsys):
+    src = tmp_path / "nli.jsonl"
+    src.write_text(json.dumps({"id": "a", "premise": "A man is riding a bike.",
+                               "hypothesis": "A person is riding a bike.", "label": "entailment"}) + "\n")
+    assert main(["contrast", "-i", str(src), "--pairs", "p;f", "pa;pa", "--edit-codes", "-q"]) == 0
+    recs = [json.loads(line) for line in capsys.readouterr().out.splitlines()]
+    assert [r["edit_codes"] for r in recs] == [{"premise": "restructure", "hypothesis": "restructure"}] * 2
+    assert main(["contrast", "-i", str(src), "--pairs", "p;f", "-q"]) == 0
+    assert "edit_codes" not in json.loads(capsys.readouterr().out.splitlines()[0])

@@ -81,6 +81,8 @@ def _configure_contrast(n: argparse.ArgumentParser) -> None:
                    "else sentence1)")
     n.add_argument("--hypothesis-field", default="hypothesis", help="default: hypothesis, else sentence2")
     n.add_argument("--label-field", default="label", help="default: label, else gold_label")
+    n.add_argument("--edit-codes", action="store_true",
+                   help="add each side's Polyjuice control code (negation, restructure, ...) to the records")
     add_run_options(n)
 
 
@@ -96,7 +98,7 @@ def contrast(args: argparse.Namespace) -> int:
     fields = {"premise": args.premise_field, "hypothesis": args.hypothesis_field, "label": args.label_field}
     builder = ContrastBuilder(args.backend, pairs=args.pairs, label_rules=args.label_rules,
                               max_chars=args.max_chars, batch_size=args.batch_size, selector=selector(args),
-                              **backend_kwargs(args))
+                              edit_codes=args.edit_codes, **backend_kwargs(args))
     kept: list[dict] = []
     report = run(builder, lambda: read_pairs(args.input, fields), output=args.output,
                  sink=None if args.output else sys.stdout, resume=args.resume, batch_size=args.batch_size,

@@ -139,8 +139,10 @@ class ContrastBuilder:
 
     def __init__(self, backend="surface", pairs: Sequence[str | Pair] = LIT_PAIRS,
                  label_rules: LabelRules | Sequence[str | Path] | None = None,
-                 max_chars: int = DEFAULT_MAX_CHARS, batch_size: int = 64, **backend_options):
+                 max_chars: int = DEFAULT_MAX_CHARS, batch_size: int = 64, edit_codes: bool = False,
+                 **backend_options):
         self.variants = variants(pairs)
+        self.edit_codes = edit_codes  # add each side's Polyjuice code (engine.polyjuice.detect)
         self.transformer = Transformer(backend, max_chars=max_chars, batch_size=batch_size, **backend_options)
         if isinstance(label_rules, LabelRules):
             self.rules = label_rules
@@ -221,10 +223,25 @@ class ContrastBuilder:
                              by_text[text] if not isinstance(by_text[text], Realization) else None)
                        for text, plan in keys]
             realized = dict(zip(keys, selector.apply(entries), strict=True))
-        for x, done in todo:
-            for v, rid in zip(self.variants, self.record_ids(x.id), strict=True):
-                if rid not in done:
-                    yield self._record(x, v, rid, problems[x.line], by_text, realized).to_json()
+        records = [self._record(x, v, rid, problems[x.line], by_text, realized)
+                   for x, done in todo for v, rid in zip(self.variants, self.record_ids(x.id), strict=True)
+                   if rid not in done]
+        if self.edit_codes:
+            self._add_edit_codes(records)
+        for rec in records:
+            yield rec.to_json()
+
+    @staticmethod
+    def _add_edit_codes(records: list[ContrastRecord]) -> None:
+        """Each realized side's Polyjuice code (original sentence -> new sentence), so symbolic
+        and neural contrast sets are described in one vocabulary; one batch for the batch."""
+        from ..polyjuice.detect import detect_texts
+
+        pairs = [(rec.original[side], new) for rec in records if rec.sides for side, new in rec.sides.items()]
+        codes = iter(detect_texts(pairs)) if pairs else iter(())
+        for rec in records:
+            if rec.sides:
+                rec.edit_codes = {side: next(codes) for side in rec.sides}
 
     def _problem(self, x: PairInput) -> Realization | None:
         if x.error:
@@ -264,6 +281,7 @@ class ContrastBuilder:
             # a side that came out as the original sentence is the identity, whatever was asked
             sides[side] = (best, EditPlan() if best == text else plan, original_features(by_text[text]))
         (p_text, p_plan, p_feats), (h_text, h_plan, h_feats) = sides["premise"], sides["hypothesis"]
+        rec.sides = {"premise": p_text, "hypothesis": h_text}  # before any reversal, for edit codes
         decisions = {lab: self.rules.infer(p_plan, h_plan, lab, p_feats, h_feats) for lab in LABELS}
         original = (x.label or "").strip().lower()
         decision = decisions.get(original) or self.rules.infer(p_plan, h_plan, x.label or "", p_feats, h_feats)

@@ -8,7 +8,7 @@ of the edit. The original blanked the edit with some context around it, and that
 
 :func:`seam_pairs` makes pairs with Seam's own backends. Each transformation has a known code:
 ``negate`` -> negation; ``tense``/``passive`` -> restructure; ``swap`` -> shuffle;
-``shorten`` -> delete. :func:`fine_tune` is a plain causal-LM fine-tuning loop (AdamW, seeded,
+``shorten`` -> delete; and a quantifier or number word swapped for another -> quantifier. :func:`fine_tune` is a plain causal-LM fine-tuning loop (AdamW, seeded,
 length-planned batches).
 """
 
@@ -69,13 +69,40 @@ def example(a: Analysis, b: Analysis, code: str, widen: int = 0) -> str | None:
     return training_text(a.text, code, blanked, answers)
 
 
+# a quantifier or number word -> another one (the quantifier code's training pairs)
+QUANTIFIER_SWAPS = {"two": "three", "three": "four", "four": "two", "five": "six", "six": "five", "some": "several",
+                    "several": "some", "many": "few", "few": "many", "all": "most", "most": "all"}
+
+
+def quantifier_pairs(analyses: Sequence[Analysis]) -> list[Pair]:
+    """Pairs with the code ``quantifier``: the first quantifier or number word determining a
+    noun is swapped for another (*Two dogs run* -> *Three dogs run*). The a/some -> no rule
+    is not used: *no* is a negation cue too, and the original's rule order calls that edit
+    negation."""
+    out = []
+    for a in analyses:
+        tokens = a.sentence.tokens
+        for t in tokens:
+            new = QUANTIFIER_SWAPS.get(t.text.lower())
+            if new and t.dep in ("nummod", "det", "amod") and 0 <= t.head < len(tokens) and tokens[t.head].pos == "NOUN":
+                new = new.capitalize() if t.text[0].isupper() else new
+                text = "".join((new if u.i == t.i else u.text) + u.whitespace for u in tokens).strip()
+                out.append(Pair(a.text, text, "quantifier"))
+                break
+    return out
+
+
 def seam_pairs(texts: Sequence[str], backend: str = "surface", transformations: Iterable[str] = SEAM_CODES,
-               ) -> list[Pair]:
-    """Pairs made by Seam's own transformations (changed ``ok`` outputs), with their codes."""
+               quantifiers: bool = True) -> list[Pair]:
+    """Pairs made by Seam's own transformations (changed ``ok`` outputs), with their codes,
+    and (``quantifiers``) :func:`quantifier_pairs`."""
     from ..pipeline import Transformer
 
     transformer = Transformer(backend)
     out = []
+    if quantifiers:
+        analyses = [a for a in transformer.analyze_texts(list(texts)) if isinstance(a, Analysis)]
+        out.extend(quantifier_pairs(analyses))
     for expr in transformations:
         for rec in transformer.run_texts(list(texts), expr):
             if rec["status"] == "ok" and rec["best"] and rec["best"] != rec["source"]:
