@@ -56,8 +56,10 @@ def styleptb(n: int, seed: int) -> list[str]:
     seen: dict[str, None] = {}
     for path in sorted((DATA / "styleptb").glob("*/valid.jsonl")):
         for line in path.read_text(encoding="utf-8").splitlines():
-            src = json.loads(line)["src"].strip()
-            words = src.split()
+            words = json.loads(line)["src"].split()
+            while words and words[0].isdigit():  # compositional sets prefix their sources with control digits
+                words = words[1:]
+            src = " ".join(words)
             if "unk" in words or "NUM" in words or not 4 <= len(words) <= 30:
                 continue
             text = _detokenize(src)

@@ -76,7 +76,7 @@ class Selector:
     ``ace`` / ``grammar`` or ``parses`` (a recorded-parses JSONL) for the ``erg`` validator,
     ``bleu_range`` (low, high), ``expect`` (``same`` / ``different`` for ``entailment``),
     ``max_drop`` and ``likelihood_lm`` (``lm`` or ``ngram``; default ``lm`` when an LM path is
-    given) for ``likelihood``.
+    given) for ``likelihood``, ``accept_model`` (a ``seam train-accept`` folder) for ``accept``.
     """
 
     def __init__(self, rank: str | Mapping[str, float] | None = None, validate: str | Sequence[str] | None = None,
@@ -84,11 +84,12 @@ class Selector:
                  nli: str | None = None, device: str | None = None, rank_config: str | Path | None = None,
                  ace: str | None = None, grammar: str | None = None, parses: str | Path | None = None,
                  bleu_range: tuple[float, float] = (0.1, 0.95), expect: str = "same", max_drop: float = 50.0,
-                 likelihood_lm: str | None = None):
+                 likelihood_lm: str | None = None, accept_model: str | None = None):
         self.toolkit = toolkit or Toolkit(lm=lm, ngram=ngram, nli=nli, device=device)
         self.ranker = Ranker(rank, self.toolkit, rank_config) if rank else None
         self.parses, self.ace, self.grammar = parses, ace, grammar
         self.bleu_range, self.expect, self.max_drop, self.likelihood_lm = bleu_range, expect, max_drop, likelihood_lm
+        self.accept_model = accept_model
         self.validators = [VALIDATOR_REGISTRY.create(name, self) for name in parse_validators(validate)]
 
     @property

@@ -13,10 +13,10 @@ ENGINE = ROOT / "engine"
 LAYERS = {
     1: ("ir", "english", "results", "errors", "registry", "resources", "batching", "jsonl"),
     2: ("checks", "agreement", "shortening", "captions", "analyzers", "transforms"),
-    3: ("surface", "erg", "tailor", "polyjuice", "srl", "rank", "validate", "nli.labels", "nli.classifier", "nli.metrics",
+    3: ("surface", "erg", "tailor", "polyjuice", "accept", "srl", "rank", "validate", "nli.labels", "nli.classifier", "nli.metrics",
         "nli.tiny"),
     4: ("backends",),
-    5: ("contract", "pipeline", "run", "select", "evaluate", "compare", "nli.contrast", "nli"),
+    5: ("contract", "pipeline", "run", "select", "evaluate", "compare", "accept.data", "nli.contrast", "nli"),
     6: ("cli",),
 }
 

@@ -63,7 +63,7 @@ def command(name: str, help: str, configure: Callable[[argparse.ArgumentParser],
     return deco
 
 
-from . import runs, metrics, evaluation, polyjuice, info, grammar, train  # noqa: E402,F401,I001 - register the commands, in help order
+from . import runs, metrics, evaluation, polyjuice, accept, info, grammar, train  # noqa: E402,F401,I001 - register the commands, in help order
 
 
 def build_parser() -> argparse.ArgumentParser:

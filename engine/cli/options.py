@@ -74,6 +74,8 @@ def add_select_options(parser: argparse.ArgumentParser) -> None:
     r.add_argument("--lm", help="causal LM checkpoint directory for lm scores (else SEAM_LM, then the cache)")
     r.add_argument("--ngram", help="ARPA or Sphinx binary n-gram model (else SEAM_NGRAM, else pocketsphinx's)")
     r.add_argument("--nli-model", help="NLI checkpoint directory for the entailment validator")
+    r.add_argument("--accept-model", help="acceptability classifier (seam train-accept) for the accept validator "
+                   "(else SEAM_ACCEPT, then the cache)")
     r.add_argument("--expect", choices=("same", "different"), default="same",
                    help="entailment validator: meaning kept (default) or changed")
     r.add_argument("--bleu-range", default="0.1,0.95", help="bleu validator: LOW,HIGH (default 0.1,0.95)")
@@ -98,4 +100,4 @@ def selector(args: argparse.Namespace):
                     device=getattr(args, "device", None), rank_config=args.rank_config,
                     ace=getattr(args, "ace", None), grammar=getattr(args, "grammar", None), parses=args.parses,
                     bleu_range=(low, high), expect=args.expect, max_drop=args.max_drop,
-                    likelihood_lm=args.likelihood_lm)
+                    likelihood_lm=args.likelihood_lm, accept_model=getattr(args, "accept_model", None))

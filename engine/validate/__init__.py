@@ -7,6 +7,7 @@
 ``bleu``                BLEU-4 against the source inside a range
 ``entailment``          two-way entailment with the source under a local NLI model
 ``likelihood``          TAILOR/Polyjuice fluency filter: log-probability drop under a bound
+``accept``              the trained acceptability classifier (``seam train-accept``)
 ======================  =====================================================================
 """
 
@@ -39,6 +40,16 @@ def _likelihood(s) -> LikelihoodDrop:
 
 
 VALIDATOR_REGISTRY.register("likelihood", _likelihood, help="log-probability drop under a bound")
+
+
+def _accept(s):
+    from ..accept.classifier import AcceptClassifier
+    from ..accept.validator import AcceptValidator
+
+    return AcceptValidator(AcceptClassifier.load(s.accept_model, device=s.toolkit.device))
+
+
+VALIDATOR_REGISTRY.register("accept", _accept, help="the trained acceptability classifier (seam train-accept)")
 VALIDATORS = tuple(VALIDATOR_REGISTRY.names())
 
 __all__ = ["ACCEPT", "FLAG", "REJECT", "VALIDATORS", "VALIDATOR_REGISTRY", "VERDICTS", "BleuRange", "ControlAdherence", "Degeneracy",

@@ -1,0 +1,72 @@
+"""``seam train-accept``: an acceptability classifier from synthetic data (:mod:`engine.accept`)."""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+
+from ..errors import SeamError
+from . import command
+
+
+def _configure(t: argparse.ArgumentParser) -> None:
+    t.add_argument("--model", required=True, help="encoder checkpoint to fine-tune (a local BERT/RoBERTa folder)")
+    t.add_argument("--out", required=True, help="folder for the trained classifier")
+    t.add_argument("--sentences", help="JSONL with 'text': seed outputs and their corruptions are made from them")
+    t.add_argument("-a", "--apply", action="append", help="transformations for the seed outputs (repeatable; "
+                   "default: p f n q pa)")
+    t.add_argument("--backend", default="surface", help="backend that makes the seed outputs (default surface)")
+    t.add_argument("--methods", nargs="+", help="corruption methods (default: all)")
+    t.add_argument("--validators", default="rec", help="validation framework, comma-separated: rec, erg, bleu, ent "
+                   "(default rec)")
+    t.add_argument("--nli-model", help="NLI checkpoint for the ent validator")
+    t.add_argument("--cola", help="CoLA TSV to add as sentences judged alone (e.g. ../shared/data/cola/in_domain_train.tsv)")
+    t.add_argument("--folds", type=int, default=5, help="cross-validation folds for the threshold (default 5)")
+    t.add_argument("--epochs", type=int, default=3)
+    t.add_argument("--lr", type=float, default=3e-5)
+    t.add_argument("--batch-size", type=int, default=16)
+    t.add_argument("--seed", type=int, default=0)
+    t.add_argument("--device")
+    t.add_argument("--report", help="write the validation counts and training summary as JSON here")
+
+
+@command("train-accept", "train an acceptability classifier on synthetic (un)acceptable edits", _configure)
+def train_accept(args: argparse.Namespace) -> int:
+    from ..accept import data, validation
+    from ..accept.classifier import train
+    from ..jsonl import read_records
+
+    found: list = []
+    counts: dict = {}
+    if args.sentences:
+        texts = [r.text for r in read_records(args.sentences) if r.error is None and r.text and r.text.strip()]
+        seeds = data.seed_samples(texts, args.apply or ["p", "f", "n", "q", "pa"], args.backend)
+        samples = seeds + data.snt_samples(seeds, args.methods, seed=args.seed)
+        checks = {}
+        for name in [v.strip() for v in args.validators.split(",") if v.strip()]:
+            if name == "ent":
+                if not args.nli_model:
+                    raise SeamError("the ent validator needs --nli-model")
+                from ..nli.classifier import NliClassifier
+
+                checks[name] = validation.FRAMEWORK.create(name, NliClassifier(args.nli_model, device=args.device))
+            else:
+                checks[name] = validation.FRAMEWORK.create(name)
+        results = validation.sort(samples, checks)
+        counts = validation.report(results)
+        found += data.examples(results)
+        for method, row in counts.items():
+            print(f"{method:14} " + "  ".join(f"{k} {v}" for k, v in row.items()), file=sys.stderr)
+    if args.cola:
+        found += data.read_cola(args.cola)
+    if not found:
+        raise SeamError("no training examples: give --sentences and/or --cola")
+    meta = train(args.model, found, args.out, epochs=args.epochs, lr=args.lr, batch_size=args.batch_size,
+                 folds=args.folds, seed=args.seed, device=args.device)
+    summary = {"validation": counts, **meta, "out": args.out}
+    if args.report:
+        with open(args.report, "w", encoding="utf-8") as fh:
+            json.dump(summary, fh, indent=1)
+    print(json.dumps(summary))
+    return 0

@@ -1,0 +1,128 @@
+"""The acceptability layer: metrics by hand, the validation framework's sorting, and a tiny
+encoder trained on synthetic (un)acceptable edits, judged on held-out ones and used as a
+validator. No network."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from engine.accept import metrics
+from engine.accept.validation import ACCEPTABLE, REJECT, UNACCEPTABLE, Sample, report, sort
+
+# -- metrics -----------------------------------------------------------------------------------
+
+
+def test_scores_by_hand():
+    gold = [1, 1, 1, 0, 0, 0]
+    pred = [1, 1, 0, 0, 0, 1]
+    s = metrics.scores(gold, pred, bootstrap=200, seed=1)
+    assert (s["precision_1"], s["recall_1"], s["precision_0"], s["recall_0"]) == (0.6667, 0.6667, 0.6667, 0.6667)
+    assert s["macro_f1"] == 0.6667 and s["accuracy"] == 0.6667
+    assert s["mcc"] == pytest.approx(1 / 3, abs=1e-4)  # (2*2 - 1*1) / sqrt(3*3*3*3)
+    assert 0 < s["macro_f1_std"] < 0.5
+    assert metrics.scores(gold, pred, bootstrap=200, seed=1) == s
+
+
+def test_mcnemar_and_threshold():
+    assert metrics.mcnemar([1, 0, 1], [1, 0, 1], [1, 0, 1]) == {"b01": 0, "b10": 0, "p_value": 1.0}
+    # 8 items a gets right and b wrong, none the other way: p = 2 / 2**8
+    got = metrics.mcnemar([1] * 8, [1] * 8, [0] * 8)
+    assert got["b01"] == 8 and got["p_value"] == pytest.approx(2 / 256)
+    t = metrics.best_threshold([0, 0, 1, 1], [0.1, 0.3, 0.6, 0.9])
+    assert 0.3 < t < 0.6
+
+
+# -- the validation framework ------------------------------------------------------------------
+
+def _samples():
+    return [Sample("s", "p", "good", 1, "seed", "good"), Sample("s", "p", "seed gone wrong", 1, "seed", "x"),
+            Sample("s", "p", "bad", 0, "repetition", "good"), Sample("s", "p", "benign", 0, "omission", "good"),
+            Sample("s", "p", "unknown", 0, "omission", "good")]
+
+
+def test_sort_keeps_intent_unless_contradicted():
+    verdicts = {"good": (ACCEPTABLE, ""), "seed gone wrong": (UNACCEPTABLE, "x"), "bad": (UNACCEPTABLE, "y"),
+                "benign": (ACCEPTABLE, "z"), "unknown": (None, "")}
+    validators = {"a": lambda ss: [verdicts[s.output] for s in ss], "b": lambda ss: [(None, "")] * len(ss)}
+    labels = [r.label for r in sort(_samples(), validators)]
+    assert labels == [ACCEPTABLE, REJECT, UNACCEPTABLE, REJECT, UNACCEPTABLE]
+    assert report(sort(_samples(), validators)) == {
+        "omission": {ACCEPTABLE: 0, UNACCEPTABLE: 1, REJECT: 1}, "repetition": {ACCEPTABLE: 0, UNACCEPTABLE: 1, REJECT: 0},
+        "seed": {ACCEPTABLE: 1, UNACCEPTABLE: 0, REJECT: 1}}
+
+
+def test_rec_val_recovers_the_plan():
+    from engine.accept.validation import rec_val
+
+    check = rec_val()
+    got = check([Sample("A man is riding a bike.", "tense(past)", "A man was riding a bike.", 1, "seed"),
+                 Sample("A man is riding a bike.", "tense(past)", "A man will ride a bike.", 0, "wrong_plan"),
+                 Sample("A man is riding a bike.", "tense(past)", "A woman was riding a bike.", 0, "swap_values")])
+    assert [o for o, _ in got] == [ACCEPTABLE, UNACCEPTABLE, UNACCEPTABLE]
+
+
+def test_read_cola(tmp_path):
+    from engine.accept.data import read_cola
+
+    f = tmp_path / "cola.tsv"
+    f.write_text("src\t1\t\tThe dog barked.\nsrc\t0\t*\tDog the barked.\nbroken line\n", encoding="utf-8")
+    assert [(e.output, e.label) for e in read_cola(f)] == [("The dog barked.", 1), ("Dog the barked.", 0)]
+
+
+# -- a tiny encoder on synthetic data ----------------------------------------------------------
+
+_SUBJECTS = ["The dog", "A man", "My sister", "Two kids", "The teacher", "An old woman", "The band", "A chef"]
+_VERBS = ["chased", "saw", "likes", "found", "painted", "needs"]
+_OBJECTS = ["the cat", "a red ball", "the old house", "a long letter", "the small boat"]
+# every combination, shuffled with a fixed seed: the held-out ones are unseen combinations
+SENTENCES = [f"{s} {v} {o}." for s in _SUBJECTS for v in _VERBS for o in _OBJECTS]
+__import__("random").Random(0).shuffle(SENTENCES)
+
+
+def _synthetic(sentences):
+    """Acceptable sentences and two corruptions each (a repeated word, reversed order)."""
+    out = []
+    for s in sentences:
+        w = s.rstrip(".").split()
+        out.append((s, 1))
+        out.append((" ".join(w[:2] + [w[1]] + w[2:]) + ".", 0))
+        out.append((" ".join(reversed(w)) + ".", 0))
+    return out
+
+
+@pytest.fixture(scope="module")
+def trained(tmp_path_factory):
+    pytest.importorskip("torch")
+    pytest.importorskip("transformers")
+    from engine.accept.classifier import Example, build_tiny_encoder, train
+
+    train_set = [Example("", "", t, y) for t, y in _synthetic(SENTENCES[:80])]
+    base = build_tiny_encoder(tmp_path_factory.mktemp("enc"), [e.output for e in train_set] + SENTENCES)
+    out = tmp_path_factory.mktemp("accept")
+    meta = train(base, train_set, out, epochs=8, lr=1e-3, batch_size=16, folds=3, seed=0, device="cpu")
+    return out, meta
+
+
+def test_the_classifier_separates_held_out_synthetic_data(trained):
+    from engine.accept.classifier import AcceptClassifier, Example
+
+    out, meta = trained
+    assert meta["folds"] == 3 and 0.0 <= meta["threshold"] <= 1.0 and meta["examples"] == 240
+    clf = AcceptClassifier.load(str(out), device="cpu")
+    held = [Example("", "", t, y) for t, y in _synthetic(SENTENCES[200:])]
+    pred = clf.predict([e.pair() for e in held])
+    s = metrics.scores([e.label for e in held], pred)
+    assert s["macro_f1"] >= 0.8, s  # chance is about 0.5
+
+
+def test_the_classifier_as_a_validator(trained, capsys):
+    from engine.cli import main
+
+    out, _ = trained
+    assert main(["transform", "The dog likes the cat.", "-a", "tense(past)", "--validate", "accept",
+                 "--accept-model", str(out), "--format", "jsonl"]) in (0,)
+    rec = json.loads(capsys.readouterr().out.strip().splitlines()[0])
+    verdicts = rec["candidates"][0]["verdicts"]
+    assert verdicts[0]["validator"] == "accept" and "P(acceptable)" in verdicts[0]["reason"]
