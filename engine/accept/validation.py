@@ -74,8 +74,9 @@ def rec_val(analyzer=None) -> Callable[[Sequence[Sample]], list[Opinion]]:
 
 
 def erg_val(parser=None, ace: str | None = None, grammar: str | None = None):
+    from ..validate.base import ACCEPT, Item
+    from ..validate.base import REJECT as V_REJECT
     from ..validate.grammar import ErgGrammaticality
-    from ..validate.base import ACCEPT, REJECT as V_REJECT, Item
 
     judge = ErgGrammaticality(parser, ace=ace, grammar=grammar, veto=True)
 
