@@ -196,6 +196,19 @@ class Analysis:
     def text(self) -> str:
         return self.sentence.text
 
+    def subtree(self, i: int) -> set[int]:
+        """The indices of the tokens token ``i`` heads, directly or not, ``i`` included."""
+        tokens = self.sentence.tokens
+        found = {i}
+        changed = True
+        while changed:
+            changed = False
+            for t in tokens:
+                if t.i not in found and t.head in found and t.head != t.i:
+                    found.add(t.i)
+                    changed = True
+        return found
+
     @property
     def main_frame(self) -> Frame | None:
         return None if self.main is None else self.frames[self.main]

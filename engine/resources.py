@@ -75,6 +75,15 @@ def find_checkpoint_dir(path, env_var: str, cache_name: str) -> tuple[Path | Non
     return None, tried
 
 
+def require_checkpoint_dir(path, env_var: str, cache_name: str, what: str, hint: str) -> Path:
+    """:func:`find_checkpoint_dir`, or a :class:`ResourceNotFoundError` saying what was tried
+    (``No {what} found (tried: ...). {hint}``)."""
+    found, tried = find_checkpoint_dir(path, env_var, cache_name)
+    if found is not None:
+        return found
+    raise ResourceNotFoundError(f"No {what} found (tried: " + (", ".join(tried) or "nothing") + f"). {hint}")
+
+
 @functools.lru_cache(maxsize=4)
 def load_spacy(model: str | None = None):
     """Load (once per process) a spaCy English pipeline.

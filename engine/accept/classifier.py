@@ -24,8 +24,8 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from ..batching import plan_batches
-from ..errors import ResourceNotFoundError, SeamError
-from ..resources import find_checkpoint_dir
+from ..errors import SeamError
+from ..resources import require_checkpoint_dir
 from .metrics import best_threshold
 
 log = logging.getLogger(__name__)
@@ -50,12 +50,9 @@ def pair_input(source: str, plan: str, output: str) -> tuple[str, str]:
 
 
 def find_model(path: str | None = None) -> Path:
-    found, tried = find_checkpoint_dir(path, ENV_VAR, "accept")
-    if found is None:
-        raise ResourceNotFoundError("No acceptability classifier found (tried: " + (", ".join(tried) or "nothing")
-                                    + "); train one with `seam train-accept` and pass --accept-model DIR or set "
-                                    f"{ENV_VAR}=DIR")
-    return found
+    return require_checkpoint_dir(path, ENV_VAR, "accept", "acceptability classifier",
+                                  "Train one with `seam train-accept`, then pass --accept-model DIR or set "
+                                  f"{ENV_VAR}=DIR.")
 
 
 class AcceptClassifier:

@@ -167,16 +167,7 @@ def _words(a: Analysis) -> list[Token]:
 
 def _subtree(a: Analysis, root: int) -> set[int]:
     """The token indices headed (directly or not) by ``root``, ``root`` included."""
-    toks = a.sentence.tokens
-    found = {root}
-    changed = True
-    while changed:
-        changed = False
-        for t in toks:
-            if t.i not in found and t.head in found and t.head != t.i:
-                found.add(t.i)
-                changed = True
-    return found
+    return a.subtree(root)
 
 
 def _span(indices: set[int]) -> tuple[int, int] | None:

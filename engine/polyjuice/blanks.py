@@ -63,15 +63,7 @@ def unify(dep: str) -> str:
 
 def subtree(analysis: Analysis, i: int) -> Span:
     """The contiguous extent of token ``i``'s subtree."""
-    tokens = analysis.sentence.tokens
-    members = {i}
-    changed = True
-    while changed:
-        changed = False
-        for t in tokens:
-            if t.i not in members and t.head in members and t.head != t.i:
-                members.add(t.i)
-                changed = True
+    members = analysis.subtree(i)
     return min(members), max(members) + 1
 
 

@@ -26,8 +26,8 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from ..batching import plan_batches
-from ..errors import GeneratorError, ResourceNotFoundError
-from ..resources import find_checkpoint_dir
+from ..errors import GeneratorError
+from ..resources import require_checkpoint_dir
 from .format import END, SPECIAL_TOKENS, Completion, read_completion
 
 log = logging.getLogger(__name__)
@@ -61,14 +61,11 @@ BEAM = Decoding(do_sample=False, num_beams=10)
 
 def find_checkpoint(path: str | os.PathLike | None = None) -> Path:
     """The checkpoint directory: ``path``, else ``$SEAM_POLYJUICE``, else ``<cache>/polyjuice``."""
-    found, tried = find_checkpoint_dir(path, ENV_VAR, "polyjuice")
-    if found is not None:
-        return found
-    raise ResourceNotFoundError(
-        "No Polyjuice checkpoint found (tried: " + (", ".join(tried) or "nothing") + "). A checkpoint is a Hugging "
-        "Face GPT-2-family model directory with config.json: download uw-hai/polyjuice on a machine with network "
-        f"(e.g. `huggingface-cli download uw-hai/polyjuice --local-dir polyjuice`), then pass --model DIR or set "
-        f"{ENV_VAR}=DIR, or train one with `seam train-polyjuice`.")
+    return require_checkpoint_dir(
+        path, ENV_VAR, "polyjuice", "Polyjuice checkpoint",
+        "A checkpoint is a Hugging Face GPT-2-family model directory with config.json: download uw-hai/polyjuice on "
+        "a machine with network (e.g. `huggingface-cli download uw-hai/polyjuice --local-dir polyjuice`), then pass "
+        f"--model DIR or set {ENV_VAR}=DIR, or train one with `seam train-polyjuice`.")
 
 
 class PolyjuiceGenerator:

@@ -31,8 +31,8 @@ from collections.abc import Sequence
 from pathlib import Path
 
 from ..batching import plan_batches
-from ..errors import ResourceNotFoundError, ScorerError
-from ..resources import find_checkpoint_dir
+from ..errors import ScorerError
+from ..resources import require_checkpoint_dir
 from .base import TokenScores
 
 ENV_VAR = "SEAM_LM"
@@ -40,14 +40,11 @@ ENV_VAR = "SEAM_LM"
 
 def find_lm(path: str | os.PathLike | None = None) -> Path:
     """The checkpoint directory: ``path``, else ``$SEAM_LM``, else ``<cache>/lm``."""
-    found, tried = find_checkpoint_dir(path, ENV_VAR, "lm")
-    if found is not None:
-        return found
-    raise ResourceNotFoundError(
-        "No causal language model found (tried: " + (", ".join(tried) or "nothing") + "). Give a Hugging Face "
-        "model directory with config.json and a fast tokenizer, e.g. GPT-2 downloaded on a machine with "
-        f"network (`huggingface-cli download gpt2 --local-dir gpt2`), with --lm DIR or {ENV_VAR}=DIR; the "
-        "offline n-gram ranker (--rank ngram) needs no download.")
+    return require_checkpoint_dir(
+        path, ENV_VAR, "lm", "causal language model",
+        "Give a Hugging Face model directory with config.json and a fast tokenizer, e.g. GPT-2 downloaded on a "
+        f"machine with network (`huggingface-cli download gpt2 --local-dir gpt2`), with --lm DIR or {ENV_VAR}=DIR; "
+        "the offline n-gram ranker (--rank ngram) needs no download.")
 
 
 def _fuse_gelu(model) -> int:

@@ -26,8 +26,8 @@ from collections.abc import Sequence
 from dataclasses import asdict, dataclass
 from pathlib import Path
 
-from ..errors import DegenerateGenerationError, GeneratorError, ResourceNotFoundError
-from ..resources import find_checkpoint_dir
+from ..errors import DegenerateGenerationError, GeneratorError
+from ..resources import require_checkpoint_dir
 from .codes import Generation, Prompt, parse_generation
 
 log = logging.getLogger(__name__)
@@ -81,13 +81,10 @@ class Output:
 
 def find_checkpoint(path: str | os.PathLike | None = None) -> Path:
     """The checkpoint directory: ``path``, else ``$SEAM_TAILOR``, else ``<cache>/tailor``."""
-    found, tried = find_checkpoint_dir(path, ENV_VAR, "tailor")
-    if found is not None:
-        return found
-    raise ResourceNotFoundError(
-        "No TAILOR checkpoint found (tried: " + (", ".join(tried) or "nothing") + "). A checkpoint is a Hugging "
-        f"Face model directory with config.json: download allenai/tailor on a machine with network "
-        f"(e.g. `huggingface-cli download allenai/tailor --local-dir tailor`), then pass --model DIR or "
+    return require_checkpoint_dir(
+        path, ENV_VAR, "tailor", "TAILOR checkpoint",
+        "A checkpoint is a Hugging Face model directory with config.json: download allenai/tailor on a machine "
+        "with network (e.g. `huggingface-cli download allenai/tailor --local-dir tailor`), then pass --model DIR or "
         f"set {ENV_VAR}=DIR, or train one with `seam train-tailor`.")
 
 
