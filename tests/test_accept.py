@@ -38,19 +38,27 @@ def test_mcnemar_and_threshold():
 
 def _samples():
     return [Sample("s", "p", "good", 1, "seed", "good"), Sample("s", "p", "seed gone wrong", 1, "seed", "x"),
-            Sample("s", "p", "bad", 0, "repetition", "good"), Sample("s", "p", "benign", 0, "omission", "good"),
+            Sample("s", "p", "bad", 0, "omission", "good"), Sample("s", "p", "benign", 0, "omission", "good"),
             Sample("s", "p", "unknown", 0, "omission", "good")]
 
 
 def test_sort_keeps_intent_unless_contradicted():
     verdicts = {"good": (ACCEPTABLE, ""), "seed gone wrong": (UNACCEPTABLE, "x"), "bad": (UNACCEPTABLE, "y"),
                 "benign": (ACCEPTABLE, "z"), "unknown": (None, "")}
-    validators = {"a": lambda ss: [verdicts[s.output] for s in ss], "b": lambda ss: [(None, "")] * len(ss)}
+    validators = {"rec": lambda ss: [verdicts[s.output] for s in ss], "b": lambda ss: [(None, "")] * len(ss)}
     labels = [r.label for r in sort(_samples(), validators)]
     assert labels == [ACCEPTABLE, REJECT, UNACCEPTABLE, REJECT, UNACCEPTABLE]
     assert report(sort(_samples(), validators)) == {
-        "omission": {ACCEPTABLE: 0, UNACCEPTABLE: 1, REJECT: 1}, "repetition": {ACCEPTABLE: 0, UNACCEPTABLE: 1, REJECT: 0},
-        "seed": {ACCEPTABLE: 1, UNACCEPTABLE: 0, REJECT: 1}}
+        "omission": {ACCEPTABLE: 0, UNACCEPTABLE: 2, REJECT: 1}, "seed": {ACCEPTABLE: 1, UNACCEPTABLE: 0, REJECT: 1}}
+
+
+def test_a_validator_only_vetoes_what_it_can_see():
+    grammar_error = Sample("s", "p", "The dogs is barking.", 0, "agreement", "The dogs are barking.")
+    meaning_error = Sample("s", "p", "The cats are barking.", 0, "hallucination", "The dogs are barking.")
+    rec_says_fine = {"rec": lambda ss: [(ACCEPTABLE, "plan recovered")] * len(ss)}
+    assert [r.label for r in sort([grammar_error, meaning_error], rec_says_fine)] == [UNACCEPTABLE, REJECT]
+    erg_says_fine = {"erg": lambda ss: [(ACCEPTABLE, "parsed")] * len(ss)}
+    assert [r.label for r in sort([grammar_error, meaning_error], erg_says_fine)] == [REJECT, UNACCEPTABLE]
 
 
 def test_rec_val_recovers_the_plan():

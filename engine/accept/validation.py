@@ -17,7 +17,10 @@ tell), with a reason:
 
 :func:`sort` keeps a sample with its intended label unless the validators contradict it. A
 seed output that any validator finds unacceptable is rejected. A corruption is rejected when
-every validator with an opinion finds it acceptable: nothing shows what is wrong with it.
+every validator that judges what it breaks finds it acceptable: nothing shows what is wrong
+with it. Grammar corruptions (agreement, inflection, repetition, word order) are judged by the
+ERG; meaning corruptions (omission, swapped values, hallucination, wrong plan) by REC-VAL,
+BLEU-VAL and ENT-VAL.
 :func:`report` counts the samples per method and class.
 """
 
@@ -153,16 +156,25 @@ class Sorted:
     opinions: dict[str, Opinion]
 
 
+# What each validator can vouch for, and what each corruption breaks: a corruption is rejected
+# only by validators that judge what it breaks (REC-VAL cannot see an agreement error).
+SCOPES = {"rec": "meaning", "bleu": "meaning", "ent": "meaning", "erg": "grammar"}
+BREAKS = {"agreement": "grammar", "inflection": "grammar", "repetition": "grammar", "word_order": "grammar",
+          "omission": "meaning", "swap_values": "meaning", "hallucination": "meaning", "wrong_plan": "meaning"}
+
+
 def sort(samples: Sequence[Sample], validators: dict[str, Callable[[Sequence[Sample]], list[Opinion]]]) -> list[Sorted]:
     """Each sample's final class (see the module)."""
     opinions = {name: check(samples) for name, check in validators.items()}
     out = []
     for k, s in enumerate(samples):
         mine = {name: ops[k] for name, ops in opinions.items()}
-        said = [o for o, _ in mine.values() if o is not None]
         if s.intended == 1:
+            said = [o for o, _ in mine.values() if o is not None]
             label = REJECT if UNACCEPTABLE in said else ACCEPTABLE
         else:
+            kind = BREAKS.get(s.method)
+            said = [o for name, (o, _) in mine.items() if o is not None and (kind is None or SCOPES.get(name) == kind)]
             label = REJECT if said and all(o == ACCEPTABLE for o in said) else UNACCEPTABLE
         out.append(Sorted(s, label, mine))
     return out
