@@ -7,8 +7,9 @@ Two test sets:
 
 * **CoLA in-domain dev** (``../shared/data/cola/in_domain_dev.tsv``), sentences judged alone;
 * **backend outputs on the transformation gold set** (``../shared/data/gold/transform_dev.jsonl``).
-  Every ``ok`` output of each backend is taken: acceptable if it is in the case's accept list,
-  unacceptable otherwise.
+  Every candidate of each backend's ``ok`` records is taken: acceptable if it is in the case's
+  accept list, unacceptable otherwise. The best outputs alone are almost all right (surface's
+  precision is 1.0), and the other candidates supply the unacceptable class.
 
 Three judges:
 
@@ -55,9 +56,15 @@ def gold_outputs(backends: list[str]) -> list[tuple[str, Example]]:
     for backend in backends:
         _total, _per, records = evaluate(cases, backend)
         for case, rec in zip(cases, records, strict=True):
-            if rec["status"] == "ok" and rec["best"] and case.accept:
-                ok = normalize(rec["best"]) in {normalize(a) for a in case.accept}
-                out.append((backend, Example(case.text, plan_text(case.apply), rec["best"], int(ok))))
+            if rec["status"] != "ok" or not case.accept:
+                continue
+            accept = {normalize(a) for a in case.accept}
+            seen = set()
+            for cand in rec.get("candidates") or []:  # every candidate, not only the best
+                text = cand["text"]
+                if normalize(text) not in seen:
+                    seen.add(normalize(text))
+                    out.append((backend, Example(case.text, plan_text(case.apply), text, int(normalize(text) in accept))))
     return out
 
 
@@ -93,7 +100,7 @@ def main(argv=None) -> int:
     p.add_argument("--lr", type=float, default=None, help="default 3e-5 with --encoder, 1e-3 for the random BERT")
     p.add_argument("--folds", type=int, default=3)
     p.add_argument("--synthetic", type=int, default=200, help="SNLI premises for synthetic data (0: none)")
-    p.add_argument("--backends", nargs="+", default=["surface"])
+    p.add_argument("--backends", nargs="+", default=["surface", "erg"])
     p.add_argument("--no-erg", action="store_true")
     p.add_argument("--seed", type=int, default=0)
     p.add_argument("--json", help="write every score here")
