@@ -134,3 +134,21 @@ def test_the_classifier_as_a_validator(trained, capsys):
     rec = json.loads(capsys.readouterr().out.strip().splitlines()[0])
     verdicts = rec["candidates"][0]["verdicts"]
     assert verdicts[0]["validator"] == "accept" and "P(acceptable)" in verdicts[0]["reason"]
+
+
+def test_seam_train_accept_from_sentences(tmp_path, capsys):
+    pytest.importorskip("torch")
+    from engine.accept.classifier import AcceptClassifier, build_tiny_encoder
+    from engine.cli import main
+
+    src = tmp_path / "s.jsonl"
+    src.write_text("\n".join(json.dumps({"text": t}) for t in SENTENCES[:6]) + "\n")
+    base = build_tiny_encoder(tmp_path / "enc", SENTENCES)
+    out = tmp_path / "accept"
+    assert main(["train-accept", "--model", str(base), "--out", str(out), "--sentences", str(src), "-a", "p",
+                 "-a", "n", "--folds", "2", "--epochs", "1", "--lr", "1e-3", "--device", "cpu",
+                 "--report", str(tmp_path / "r.json")]) == 0
+    report = json.loads((tmp_path / "r.json").read_text())
+    assert report["validation"]["seed"]["acceptable"] > 0
+    assert sum(row["unacceptable"] for m, row in report["validation"].items() if m != "seed") > 0
+    assert report["folds"] == 2 and AcceptClassifier.load(str(out), device="cpu").threshold == report["threshold"]

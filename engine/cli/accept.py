@@ -21,6 +21,11 @@ def _configure(t: argparse.ArgumentParser) -> None:
     t.add_argument("--validators", default="rec", help="validation framework, comma-separated: rec, erg, bleu, ent "
                    "(default rec)")
     t.add_argument("--nli-model", help="NLI checkpoint for the ent validator")
+    t.add_argument("--maskfill", help="T5-family checkpoint: add mask-filled samples (3-7 word spans refilled)")
+    t.add_argument("--maskfill-finetune", action="store_true",
+                   help="also fine-tune the --maskfill checkpoint on the seed outputs and fill again (FTB)")
+    t.add_argument("--noisy-beam", help="TAILOR checkpoint: add its outputs under noisy beam search")
+    t.add_argument("--sigma", type=float, default=1.0, help="noise on the beam scores (default 1.0)")
     t.add_argument("--cola", help="CoLA TSV to add as sentences judged alone (e.g. ../shared/data/cola/in_domain_train.tsv)")
     t.add_argument("--folds", type=int, default=5, help="cross-validation folds for the threshold (default 5)")
     t.add_argument("--epochs", type=int, default=3)
@@ -29,6 +34,29 @@ def _configure(t: argparse.ArgumentParser) -> None:
     t.add_argument("--seed", type=int, default=0)
     t.add_argument("--device")
     t.add_argument("--report", help="write the validation counts and training summary as JSON here")
+
+
+def _model_samples(args: argparse.Namespace, seeds: list) -> list:
+    """Mask-filled (vanilla, fine-tuned) and noisy-beam samples, as the flags ask."""
+    import tempfile
+
+    from ..accept import generated
+
+    out: list = []
+    if args.maskfill:
+        out += generated.maskfill_samples(seeds, generated.MaskFiller(args.maskfill, device=args.device), seed=args.seed)
+        if args.maskfill_finetune:
+            with tempfile.TemporaryDirectory() as tmp:
+                generated.fine_tune_filler(args.maskfill, [s.output for s in seeds], tmp, seed=args.seed,
+                                           device=args.device)
+                out += generated.maskfill_samples(seeds, generated.MaskFiller(tmp, device=args.device),
+                                                  seed=args.seed, method="maskfill_ft")
+    if args.noisy_beam:
+        from ..tailor.generator import TailorGenerator
+
+        out += generated.noisy_beam_samples(seeds, TailorGenerator.load(args.noisy_beam, device=args.device),
+                                            sigma=args.sigma, seed=args.seed)
+    return out
 
 
 @command("train-accept", "train an acceptability classifier on synthetic (un)acceptable edits", _configure)
@@ -43,6 +71,7 @@ def train_accept(args: argparse.Namespace) -> int:
         texts = [r.text for r in read_records(args.sentences) if r.error is None and r.text and r.text.strip()]
         seeds = data.seed_samples(texts, args.apply or ["p", "f", "n", "q", "pa"], args.backend)
         samples = seeds + data.snt_samples(seeds, args.methods, seed=args.seed)
+        samples += _model_samples(args, seeds)
         checks = {}
         for name in [v.strip() for v in args.validators.split(",") if v.strip()]:
             if name == "ent":

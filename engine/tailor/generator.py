@@ -128,8 +128,9 @@ class TailorGenerator:
 
     # -- decoding -----------------------------------------------------------------------------
     def generate(self, sources: Sequence[str], settings: GenerationSettings = SAMPLING, *, batch_size: int = 32,
-                 seed: int = 0, max_source_length: int = 512) -> list[list[Output]]:
-        """Raw outputs for each source string, in input order, best first."""
+                 seed: int = 0, max_source_length: int = 512, extra: dict | None = None) -> list[list[Output]]:
+        """Raw outputs for each source string, in input order, best first. ``extra``: more
+        ``model.generate`` arguments (e.g. a ``logits_processor``)."""
         import torch
 
         if not sources:
@@ -143,18 +144,18 @@ class TailorGenerator:
         for k in range(0, len(order), batch_size):
             idx = order[k:k + batch_size]
             batch = [sources[i] for i in idx]
-            for i, outs in zip(idx, self._generate_batch(batch, settings, max_source_length), strict=True):
+            for i, outs in zip(idx, self._generate_batch(batch, settings, max_source_length, extra), strict=True):
                 results[i] = outs
         return [r or [] for r in results]
 
     def _generate_batch(self, batch: Sequence[str], settings: GenerationSettings,
-                        max_source_length: int) -> list[list[Output]]:
+                        max_source_length: int, extra: dict | None = None) -> list[list[Output]]:
         import torch
 
         enc = self.tokenizer(list(batch), return_tensors="pt", padding=True, truncation=True,
                              max_length=max_source_length).to(self.device)
         n = settings.num_return_sequences
-        kwargs = settings.kwargs()
+        kwargs = {**settings.kwargs(), **(extra or {})}
         if not settings.do_sample:
             kwargs["num_beams"] = max(settings.num_beams, n)
         with torch.no_grad():
@@ -179,10 +180,11 @@ class TailorGenerator:
         return outputs
 
     def generate_prompts(self, prompts: Sequence[Prompt], settings: GenerationSettings = SAMPLING, *,
-                         batch_size: int = 32, seed: int = 0) -> list[tuple[list[Generation], list[str]]]:
+                         batch_size: int = 32, seed: int = 0,
+                         extra: dict | None = None) -> list[tuple[list[Generation], list[str]]]:
         """For each prompt: its distinct parsed generations (best first) and why the others
         were dropped (degenerate, duplicate)."""
-        raw = self.generate([p.source for p in prompts], settings, batch_size=batch_size, seed=seed)
+        raw = self.generate([p.source for p in prompts], settings, batch_size=batch_size, seed=seed, extra=extra)
         results = []
         for prompt, outs in zip(prompts, raw, strict=True):
             kept: list[Generation] = []
