@@ -67,3 +67,59 @@ def test_noisy_beam_search_makes_near_misses(fitted_tailor):
     assert noisy and noisy[0].method == "noisy_beam" and noisy[0].output != seed.output
     assert [s.output for s in noisy] != [s.output for s in quiet]  # the noise changes what the beam finds
     assert noisy == noisy_beam_samples([seed], gen, sigma=1.0, seed=1)
+
+
+def test_data_sabotage_trains_on_a_quarter_and_predicts_the_rest(fitted_tailor, tmp_path):
+    from engine.accept.generated import sabotage_samples
+
+    texts = ["The cook burned the toast.", "A clerk sorted the letters.", "The cook sorted the toast.",
+             "A clerk burned the letters."]
+    seeds = []
+    for t in texts:
+        future = t.replace("burned", "will burn").replace("sorted", "will sort")
+        seeds.append(Sample(t, "tense(fut)", future, 1, "seed", future))
+    got = sabotage_samples(seeds, fitted_tailor, tmp_path / "sab", fraction=0.25, epochs=1, device="cpu")
+    assert (tmp_path / "sab" / "config.json").exists()  # the sabotaged generator was trained and saved
+    assert len((tmp_path / "sab" / "train.jsonl").read_text().splitlines()) == 1  # on a quarter of the seeds
+    assert all(s.method == "sabotage" and s.intended == 0 and s.output != s.reference for s in got)
+    assert {s.source for s in got} <= set(texts)
+
+
+def test_self_training_labels_generations_by_reconstruction(fitted_tailor):
+    from engine.accept.generated import self_train_samples
+    from engine.tailor.generator import TailorGenerator
+
+    gen = TailorGenerator.load(fitted_tailor, device="cpu")
+    # seed outputs the fitted model does not itself produce, so its generations are new
+    seeds = [Sample("The cook burned the toast.", "passive", "The toast got burned by the cook.", 1, "seed",
+                    "The toast got burned by the cook."),
+             Sample("A clerk sorted the letters.", "negate", "A clerk never sorted the letters.", 1, "seed",
+                    "A clerk never sorted the letters.")]
+    got = self_train_samples(seeds, gen, cycles=2, seed=0)
+    assert got and any(s.intended == 1 for s in got)
+    assert got == self_train_samples(seeds, gen, cycles=2, seed=0)
+    assert {s.method for s in got} <= {"self_train_1", "self_train_2"}
+    for s in got:  # the label is the reconstruction's verdict
+        from engine.accept.validation import rec_val
+
+        [(opinion, _)] = rec_val()([s])
+        assert s.intended == int(opinion == "acceptable")
+    assert all(s.output.lower() not in {x.output.lower() for x in seeds} for s in got)
+
+
+def test_train_accept_with_model_made_samples(fitted_tailor, tmp_path):
+    import json
+
+    from engine.accept.classifier import build_tiny_encoder
+    from engine.cli import main
+
+    src = tmp_path / "s.jsonl"
+    src.write_text("\n".join(json.dumps({"text": t}) for t in ("The cook burned the toast.",
+                                                                 "A clerk sorted the letters.")) + "\n")
+    base = build_tiny_encoder(tmp_path / "enc", ["The cook burned the toast.", "A clerk sorted the letters."])
+    assert main(["train-accept", "--model", str(base), "--out", str(tmp_path / "acc"), "--sentences", str(src),
+                 "-a", "f", "-a", "n", "--noisy-beam", str(fitted_tailor), "--self-train", "1",
+                 "--self-train-generator", str(fitted_tailor), "--folds", "1", "--epochs", "1", "--device", "cpu",
+                 "--report", str(tmp_path / "r.json")]) == 0
+    counts = json.loads((tmp_path / "r.json").read_text())["validation"]
+    assert "noisy_beam" in counts and sum(counts["noisy_beam"].values()) >= 1

@@ -178,3 +178,95 @@ def noisy_beam_samples(seeds: Sequence[Sample], generator, sigma: float = 1.0, s
                 out.append(Sample(s.source, s.plan, g.text, 0, "noisy_beam", s.output))
                 break
     return out
+
+
+def sabotage_samples(seeds: Sequence[Sample], model_dir: str | Path, work_dir: str | Path, *,
+                     fraction: float = 0.25, epochs: int = 3, seed: int = 0, device: str | None = None,
+                     analyzer=None) -> list[Sample]:
+    """Data sabotage: a TAILOR generator trained on ``fraction`` of the seeds predicts the rest.
+
+    Each seed becomes a TAILOR pair: its plan's prompt on the source, and the seed output
+    annotated as the target (:func:`~engine.tailor.inputs.prompt_from_frame` on the output's
+    analysis). ``model_dir`` is fine-tuned on the chosen fraction with the TAILOR trainer into
+    ``work_dir``. Its generations for the other seeds, where they differ from the seed output,
+    are the samples; a weakly trained generator makes the near misses a real one makes."""
+    from ..tailor.examples import TrainingExample
+    from ..tailor.generator import BEAM, TailorGenerator
+    from ..tailor.inputs import prompt_from_frame
+    from ..tailor.perturb import plan_prompt
+    from ..tailor.trainer import train
+    from ..transforms import parse
+
+    if analyzer is None:
+        from ..analyzers import SpacyAnalyzer
+
+        analyzer = SpacyAnalyzer()
+    texts = list(dict.fromkeys(t for s in seeds for t in (s.source, s.output)))
+    analyses = dict(zip(texts, analyzer.analyze(texts), strict=True))
+    pairs = []
+    for s in seeds:
+        planned = plan_prompt(analyses[s.source], parse(s.plan).plan())
+        target = analyses[s.output]
+        if isinstance(planned, str) or target.main_frame is None:
+            continue
+        pairs.append((s, planned.prompt, prompt_from_frame(target).target))
+    order = list(range(len(pairs)))
+    random.Random(seed).shuffle(order)
+    cut = max(1, round(len(order) * fraction))
+    taught, held = [pairs[i] for i in order[:cut]], [pairs[i] for i in order[cut:]]
+    if not held:
+        return []
+    examples = [TrainingExample(p.source, target, 1, "positive", sentence=s.source) for s, p, target in taught]
+    train(model_dir, examples, work_dir, epochs=epochs, seed=seed, device=device, dev_fraction=0.0, progress=False,
+          resume=False)
+    generator = TailorGenerator.load(work_dir, device=device)
+    results = generator.generate_prompts([p for _, p, _ in held], BEAM, seed=seed)
+    out = []
+    for (s, _, _), (kept, _dropped) in zip(held, results, strict=True):
+        for g in kept:
+            if g.text.strip().lower() != s.output.strip().lower():
+                out.append(Sample(s.source, s.plan, g.text, 0, "sabotage", s.output))
+                break
+    return out
+
+
+def self_train_samples(seeds: Sequence[Sample], generator, cycles: int = 1, seed: int = 0,
+                       analyzer=None) -> list[Sample]:
+    """Generation and reconstruction cycles: in each cycle Seam's TAILOR generator samples an
+    output for every seed's prompt (another seed per cycle), and reconstruction (REC-VAL:
+    Seam's re-analysis recovers the plan) labels it, acceptable when the plan is recovered and
+    unacceptable when not. The labelled outputs join the training data (``seam train-accept
+    --self-train N``)."""
+    from ..tailor.generator import SAMPLING
+    from ..tailor.perturb import plan_prompt
+    from ..transforms import parse
+    from .validation import ACCEPTABLE, rec_val
+
+    if analyzer is None:
+        from ..analyzers import SpacyAnalyzer
+
+        analyzer = SpacyAnalyzer()
+    sources = list(dict.fromkeys(s.source for s in seeds))
+    analyses = dict(zip(sources, analyzer.analyze(sources), strict=True))
+    jobs = []
+    for s in seeds:
+        planned = plan_prompt(analyses[s.source], parse(s.plan).plan())
+        if not isinstance(planned, str):
+            jobs.append((s, planned.prompt))
+    check = rec_val(analyzer)
+    out: list[Sample] = []
+    seen = {(s.source, s.plan, s.output.strip().lower()) for s in seeds}
+    for cycle in range(cycles):
+        results = generator.generate_prompts([p for _, p in jobs], SAMPLING, seed=seed + cycle)
+        fresh = []
+        for (s, _), (kept, _dropped) in zip(jobs, results, strict=True):
+            for g in kept:
+                key = (s.source, s.plan, g.text.strip().lower())
+                if key not in seen:
+                    seen.add(key)
+                    fresh.append(Sample(s.source, s.plan, g.text, 1, f"self_train_{cycle + 1}", s.output))
+        for sample, (opinion, _why) in zip(fresh, check(fresh), strict=True):
+            if opinion is not None:
+                out.append(Sample(sample.source, sample.plan, sample.output, int(opinion == ACCEPTABLE),
+                                  sample.method, sample.reference))
+    return out

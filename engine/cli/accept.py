@@ -26,6 +26,11 @@ def _configure(t: argparse.ArgumentParser) -> None:
                    help="also fine-tune the --maskfill checkpoint on the seed outputs and fill again (FTB)")
     t.add_argument("--noisy-beam", help="TAILOR checkpoint: add its outputs under noisy beam search")
     t.add_argument("--sigma", type=float, default=1.0, help="noise on the beam scores (default 1.0)")
+    t.add_argument("--sabotage", help="TAILOR checkpoint: train it on 25%% of the seeds and add its outputs for "
+                   "the rest (data sabotage)")
+    t.add_argument("--self-train", type=int, default=0, metavar="N",
+                   help="N generation + reconstruction cycles with --self-train-generator (few-shot self-training)")
+    t.add_argument("--self-train-generator", help="TAILOR checkpoint for --self-train")
     t.add_argument("--cola", help="CoLA TSV to add as sentences judged alone (e.g. ../shared/data/cola/in_domain_train.tsv)")
     t.add_argument("--folds", type=int, default=5, help="cross-validation folds for the threshold (default 5)")
     t.add_argument("--epochs", type=int, default=3)
@@ -37,7 +42,8 @@ def _configure(t: argparse.ArgumentParser) -> None:
 
 
 def _model_samples(args: argparse.Namespace, seeds: list) -> list:
-    """Mask-filled (vanilla, fine-tuned) and noisy-beam samples, as the flags ask."""
+    """Mask-filled (vanilla, fine-tuned), noisy-beam, sabotage and self-training samples, as the
+    flags ask."""
     import tempfile
 
     from ..accept import generated
@@ -56,6 +62,16 @@ def _model_samples(args: argparse.Namespace, seeds: list) -> list:
 
         out += generated.noisy_beam_samples(seeds, TailorGenerator.load(args.noisy_beam, device=args.device),
                                             sigma=args.sigma, seed=args.seed)
+    if args.sabotage:
+        with tempfile.TemporaryDirectory() as tmp:
+            out += generated.sabotage_samples(seeds, args.sabotage, tmp, seed=args.seed, device=args.device)
+    if args.self_train:
+        if not args.self_train_generator:
+            raise SeamError("--self-train needs --self-train-generator DIR (a TAILOR checkpoint)")
+        from ..tailor.generator import TailorGenerator
+
+        out += generated.self_train_samples(seeds, TailorGenerator.load(args.self_train_generator, device=args.device),
+                                            cycles=args.self_train, seed=args.seed)
     return out
 
 
