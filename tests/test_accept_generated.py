@@ -123,3 +123,16 @@ def test_train_accept_with_model_made_samples(fitted_tailor, tmp_path):
                  "--report", str(tmp_path / "r.json")]) == 0
     counts = json.loads((tmp_path / "r.json").read_text())["validation"]
     assert "noisy_beam" in counts and sum(counts["noisy_beam"].values()) >= 1
+
+
+def test_noisy_beam_search_on_the_polyjuice_generator(tmp_path):
+    from engine.accept.generated import noisy_polyjuice_samples
+    from engine.polyjuice.generator import PolyjuiceGenerator, build_tiny_polyjuice
+
+    seeds = [Sample("A man is riding a bike.", "negate", "A man is not riding a bike.", 1, "seed",
+                    "A man is not riding a bike.")]
+    gen = PolyjuiceGenerator.load(build_tiny_polyjuice(tmp_path / "pj", ["A man is riding a bike."]), device="cpu")
+    got = noisy_polyjuice_samples(seeds, gen, sigma=1.0, seed=0)
+    assert got == noisy_polyjuice_samples(seeds, gen, sigma=1.0, seed=0)
+    assert all(s.method == "noisy_beam_polyjuice" and s.output != s.reference and "[BLANK]" not in s.output
+               for s in got)

@@ -12,7 +12,6 @@ pytest.importorskip("transformers")
 
 from engine import Transformer, analyze, parse  # noqa: E402
 from engine.backends import get_backend  # noqa: E402
-from engine.backends.polyjuice import code_and_blanks  # noqa: E402
 from engine.cli import main  # noqa: E402
 from engine.errors import ResourceNotFoundError  # noqa: E402
 from engine.polyjuice.format import BLANK, prompt, training_text  # noqa: E402
@@ -24,6 +23,7 @@ from engine.polyjuice.generator import (  # noqa: E402
     find_checkpoint,
 )
 from engine.polyjuice.perturb import select_diverse  # noqa: E402
+from engine.polyjuice.plans import code_and_blanks  # noqa: E402
 from engine.polyjuice.train import fine_tune  # noqa: E402
 
 # (sentence, Seam expression, the answer for the backend's blanks)

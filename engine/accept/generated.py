@@ -270,3 +270,39 @@ def self_train_samples(seeds: Sequence[Sample], generator, cycles: int = 1, seed
                 out.append(Sample(sample.source, sample.plan, sample.output, int(opinion == ACCEPTABLE),
                                   sample.method, sample.reference))
     return out
+
+
+def noisy_polyjuice_samples(seeds: Sequence[Sample], generator, sigma: float = 1.0, seed: int = 0,
+                            analyzer=None) -> list[Sample]:
+    """Noisy beam search on the Polyjuice generator: each seed's plan as a Polyjuice prompt
+    (:func:`engine.polyjuice.plans.code_and_blanks`), decoded by beam search with noisy
+    scores; completions that read back and differ from the seed output are the samples."""
+    from transformers import LogitsProcessorList
+
+    from ..polyjuice.format import prompt
+    from ..polyjuice.generator import BEAM
+    from ..transforms import parse
+
+    if analyzer is None:
+        from ..analyzers import SpacyAnalyzer
+
+        analyzer = SpacyAnalyzer()
+    from ..polyjuice.plans import code_and_blanks
+
+    sources = list(dict.fromkeys(s.source for s in seeds))
+    analyses = dict(zip(sources, analyzer.analyze(sources), strict=True))
+    jobs = []
+    for s in seeds:
+        a = analyses[s.source]
+        found = code_and_blanks(a, parse(s.plan).plan()) if a.main_frame is not None else "no frame"
+        if not isinstance(found, str):
+            jobs.append((s, prompt(s.source, found[0], found[1])))
+    extra = {"logits_processor": LogitsProcessorList([NoisyScores(sigma, seed)])}
+    results = generator.complete([p for _, p in jobs], BEAM, seed=seed, extra=extra)
+    out = []
+    for (s, _), completions in zip(jobs, results, strict=True):
+        for c in completions:
+            if c.text is not None and c.text.strip().lower() != s.output.strip().lower():
+                out.append(Sample(s.source, s.plan, c.text, 0, "noisy_beam_polyjuice", s.output))
+                break
+    return out

@@ -25,6 +25,7 @@ def _configure(t: argparse.ArgumentParser) -> None:
     t.add_argument("--maskfill-finetune", action="store_true",
                    help="also fine-tune the --maskfill checkpoint on the seed outputs and fill again (FTB)")
     t.add_argument("--noisy-beam", help="TAILOR checkpoint: add its outputs under noisy beam search")
+    t.add_argument("--noisy-polyjuice", help="Polyjuice checkpoint: add its outputs under noisy beam search")
     t.add_argument("--sigma", type=float, default=1.0, help="noise on the beam scores (default 1.0)")
     t.add_argument("--sabotage", help="TAILOR checkpoint: train it on 25%% of the seeds and add its outputs for "
                    "the rest (data sabotage)")
@@ -62,6 +63,11 @@ def _model_samples(args: argparse.Namespace, seeds: list) -> list:
 
         out += generated.noisy_beam_samples(seeds, TailorGenerator.load(args.noisy_beam, device=args.device),
                                             sigma=args.sigma, seed=args.seed)
+    if args.noisy_polyjuice:
+        from ..polyjuice.generator import PolyjuiceGenerator
+
+        out += generated.noisy_polyjuice_samples(seeds, PolyjuiceGenerator.load(args.noisy_polyjuice, device=args.device),
+                                                 sigma=args.sigma, seed=args.seed)
     if args.sabotage:
         with tempfile.TemporaryDirectory() as tmp:
             out += generated.sabotage_samples(seeds, args.sabotage, tmp, seed=args.seed, device=args.device)

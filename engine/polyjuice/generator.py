@@ -102,8 +102,9 @@ class PolyjuiceGenerator:
         return cls(model, tokenizer, device, directory)
 
     def generate(self, prompts: Sequence[str], decoding: Decoding = SAMPLING, *, batch_size: int = 32,
-                 seed: int = 0) -> list[list[str]]:
-        """The raw continuations of each prompt (special tokens kept), in input order."""
+                 seed: int = 0, extra: dict | None = None) -> list[list[str]]:
+        """The raw continuations of each prompt (special tokens kept), in input order. ``extra``:
+        more ``model.generate`` arguments (e.g. a ``logits_processor``)."""
         import torch
 
         if not prompts:
@@ -116,26 +117,26 @@ class PolyjuiceGenerator:
         torch.manual_seed(seed)
         for start, end in plan_batches([lengths[i] for i in order], batch_size):
             idx = order[start:end]
-            for i, texts in zip(idx, self._batch([prompts[i] for i in idx], decoding), strict=True):
+            for i, texts in zip(idx, self._batch([prompts[i] for i in idx], decoding, extra), strict=True):
                 out[i] = texts
         return out
 
-    def _batch(self, batch: list[str], decoding: Decoding) -> list[list[str]]:
+    def _batch(self, batch: list[str], decoding: Decoding, extra: dict | None = None) -> list[list[str]]:
         import torch
 
         enc = self.tokenizer(batch, return_tensors="pt", padding=True).to(self.device)
         with torch.no_grad():
-            seqs = self.model.generate(**enc, **decoding.kwargs(), pad_token_id=self.tokenizer.pad_token_id,
-                                       eos_token_id=self.tokenizer.eos_token_id)
+            seqs = self.model.generate(**enc, **decoding.kwargs(), **(extra or {}),
+                                       pad_token_id=self.tokenizer.pad_token_id, eos_token_id=self.tokenizer.eos_token_id)
         new = seqs[:, enc["input_ids"].shape[1]:]
         texts = self.tokenizer.batch_decode(new, skip_special_tokens=False)
         n = decoding.num_return_sequences
         return [[t.split(END)[0] for t in texts[b * n:(b + 1) * n]] for b in range(len(batch))]
 
     def complete(self, prompts: Sequence[str], decoding: Decoding = SAMPLING, *, batch_size: int = 32,
-                 seed: int = 0) -> list[list[Completion]]:
+                 seed: int = 0, extra: dict | None = None) -> list[list[Completion]]:
         """Each prompt's completions read back (distinct texts first, failures after)."""
-        raw = self.generate(prompts, decoding, batch_size=batch_size, seed=seed)
+        raw = self.generate(prompts, decoding, batch_size=batch_size, seed=seed, extra=extra)
         results = []
         for prompt, outs in zip(prompts, raw, strict=True):
             seen: set[str] = set()
