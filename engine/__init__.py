@@ -24,6 +24,7 @@ from .errors import (
     UnknownTransformationError,
 )
 from .ir import Analysis, Argument, Frame, Predicate, Sentence, Token
+from .hf import transform_dataset  # noqa: E402
 from .pipeline import Transformer, transform  # noqa: E402
 from .transforms import EditPlan, Transformation, parse
 
@@ -41,5 +42,5 @@ __all__ = [
     "Analysis", "Argument", "BackendError", "EditPlan", "ExpressionError", "Frame", "InputError",
     "Predicate", "RecordError", "ResourceNotFoundError", "SeamError", "Sentence", "Token",
     "Transformation", "Transformer", "UnknownBackendError", "UnknownTransformationError",
-    "analyze", "available_backends", "get_backend", "parse", "transform",
+    "analyze", "available_backends", "get_backend", "parse", "transform", "transform_dataset",
 ]

@@ -63,7 +63,12 @@ def record_id(value: Any, default: str) -> str:
 
 
 def lines(path: str | Path | IO[str]) -> Iterator[tuple[int, str]]:
-    """(line number, line) for every line of an input file, see :func:`_lines`."""
+    """(line number, line) for every line of an input file, see :func:`_lines`. A CSV, TSV,
+    Parquet file or saved dataset folder gives one JSON line per row (:mod:`engine.tables`)."""
+    from .tables import rows, table_format
+
+    if table_format(path) is not None:
+        return enumerate(rows(path), start=1)
     return enumerate(_lines(path), start=1)
 
 
@@ -116,7 +121,11 @@ def valid_unicode(text: str) -> bool:
 
 
 def count_lines(path: str | Path) -> int:
-    """The number of records :func:`read_records` yields (one per line)."""
+    """The number of records :func:`read_records` yields (one per line or row)."""
+    from .tables import count_rows, table_format
+
+    if table_format(path) is not None:
+        return count_rows(path)
     with open(path, "rb") as fh:
         return sum(1 for _ in fh)
 

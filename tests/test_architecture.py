@@ -11,12 +11,12 @@ ENGINE = ROOT / "engine"
 
 # Lowest first. A module is placed by its most specific entry (engine.nli.contrast before engine.nli).
 LAYERS = {
-    1: ("ir", "english", "results", "errors", "registry", "resources", "batching", "jsonl"),
+    1: ("ir", "english", "results", "errors", "registry", "resources", "batching", "jsonl", "tables"),
     2: ("checks", "agreement", "shortening", "captions", "analyzers", "transforms"),
     3: ("surface", "erg", "tailor", "polyjuice", "accept", "srl", "rank", "validate", "nli.labels", "nli.classifier", "nli.metrics",
         "nli.tiny"),
     4: ("backends",),
-    5: ("contract", "pipeline", "run", "select", "evaluate", "compare", "accept.data", "polyjuice.train", "nli.contrast", "nli"),
+    5: ("contract", "pipeline", "run", "select", "evaluate", "compare", "accept.data", "polyjuice.train", "hf", "nli.contrast", "nli"),
     6: ("cli",),
 }
 

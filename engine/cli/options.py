@@ -24,7 +24,10 @@ def positive(value: str) -> int:
 
 def add_run_options(parser: argparse.ArgumentParser) -> None:
     """Output, backend, resume, limits, every backend's declared options, selection, quiet."""
-    parser.add_argument("-o", "--output", help="JSONL output file (default: stdout)")
+    parser.add_argument("-o", "--output", help="output file (default: stdout); .parquet, .csv or .tsv write that "
+                        "table (with the JSONL records next to it as OUTPUT.jsonl), anything else JSONL")
+    parser.add_argument("--output-format", choices=("jsonl", "parquet", "csv", "tsv"),
+                        help="output format (default: by the -o suffix, else jsonl)")
     parser.add_argument("-b", "--backend", default="surface",
                         help=f"backend name: {', '.join(available_backends())} (default: surface)")
     parser.add_argument("--resume", action="store_true",

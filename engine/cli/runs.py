@@ -22,8 +22,26 @@ def _configure_transform(t: argparse.ArgumentParser) -> None:
     add_run_options(t)
 
 
+def record_path(args: argparse.Namespace) -> str | None:
+    """Where the run writes its JSONL records: ``-o`` itself, or for a Parquet/CSV/TSV output
+    ``<output>.jsonl`` next to it (the resumable record; the table is written at the end)."""
+    from ..tables import output_format
+
+    if not args.output:
+        return None
+    fmt = output_format(args.output, args.output_format)
+    return args.output if fmt == "jsonl" else args.output + ".jsonl"
+
+
 def finish(report: RunReport, args: argparse.Namespace, name: str) -> int:
-    """The run's exit status (3 when records failed because of a bug), with its summary."""
+    """The run's exit status (3 when records failed because of a bug), with its summary; a
+    tabular ``-o`` is written from the JSONL records here."""
+    from ..tables import output_format, write_table
+
+    if args.output and record_path(args) != args.output:
+        n = write_table(record_path(args), args.output, output_format(args.output, args.output_format))
+        if not args.quiet:
+            print(f"seam: wrote {n} records to {args.output}", file=sys.stderr)
     if args.output and not args.quiet:
         print(f"seam: {report.summary()}", file=sys.stderr)
     if report.bugs:
@@ -62,7 +80,7 @@ def transform(args: argparse.Namespace) -> int:
         print(rec["best"] if rec["best"] is not None else f"[{rec['status']}] {rec['reason']}")
 
     text_out = not args.output and fmt == "text"
-    report = run(TransformProducer(transformer, job_list), items, output=args.output,
+    report = run(TransformProducer(transformer, job_list), items, output=record_path(args),
                  sink=sys.stdout if not args.output and fmt == "jsonl" else None, resume=args.resume,
                  batch_size=args.batch_size, progress=not args.quiet and (bool(args.input) or total >= 50),
                  total=total, desc="seam transform", on_record=show if text_out else None)
@@ -100,12 +118,12 @@ def contrast(args: argparse.Namespace) -> int:
                               max_chars=args.max_chars, batch_size=args.batch_size, selector=selector(args),
                               edit_codes=args.edit_codes, **backend_kwargs(args))
     kept: list[dict] = []
-    report = run(builder, lambda: read_pairs(args.input, fields), output=args.output,
+    report = run(builder, lambda: read_pairs(args.input, fields), output=record_path(args),
                  sink=None if args.output else sys.stdout, resume=args.resume, batch_size=args.batch_size,
                  progress=not args.quiet, total=count_lines(args.input) * len(builder.variants),
                  desc="seam contrast", on_record=None if args.output else kept.append)
     # statistics cover the whole output, including records written before a --resume
-    stats = summarize(written_records(args.output) if args.output else kept)
+    stats = summarize(written_records(record_path(args)) if args.output else kept)
     stats["backend"] = builder.backend_name
     if args.stats:
         with open(args.stats, "w", encoding="utf-8") as fh:

@@ -1,0 +1,128 @@
+"""Tabular inputs and outputs besides JSONL: CSV, TSV, Parquet, and saved Hugging Face datasets.
+
+Every reader of Seam takes lines of JSON objects (:func:`engine.jsonl.lines`). For any other
+input, each row becomes one such line, numbered from 1, so record ids, fingerprints, resume
+and the per-line error records work the same whatever the format:
+
+* ``.csv`` / ``.tsv``: the header row names the fields; every value is a string;
+* ``.parquet``: read in record batches (pyarrow);
+* a folder saved by ``datasets.Dataset.save_to_disk``: read with ``load_from_disk``, local only.
+
+:func:`write_table` turns a JSONL output into ``.parquet``, ``.csv`` or ``.tsv``. Nested
+fields (candidates, details) are written as JSON text. Formats other than JSONL need the
+``datasets`` extra (``pip install 'seam[datasets]'``: pyarrow and datasets).
+"""
+
+from __future__ import annotations
+
+import csv
+import json
+from collections.abc import Iterator
+from pathlib import Path
+
+from .errors import DataFileError
+
+TABLE_SUFFIXES = {".csv": "csv", ".tsv": "tsv", ".parquet": "parquet"}
+
+
+def table_format(path) -> str | None:
+    """``csv``, ``tsv``, ``parquet`` or ``dataset`` for a tabular input, None for JSONL (or a stream)."""
+    if not isinstance(path, str | Path):
+        return None
+    p = Path(path)
+    if p.is_dir() and ((p / "dataset_info.json").exists() or (p / "state.json").exists()):
+        return "dataset"
+    return TABLE_SUFFIXES.get(p.suffix.lower())
+
+
+def _json(row: dict) -> str:
+    return json.dumps({k: _plain(v) for k, v in row.items()}, ensure_ascii=False)
+
+
+def _plain(value):
+    if hasattr(value, "isoformat"):
+        return value.isoformat()
+    if isinstance(value, bytes):
+        return value.decode("utf-8", errors="replace")
+    return value
+
+
+def rows(path: str | Path) -> Iterator[str]:
+    """One JSON line per row of a tabular input (see the module)."""
+    fmt = table_format(path)
+    try:
+        if fmt in ("csv", "tsv"):
+            with open(path, encoding="utf-8-sig", newline="") as fh:
+                for row in csv.DictReader(fh, delimiter="," if fmt == "csv" else "\t"):
+                    yield _json({k: v for k, v in row.items() if k is not None})
+        elif fmt == "parquet":
+            import pyarrow.parquet as pq
+
+            for batch in pq.ParquetFile(path).iter_batches(batch_size=1024):
+                for row in batch.to_pylist():
+                    yield _json(row)
+        elif fmt == "dataset":
+            from datasets import load_from_disk
+
+            ds = load_from_disk(str(path))
+            if hasattr(ds, "keys"):  # a DatasetDict: its splits, in order
+                raise DataFileError(f"{path} holds several splits ({', '.join(ds.keys())}); give one split's folder",
+                                    str(path))
+            for row in ds:
+                yield _json(row)
+        else:
+            raise DataFileError(f"not a tabular input: {path}", str(path))
+    except ImportError as exc:
+        raise DataFileError(f"reading {fmt} needs the datasets extra: pip install 'seam[datasets]' ({exc})",
+                            str(path)) from None
+
+
+def count_rows(path: str | Path) -> int:
+    fmt = table_format(path)
+    if fmt == "parquet":
+        import pyarrow.parquet as pq
+
+        return pq.ParquetFile(path).metadata.num_rows
+    if fmt == "dataset":
+        from datasets import load_from_disk
+
+        return len(load_from_disk(str(path)))
+    return sum(1 for _ in rows(path))
+
+
+OUTPUT_FORMATS = ("jsonl", "parquet", "csv", "tsv")
+
+
+def output_format(path: str | Path | None, given: str | None) -> str:
+    """The output format: ``given``, else by the file's suffix, else JSONL."""
+    if given:
+        return given
+    return TABLE_SUFFIXES.get(Path(path).suffix.lower(), "jsonl") if path else "jsonl"
+
+
+def write_table(jsonl_path: str | Path, out_path: str | Path, fmt: str) -> int:
+    """Write the records of a JSONL file as ``fmt``; nested values become JSON text. Returns
+    the number of records."""
+    records = [json.loads(line) for line in Path(jsonl_path).read_text(encoding="utf-8").splitlines() if line.strip()]
+    columns: list[str] = []
+    for rec in records:
+        columns.extend(k for k in rec if k not in columns)
+    flat = [{c: (json.dumps(r[c], ensure_ascii=False) if isinstance(r.get(c), dict | list) else r.get(c))
+             for c in columns} for r in records]
+    if fmt == "parquet":
+        try:
+            import pyarrow as pa
+            import pyarrow.parquet as pq
+        except ImportError:
+            raise DataFileError("writing Parquet needs the datasets extra: pip install 'seam[datasets]'",
+                                str(out_path)) from None
+        table = pa.Table.from_pylist(flat) if flat else pa.table({c: [] for c in columns})
+        pq.write_table(table, out_path)
+    elif fmt in ("csv", "tsv"):
+        with open(out_path, "w", encoding="utf-8", newline="") as fh:
+            writer = csv.DictWriter(fh, fieldnames=columns, delimiter="," if fmt == "csv" else "\t")
+            writer.writeheader()
+            writer.writerows(flat)
+    else:
+        raise DataFileError(f"unknown output format {fmt!r} (known: {', '.join(OUTPUT_FORMATS)})", str(out_path))
+    return len(records)
