@@ -23,8 +23,8 @@ from .errors import (
     UnknownBackendError,
     UnknownTransformationError,
 )
-from .ir import Analysis, Argument, Frame, Predicate, Sentence, Token
 from .hf import transform_dataset  # noqa: E402
+from .ir import Analysis, Argument, Frame, Predicate, Sentence, Token
 from .pipeline import Transformer, transform  # noqa: E402
 from .transforms import EditPlan, Transformation, parse
 
