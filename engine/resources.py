@@ -75,6 +75,15 @@ def find_checkpoint_dir(path, env_var: str, cache_name: str) -> tuple[Path | Non
     return None, tried
 
 
+def save_checkpoint(model, tokenizer, out_dir) -> Path:
+    """Save a Hugging Face model and its tokenizer into ``out_dir`` (made if needed)."""
+    out = Path(out_dir)
+    out.mkdir(parents=True, exist_ok=True)
+    model.save_pretrained(out)
+    tokenizer.save_pretrained(out)
+    return out
+
+
 def require_checkpoint_dir(path, env_var: str, cache_name: str, what: str, hint: str) -> Path:
     """:func:`find_checkpoint_dir`, or a :class:`ResourceNotFoundError` saying what was tried
     (``No {what} found (tried: ...). {hint}``)."""

@@ -20,6 +20,7 @@ import re
 from collections.abc import Sequence
 from pathlib import Path
 
+from ..resources import save_checkpoint
 from .validation import Sample
 
 SENTINEL0, SENTINEL1 = "<extra_id_0>", "<extra_id_1>"
@@ -126,11 +127,32 @@ def fine_tune_filler(model_dir: str | Path, texts: Sequence[str], out_dir: str |
         optimizer.step()
         losses.append(loss.item())
     model.eval()
-    out = Path(out_dir)
-    out.mkdir(parents=True, exist_ok=True)
-    model.save_pretrained(out)
-    tokenizer.save_pretrained(out)
+    save_checkpoint(model, tokenizer, out_dir)
     return losses
+
+
+def _analyzer(analyzer=None):
+    if analyzer is None:
+        from ..analyzers import SpacyAnalyzer
+
+        analyzer = SpacyAnalyzer()
+    return analyzer
+
+
+def _tailor_jobs(seeds: Sequence[Sample], analyzer=None) -> list:
+    """``(seed, TAILOR prompt of its plan on its source)`` for every seed TAILOR can express."""
+    from ..tailor.perturb import plan_prompt
+    from ..transforms import parse
+
+    analyzer = _analyzer(analyzer)
+    sources = list(dict.fromkeys(s.source for s in seeds))
+    analyses = dict(zip(sources, analyzer.analyze(sources), strict=True))
+    jobs = []
+    for s in seeds:
+        planned = plan_prompt(analyses[s.source], parse(s.plan).plan())
+        if not isinstance(planned, str):
+            jobs.append((s, planned.prompt))
+    return jobs
 
 
 class NoisyScores:
@@ -155,20 +177,8 @@ def noisy_beam_samples(seeds: Sequence[Sample], generator, sigma: float = 1.0, s
     from transformers import LogitsProcessorList
 
     from ..tailor.generator import BEAM
-    from ..tailor.perturb import plan_prompt
-    from ..transforms import parse
 
-    if analyzer is None:
-        from ..analyzers import SpacyAnalyzer
-
-        analyzer = SpacyAnalyzer()
-    sources = list(dict.fromkeys(s.source for s in seeds))
-    analyses = dict(zip(sources, analyzer.analyze(sources), strict=True))
-    jobs = []
-    for s in seeds:
-        planned = plan_prompt(analyses[s.source], parse(s.plan).plan())
-        if not isinstance(planned, str):
-            jobs.append((s, planned.prompt))
+    jobs = _tailor_jobs(seeds, analyzer)
     extra = {"logits_processor": LogitsProcessorList([NoisyScores(sigma, seed)])}
     results = generator.generate_prompts([p for _, p in jobs], BEAM, seed=seed, extra=extra)
     out = []
@@ -197,10 +207,7 @@ def sabotage_samples(seeds: Sequence[Sample], model_dir: str | Path, work_dir: s
     from ..tailor.trainer import train
     from ..transforms import parse
 
-    if analyzer is None:
-        from ..analyzers import SpacyAnalyzer
-
-        analyzer = SpacyAnalyzer()
+    analyzer = _analyzer(analyzer)
     texts = list(dict.fromkeys(t for s in seeds for t in (s.source, s.output)))
     analyses = dict(zip(texts, analyzer.analyze(texts), strict=True))
     pairs = []
@@ -238,21 +245,10 @@ def self_train_samples(seeds: Sequence[Sample], generator, cycles: int = 1, seed
     unacceptable when not. The labelled outputs join the training data (``seam train-accept
     --self-train N``)."""
     from ..tailor.generator import SAMPLING
-    from ..tailor.perturb import plan_prompt
-    from ..transforms import parse
     from .validation import ACCEPTABLE, rec_val
 
-    if analyzer is None:
-        from ..analyzers import SpacyAnalyzer
-
-        analyzer = SpacyAnalyzer()
-    sources = list(dict.fromkeys(s.source for s in seeds))
-    analyses = dict(zip(sources, analyzer.analyze(sources), strict=True))
-    jobs = []
-    for s in seeds:
-        planned = plan_prompt(analyses[s.source], parse(s.plan).plan())
-        if not isinstance(planned, str):
-            jobs.append((s, planned.prompt))
+    analyzer = _analyzer(analyzer)
+    jobs = _tailor_jobs(seeds, analyzer)
     check = rec_val(analyzer)
     out: list[Sample] = []
     seen = {(s.source, s.plan, s.output.strip().lower()) for s in seeds}
@@ -283,10 +279,7 @@ def noisy_polyjuice_samples(seeds: Sequence[Sample], generator, sigma: float = 1
     from ..polyjuice.generator import BEAM
     from ..transforms import parse
 
-    if analyzer is None:
-        from ..analyzers import SpacyAnalyzer
-
-        analyzer = SpacyAnalyzer()
+    analyzer = _analyzer(analyzer)
     from ..polyjuice.plans import code_and_blanks
 
     sources = list(dict.fromkeys(s.source for s in seeds))

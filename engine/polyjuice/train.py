@@ -23,6 +23,7 @@ from pathlib import Path
 
 from ..batching import plan_batches
 from ..ir import Analysis
+from ..resources import save_checkpoint
 from .format import BLANK, check_code, training_text
 
 log = logging.getLogger(__name__)
@@ -158,8 +159,5 @@ def fine_tune(model_dir: str | Path, texts: Sequence[str], out_dir: str | Path, 
             if progress:
                 progress(len(losses), losses[-1])
     model.eval()
-    out = Path(out_dir)
-    out.mkdir(parents=True, exist_ok=True)
-    model.save_pretrained(out)
-    tokenizer.save_pretrained(out)
+    save_checkpoint(model, tokenizer, out_dir)
     return losses
