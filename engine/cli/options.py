@@ -33,6 +33,13 @@ def add_run_options(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--resume", action="store_true",
                         help="continue a partial -o file without duplicates (refused if the input changed)")
     parser.add_argument("--batch-size", type=positive, default=64)
+    parser.add_argument("--executor", choices=("local", "ray"), default="local",
+                        help="where records are made: here (default) or on Ray (needs -i and -o)")
+    parser.add_argument("--address", help="Ray cluster address (default: a local Ray started for the run)")
+    parser.add_argument("--ray-workers", type=positive, default=2, help="Ray workers, each with its own backend "
+                        "(default 2)")
+    parser.add_argument("--block-size", type=positive, default=256, help="input lines per Ray task (default 256)")
+    parser.add_argument("--gpus-per-worker", type=float, default=0.0, help="GPUs per Ray worker (default 0)")
     parser.add_argument("--max-chars", type=int, default=DEFAULT_MAX_CHARS, help="longer texts get an error record")
     add_backend_options(parser)
     add_select_options(parser)

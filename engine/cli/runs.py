@@ -33,6 +33,17 @@ def record_path(args: argparse.Namespace) -> str | None:
     return args.output if fmt == "jsonl" else args.output + ".jsonl"
 
 
+def _on_ray(spec, args: argparse.Namespace) -> RunReport:
+    from ..distributed import run_ray
+
+    if not args.input or not args.output:
+        raise SeamError("--executor ray needs -i INPUT and -o OUTPUT")
+    if args.rank or args.validate:
+        raise SeamError("--rank and --validate run with the local executor only (for now)")
+    return run_ray(spec, args.input, record_path(args), workers=args.ray_workers, address=args.address,
+                   block_size=args.block_size, resume=args.resume, gpus_per_worker=args.gpus_per_worker)
+
+
 def finish(report: RunReport, args: argparse.Namespace, name: str) -> int:
     """The run's exit status (3 when records failed because of a bug), with its summary; a
     tabular ``-o`` is written from the JSONL records here."""
@@ -63,6 +74,12 @@ def transform(args: argparse.Namespace) -> int:
     if args.resume and not args.output:
         raise SeamError("--resume needs -o OUTPUT (the partial output file to continue)")
     fmt = args.format or ("jsonl" if args.input or args.output else "text")
+    if args.executor == "ray":
+        from ..distributed import ProducerSpec
+
+        spec = ProducerSpec("transform", args.backend, apply=tuple(args.apply), options=backend_kwargs(args),
+                            batch_size=args.batch_size, max_chars=args.max_chars)
+        return finish(_on_ray(spec, args), args, "transform")
     transformer = Transformer(args.backend, max_chars=args.max_chars, batch_size=args.batch_size,
                               selector=selector(args), **backend_kwargs(args))
     if args.input:
@@ -114,6 +131,19 @@ def contrast(args: argparse.Namespace) -> int:
     if args.resume and not args.output:
         raise SeamError("--resume needs -o OUTPUT (the partial output file to continue)")
     fields = {"premise": args.premise_field, "hypothesis": args.hypothesis_field, "label": args.label_field}
+    if args.executor == "ray":
+        from ..distributed import ProducerSpec
+
+        spec = ProducerSpec("contrast", args.backend, pairs=tuple(args.pairs),
+                            label_rules=tuple(args.label_rules) if args.label_rules else None, fields=fields,
+                            options={**backend_kwargs(args), "edit_codes": args.edit_codes},
+                            batch_size=args.batch_size, max_chars=args.max_chars)
+        report = _on_ray(spec, args)
+        if args.stats:
+            stats = summarize(written_records(record_path(args)))
+            with open(args.stats, "w", encoding="utf-8") as fh:
+                json.dump(stats, fh, indent=2)
+        return finish(report, args, "contrast")
     builder = ContrastBuilder(args.backend, pairs=args.pairs, label_rules=args.label_rules,
                               max_chars=args.max_chars, batch_size=args.batch_size, selector=selector(args),
                               edit_codes=args.edit_codes, **backend_kwargs(args))
