@@ -90,9 +90,9 @@ class _Worker:
         return index, list(self.producer.run(items))
 
 
-def _fingerprint(path: str | Path, block_size: int, spec: ProducerSpec) -> str:
+def _fingerprint(all_lines: list[tuple[int, str]], block_size: int, spec: ProducerSpec) -> str:
     h = hashlib.sha256()
-    for _, raw in lines(path):
+    for _, raw in all_lines:
         h.update(raw.strip().encode("utf-8", errors="surrogatepass") + b"\n")
     h.update(json.dumps([block_size, spec.kind, list(spec.apply), list(spec.pairs)]).encode())
     return h.hexdigest()[:16]
@@ -113,7 +113,7 @@ def run_ray(spec: ProducerSpec, input_path: str | Path, output: str | Path, *, w
     blocks = [all_lines[k:k + block_size] for k in range(0, len(all_lines), block_size)]
     blocks_dir = Path(str(output) + ".blocks")
     manifest = blocks_dir / "manifest.json"
-    fp = _fingerprint(input_path, block_size, spec)
+    fp = _fingerprint(all_lines, block_size, spec)  # the lines already read, not the file again
     if blocks_dir.exists() and resume:
         found = json.loads(manifest.read_text()) if manifest.exists() else {}
         if found.get("fingerprint") != fp:

@@ -19,11 +19,11 @@ def _configure_detect(d: argparse.ArgumentParser) -> None:
     d.add_argument("--wordnet", help="WordNet folder in nltk's format (else SEAM_WORDNET, else nltk's data path)")
 
 
-def _detect_batch(batch: list[tuple[dict, str | None]], out, fields: tuple[str, str]) -> None:
+def _detect_batch(batch: list[tuple[dict, str | None]], out, fields: tuple[str, str], analyzer) -> None:
     from ..polyjuice.detect import detect_texts
 
     todo = [k for k, (_, problem) in enumerate(batch) if problem is None]
-    codes = detect_texts([(batch[k][0][fields[0]], batch[k][0][fields[1]]) for k in todo]) if todo else []
+    codes = detect_texts([(batch[k][0][fields[0]], batch[k][0][fields[1]]) for k in todo], analyzer) if todo else []
     found = dict(zip(todo, codes, strict=True))
     for k, (rec, problem) in enumerate(batch):
         rec = dict(rec)
@@ -41,6 +41,9 @@ def detect(args: argparse.Namespace) -> int:
         from ..polyjuice.detect import wordnet
 
         wordnet(args.wordnet)  # load the local copy (cached for every later call)
+    from ..analyzers import SpacyAnalyzer
+
+    analyzer = SpacyAnalyzer()  # opened once for every batch
     fields = (args.original_field, args.perturbed_field)
     out = open(args.output, "w", encoding="utf-8") if args.output else sys.stdout
     try:
@@ -54,10 +57,10 @@ def detect(args: argparse.Namespace) -> int:
                 bad = [f for f in fields if not isinstance(obj.get(f), str) or not obj[f].strip()]
                 batch.append((obj, f"line {lineno}: field {bad[0]!r} must be a non-empty string" if bad else None))
             if len(batch) >= args.batch_size:
-                _detect_batch(batch, out, fields)
+                _detect_batch(batch, out, fields, analyzer)
                 batch = []
         if batch:
-            _detect_batch(batch, out, fields)
+            _detect_batch(batch, out, fields, analyzer)
     finally:
         if out is not sys.stdout:
             out.close()
