@@ -407,7 +407,13 @@ def keeps_source(source: Analysis, plan: EditPlan, realization: Analysis) -> str
         want["ARG0"], want["ARG1"] = want["ARG1"], want["ARG0"]
     have = core_arguments(realization, got_frame)
     if plan.features.get("shorten"):
-        want.pop(plan.features["shorten"], None)  # the shortened argument is meant to change
+        # the shortened argument is meant to change, into a front part of itself (the head
+        # noun phrase): "The man, the grey coat" is not a shortening of "The man in the grey coat"
+        before, after = want.pop(plan.features["shorten"], None), have.get(plan.features["shorten"])
+        if before and after:
+            bw, aw = re.findall(r"[\w']+", before.lower()), re.findall(r"[\w']+", after.lower())
+            if aw != bw[:len(aw)]:
+                return f"{plan.features['shorten']} is {after!r}, not a front part of {before!r}"
     focus = target["cleft"]
     if focus == "SUBJ":
         focus = next((a.role for a in src_frame.arguments if a.function == "subj"), "ARG0")

@@ -41,6 +41,8 @@ from ..erg.analyzer import analysis_from_mrs
 from ..erg.filters import (
     JUNK,
     closeness,
+    doubled_auxiliary,
+    head_mismatch,
     non_word,
     normalized,
     reading_agreement,
@@ -369,6 +371,10 @@ class ErgBackend:
                 # the realization checks judge those
                 return Realization(NO_PARSE, f"no ERG reading has the main verb '{check.predicate.lemma}' "
                                    f"(the reading used has '{erg_main.predicate.lemma}')")
+            if erg_main is not None and erg_main.predicate.lemma == check.predicate.lemma and \
+                    (wrong := head_mismatch(analysis, shared)):
+                return Realization(NO_PARSE, f"no ERG reading has the spaCy analysis' {wrong} as the head of "
+                                   "that argument")
         if info.slow:
             return Realization(TIMEOUT, f"{info.slow}; its edits are not attempted")
         return None
@@ -502,6 +508,7 @@ class ErgBackend:
             why = ("ill-formed variant" if any(p.search(surface) for p in JUNK) else None)
             if why is None and (bad := non_word(surface, analysis.text, check)):
                 why = f"non-word {bad!r}"
+            why = why or doubled_auxiliary(check, source_check)
             if why is None and plan.features.get("cleft") is not None and source_check is not None:
                 why = relativizer_mismatch(surface, source_check, plan.features["cleft"])
             why = why or shows_change(plan, surface, derivation, check)

@@ -51,7 +51,7 @@ class AceOptions:
     timeout: int = 10
     max_chart_megabytes: int = 1200
     max_unpack_megabytes: int = 1500
-    parse_results: int = 3
+    parse_results: int = 5
     max_realizations: int = 100
     roots: tuple[str, ...] = STRICT_ROOTS
     fragments: bool = False

@@ -28,7 +28,9 @@ def _content_words(text: str) -> set[str]:
 
 def reading_agreement(reading: Analysis, check: Analysis | None) -> int:
     """How well an ERG reading agrees with the spaCy analysis of the same sentence: the main
-    verb's lemma (4), tense (1), voice (1), and each core argument's words (1 each)."""
+    verb's lemma (4), tense (1), voice (1), and each core argument's words (1 each) and head
+    word (1 each: "The man in the grey coat" read with *coat* as the subject shares most words
+    but not the head)."""
     if check is None or check.main_frame is None or reading.main_frame is None:
         return 0
     mine, theirs = reading.main_frame, check.main_frame
@@ -40,7 +42,56 @@ def reading_agreement(reading: Analysis, check: Analysis | None) -> int:
             other = mine.argument(arg.role)
             a, b = _content_words(arg.text), _content_words(other.text) if other is not None else set()
             score += bool(a) and len(a & b) * 2 > len(a)
+            score += other is not None and head_word(check, arg) in _words(other.text)
     return score
+
+
+def _words(text: str) -> set[str]:
+    return {w.lower() for w in re.findall(r"[\w']+", text)}
+
+
+def head_word(analysis: Analysis, arg) -> str:
+    """The lower-cased head word of an argument of ``analysis`` (its text's last word where the
+    head index is outside the sentence)."""
+    tokens = analysis.sentence.tokens
+    if 0 <= arg.head < len(tokens):
+        return tokens[arg.head].text.lower()
+    words = re.findall(r"[\w']+", arg.text)
+    return words[-1].lower() if words else ""
+
+
+def head_mismatch(reading: Analysis, check: Analysis | None) -> str | None:
+    """The first core argument (ARG0, ARG1) of the spaCy analysis whose head word is not in the
+    ERG reading's argument of the same role, as "ARG0 'man'"; None where they agree or either
+    side lacks the role."""
+    if check is None or check.main_frame is None or reading.main_frame is None:
+        return None
+    for arg in check.main_frame.arguments:
+        if arg.role not in ("ARG0", "ARG1"):
+            continue
+        other = reading.main_frame.argument(arg.role)
+        head = head_word(check, arg)
+        if other is not None and head and head not in _words(other.text):
+            return f"{arg.role} '{head}'"
+    return None
+
+
+def doubled_auxiliary(check: Analysis | None, source: Analysis | None) -> str | None:
+    """Two auxiliaries of one lemma on one verb where the source has at most one ("Do the
+    printer does not work?"), or None. Needs the spaCy analyses."""
+    if check is None or source is None:
+        return None
+    def counts(a: Analysis) -> dict[tuple[int, str], int]:
+        out: dict[tuple[int, str], int] = {}
+        for tok in a.sentence.tokens:
+            if tok.dep == "aux" and tok.lemma in ("do", "have"):
+                out[(tok.head, tok.lemma)] = out.get((tok.head, tok.lemma), 0) + 1
+        return out
+    before = max(counts(source).values(), default=0)
+    for (_head, lemma), n in counts(check).items():
+        if n > 1 and n > before:
+            return f"two auxiliaries '{lemma}' on one verb"
+    return None
 
 
 def non_word(text: str, source: str, check: Analysis | None) -> str | None:
