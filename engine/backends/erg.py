@@ -71,7 +71,7 @@ from .base import (
 
 log = logging.getLogger(__name__)
 
-CLEFT_READINGS = 12  # readings searched for the focus-cleft one when confirming a built cleft
+CLEFT_READINGS = 60  # readings searched for the focus-cleft one when confirming a built cleft
 
 
 @dataclass
@@ -223,8 +223,9 @@ class ErgBackend:
                 res = generated[encode(a.native, lnk=False)]
                 if any(normalized(r.get("surface", "")) == source for r in res.results):
                     old = out[i].native
+                    # the reading generated in time: the first one's timeout no longer holds
                     info = ParseInfo(OK, "", a.native, old.readings, k, "regenerates the source", old.check, old.caption,
-                                     old.slow)
+                                     "")
                     mrs_text = a.mrs if isinstance(a.mrs, str) else encode(a.native)
                     out[i] = Analysis(a.sentence, a.frames, a.main, "erg", mrs_text, info)
                     break

@@ -98,6 +98,10 @@ def confirms(mrs_text: str, focus: str) -> bool:
     except Exception:  # an unreadable reading confirms nothing
         return False
     words = {w.lower() for w in re.findall(r"[\w']+", focus)}
+    from lemminflect import getAllLemmas
+
+    # the EP's lemma against the focus words and their lemmas ("nets" is _net_n_1)
+    words |= {lem.lower() for w in list(words) for forms in getAllLemmas(w).values() for lem in forms}
     for ic in m.icons:
         if ic.relation != "focus":
             continue

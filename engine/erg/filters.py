@@ -42,7 +42,8 @@ def reading_agreement(reading: Analysis, check: Analysis | None) -> int:
             other = mine.argument(arg.role)
             a, b = _content_words(arg.text), _content_words(other.text) if other is not None else set()
             score += bool(a) and len(a & b) * 2 > len(a)
-            score += other is not None and head_word(check, arg) in _words(other.text)
+            head = head_word(check, arg)
+            score += other is not None and bool(head) and head in _words(other.text)
     return score
 
 
@@ -51,13 +52,13 @@ def _words(text: str) -> set[str]:
 
 
 def head_word(analysis: Analysis, arg) -> str:
-    """The lower-cased head word of an argument of ``analysis`` (its text's last word where the
-    head index is outside the sentence)."""
+    """The lower-cased head word of an argument of ``analysis`` where it is a noun, else ""."""
     tokens = analysis.sentence.tokens
     if 0 <= arg.head < len(tokens):
-        return tokens[arg.head].text.lower()
-    words = re.findall(r"[\w']+", arg.text)
-    return words[-1].lower() if words else ""
+        # only a noun heads: the "by" of a passive agent, a cleft's "who", a pronoun say nothing
+        tok = tokens[arg.head]
+        return tok.text.lower() if tok.pos in ("NOUN", "PROPN") else ""
+    return ""
 
 
 def head_mismatch(reading: Analysis, check: Analysis | None) -> str | None:
