@@ -16,6 +16,9 @@ JUNK = (
     re.compile(r"[.?!]\s+\S"),  # sentence punctuation inside ("her Dad. on a phone")
     re.compile(r"\b(\w+)[\s-]+-?\1\b", re.I),  # stutters ("She she", "It-it")
     re.compile(r"\b(who|which|that|whom),", re.I),  # a comma after a relativizer ("who, saw")
+    # a comma between a preposition and its noun phrase ("a fox in, the garden")
+    re.compile(r"\b(in|on|at|with|by|for|from|of|into|onto|over|under|near|behind|through|across|along)"
+               r",\s+(the|a|an|his|her|their|its|my|our|your|this|these|those|some)\b", re.I),
 )
 
 
