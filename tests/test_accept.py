@@ -109,7 +109,7 @@ def trained(tmp_path_factory):
     train_set = [Example("", "", t, y) for t, y in _synthetic(SENTENCES[:80])]
     base = build_tiny_encoder(tmp_path_factory.mktemp("enc"), [e.output for e in train_set] + SENTENCES)
     out = tmp_path_factory.mktemp("accept")
-    meta = train(base, train_set, out, epochs=8, lr=1e-3, batch_size=16, folds=3, seed=0, device="cpu")
+    meta = train(base, train_set, out, epochs=12, lr=1e-3, batch_size=16, folds=3, seed=0, device="cpu")
     return out, meta
 
 

@@ -162,10 +162,22 @@ def _gap(ex: Example, out, own: Mapping[str, tuple[str, bool]]) -> str | None:
             continue
         if isinstance(out, str) or out.mrs is None:
             return None
-        theirs = {ep.predicate for ep in decode(mrs).rels}
+        own_mrs = decode(mrs)
+        theirs = {ep.predicate for ep in own_mrs.rels}
         ours = {ep.predicate for ep in out.mrs.rels}
         if theirs == ours:
-            return None  # same predicates: the rule's MRS should have generated
+            # same predicates: the rule's MRS should have generated, unless the image gives
+            # their variables other properties ("no man" without IND +, as a hand-built
+            # lexicon does)
+            def props(m):
+                return {(ep.predicate, k, v) for ep in m.rels if ep.iv in m.variables
+                        for k, v in m.variables[ep.iv].items()}
+            odd = sorted(props(out.mrs) - props(own_mrs))
+            if not odd:
+                return None
+            whys.append(f"the image analyses {sentence!r} without " +
+                        ", ".join(f"{k} {v} on {p}" for p, k, v in odd[:3]))
+            continue
         whys.append(f"the image analyses {sentence!r} with {', '.join(sorted(theirs - ours)) or '-'} "
                     f"where the rule has {', '.join(sorted(ours - theirs)) or '-'}")
     return "; ".join(whys) if len(whys) == len(ex.accept) else None
