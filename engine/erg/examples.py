@@ -86,7 +86,8 @@ def check_live(paths: Iterable[str | Path], backends: Mapping[str, object]) -> l
                          for a in e.accept})
         own = _own_analyses(failed, backend)
         for k, ((_fam, _rule, ex), j) in enumerate(zip(runnable, judged, strict=True)):
-            why = _gap(ex, outputs[k], own) if j.status == "FAIL" and ex.accept else None
+            before = getattr(analyses[ex.sentence].native, "mrs", None)
+            why = _gap(ex, outputs[k], own, before) if j.status == "FAIL" and ex.accept else None
             if why:
                 j = LiveResult(j.path, j.line, j.rule, j.image, "gap", f"{j.message} -- grammar gap: {why}")
             results.append(j)
@@ -145,7 +146,7 @@ def _own_analyses(sentences: list[str], backend) -> dict[str, tuple[str, bool]]:
     return out
 
 
-def _gap(ex: Example, out, own: Mapping[str, tuple[str, bool]]) -> str | None:
+def _gap(ex: Example, out, own: Mapping[str, tuple[str, bool]], before=None) -> str | None:
     """Why a failed example is the image's gap, not the rule's error: the image cannot
     regenerate the expected sentence from its own parse, or its own analysis of that sentence
     uses other predicates than the rule's (release ERG) semantics."""
@@ -167,12 +168,14 @@ def _gap(ex: Example, out, own: Mapping[str, tuple[str, bool]]) -> str | None:
         ours = {ep.predicate for ep in out.mrs.rels}
         if theirs == ours:
             # same predicates: the rule's MRS should have generated, unless the image gives
-            # their variables other properties ("no man" without IND +, as a hand-built
-            # lexicon does)
+            # their variables other properties than those the rule kept from the source ("no
+            # man" without IND +, as a hand-built lexicon does); a property the rule itself
+            # set (SF ques) that the expected sentence lacks is the example's error
             def props(m):
                 return {(ep.predicate, k, v) for ep in m.rels if ep.iv in m.variables
                         for k, v in m.variables[ep.iv].items()}
-            odd = sorted(props(out.mrs) - props(own_mrs))
+            kept = {(k, v) for _p, k, v in props(before)} if before is not None else set()
+            odd = sorted(t for t in props(out.mrs) - props(own_mrs) if (t[1], t[2]) in kept)
             if not odd:
                 return None
             whys.append(f"the image analyses {sentence!r} without " +
