@@ -135,10 +135,10 @@ SECOND = "hybrid" if gmod.live_grammars() else "tailor"
 
 
 @pytest.fixture(scope="module")
-def report_dir(tmp_path_factory, fitted_tailor):
+def report_dir(tmp_path_factory, request):
     out = tmp_path_factory.mktemp("compare")
-    second = ["-b", "hybrid"] if SECOND == "hybrid" else \
-        ["-b", "tailor", "--model", str(fitted_tailor), "--decoding", "beam", "--device", "cpu"]
+    second = ["-b", "hybrid"] if SECOND == "hybrid" else ["-b", "tailor", "--model", str(request.getfixturevalue(
+        "fitted_tailor")), "--decoding", "beam", "--device", "cpu"]
     src = out / "in.jsonl"
     src.write_text("\n".join(json.dumps({"id": str(k), "text": t}) for k, t in enumerate([
         "A man is riding a bike.", "The dog chased the cat.", "Two kids play soccer in the park.",

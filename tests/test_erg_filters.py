@@ -1,0 +1,65 @@
+"""Offline tests of the erg backend's reading and realization filters (spaCy analyses, no ACE)."""
+
+from __future__ import annotations
+
+from delphin import mrs as dmrs
+
+from engine import analyze
+from engine.checks import keeps_source
+from engine.erg.analyzer import analysis_from_mrs
+from engine.erg.cleft import confirms
+from engine.erg.filters import JUNK, doubled_auxiliary, head_mismatch, reading_agreement
+from engine.erg.mrsview import encode
+from engine.transforms import parse
+
+GREY = "The man in the grey coat fed the pigeons."
+# an ERG-2018-style reading with the subject taken as "the grey coat" (the wrong attachment)
+WRONG = ('[ TOP: h0 INDEX: e2 [ e SF: prop TENSE: past MOOD: indicative PROG: - PERF: - ] RELS: < '
+         '[ _the_q<0:3> LBL: h4 ARG0: x5 [ x PERS: 3 NUM: sg ] RSTR: h6 BODY: h7 ] [ _man_n_1<4:7> LBL: h8 ARG0: x5 ] '
+         '[ _the_q<11:14> LBL: h10 ARG0: x3 [ x PERS: 3 NUM: sg IND: + ] RSTR: h11 BODY: h12 ] '
+         '[ _coat_n_1<20:24> LBL: h13 ARG0: x3 ] [ _feed_v_1<25:28> LBL: h1 ARG0: e2 ARG1: x3 ARG2: x20 '
+         '[ x PERS: 3 NUM: pl IND: + ] ] [ _the_q<29:32> LBL: h21 ARG0: x20 RSTR: h22 BODY: h23 ] '
+         '[ _pigeon_n_1<33:41> LBL: h24 ARG0: x20 ] > HCONS: < h0 qeq h1 h6 qeq h8 h11 qeq h13 h22 qeq h24 > ]')
+RIGHT = ('[ TOP: h0 INDEX: e2 [ e SF: prop TENSE: past MOOD: indicative PROG: - PERF: - ] RELS: < '
+         '[ _the_q<0:3> LBL: h4 ARG0: x3 [ x PERS: 3 NUM: sg IND: + ] RSTR: h5 BODY: h6 ] [ _man_n_1<4:7> LBL: h7 ARG0: x3 ] '
+         '[ _in_p_loc<8:10> LBL: h7 ARG0: e8 ARG1: x3 ARG2: x9 [ x PERS: 3 NUM: sg IND: + ] ] '
+         '[ _the_q<11:14> LBL: h10 ARG0: x9 RSTR: h11 BODY: h12 ] [ _coat_n_1<20:24> LBL: h13 ARG0: x9 ] '
+         '[ _feed_v_1<25:28> LBL: h1 ARG0: e2 ARG1: x3 ARG2: x20 [ x PERS: 3 NUM: pl IND: + ] ] '
+         '[ _the_q<29:32> LBL: h21 ARG0: x20 RSTR: h22 BODY: h23 ] [ _pigeon_n_1<33:41> LBL: h24 ARG0: x20 ] > '
+         'HCONS: < h0 qeq h1 h5 qeq h7 h11 qeq h13 h22 qeq h24 > ]')
+
+
+def test_a_reading_with_another_subject_head_is_caught_and_scores_lower():
+    (check,) = analyze([GREY])
+    wrong, right = analysis_from_mrs(GREY, WRONG), analysis_from_mrs(GREY, RIGHT)
+    assert head_mismatch(wrong, check) == "ARG0 'man'"
+    assert head_mismatch(right, check) is None
+    assert reading_agreement(right, check) > reading_agreement(wrong, check)
+
+
+def test_doubled_auxiliaries_are_refused_unless_the_source_has_them():
+    source, bad, good = analyze(["The printer does not work.", "Do the printer does not work?",
+                                 "Does the printer not work?"])
+    assert doubled_auxiliary(bad, source) == "two auxiliaries 'do' on one verb"
+    assert doubled_auxiliary(good, source) is None
+    passive = analyze(["A bike is being ridden by a man."])[0]
+    assert doubled_auxiliary(passive, analyze(["A man is riding a bike."])[0]) is None
+
+
+def test_a_comma_between_a_preposition_and_its_noun_phrase_is_junk():
+    assert any(p.search("There is not a fox in, the garden.") for p in JUNK)
+    assert not any(p.search("In the garden, there is a fox.") for p in JUNK)
+
+
+def test_a_shortened_argument_must_be_a_front_part_of_the_source_one():
+    source, apposition, short = analyze([GREY, "The man, the grey coat, fed the pigeons.", "The man fed the pigeons."])
+    plan = parse("shorten(ARG0)").plan()
+    assert "not a front part" in (keeps_source(source, plan, apposition) or "")
+    assert keeps_source(source, plan, short) is None
+
+
+def test_a_cleft_focus_is_confirmed_through_its_lemma():
+    m = dmrs.MRS("h0", "e2", [dmrs.EP("_net_n_1", "h4", {"ARG0": "x3"})], [], [dmrs.ICons("e2", "focus", "x3")],
+                 {"x3": {}, "e2": {}})
+    assert confirms(encode(m), "nets")
+    assert not confirms(encode(m), "boats")
