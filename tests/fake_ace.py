@@ -4,6 +4,7 @@ It answers from a JSON file named by FAKE_ACE_DATA: ``{"parse": {sentence: [mrs,
 "generate": [[mrs, [surface, ...], [derivation, ...]], ...]}``; generation input is matched
 to an entry by MRS isomorphism. Inputs containing CRASH make it exit, HANG make it hang,
 DESYNC make it report results it does not print: the failure modes the pool must survive.
+In generation, STALE adds a stale timeout note and LATE answers after the time limit.
 """
 
 import json
@@ -53,7 +54,12 @@ def main() -> int:
                 f"((:result-id . {i}) (:surface . {quote(s)}) (:derivation . {quote(d)}))"
                 for i, (s, d) in enumerate(results)
             )
-            sys.stdout.write(f"(:readings . {reported}) (:results . ({body}))\n")
+            # STALE: the note of an alarm that went off between items (ACE never disarms it);
+            # LATE: an item that runs to the time limit and ends with nothing and no note
+            error = ' (:error . "timeout")' if "STALE" in line else ""
+            if "LATE" in line:
+                time.sleep(float(os.environ.get("FAKE_ACE_LATE", "1.1")))
+            sys.stdout.write(f"(:readings . {reported}) (:results . ({body})){error}\n")
         else:
             readings = data.get("parse", {}).get(line, [])
             body = " ".join(

@@ -80,6 +80,16 @@ def test_pool_types_every_failure_and_survives(fake):
         assert pool.parse(["Alice saw Bob."])[0].status == "ok"
 
 
+def test_a_stale_timeout_note_is_not_the_items_and_a_late_empty_item_timed_out(fake):
+    """ACE 0.9.34 never disarms a generation's alarm: when it goes off between items, the next
+    item carries its "timeout" note. An item answered within the limit did not time out; one
+    that ran to the limit with nothing did, though its note went elsewhere."""
+    with AcePool(fake, workers=1, options=AceOptions(timeout=1)) as pool:
+        stale, late = pool.generate(["[ STALE ]", "[ LATE ]"])
+        assert stale.status == "no_realization", stale.reason
+        assert late.status == "timeout" and late.seconds >= 1
+
+
 def test_pool_reuses_processes_unlike_fresh_mode(fake):
     with AcePool(fake, workers=1) as warm:
         warm.parse(["Alice saw Bob."] * 4)

@@ -72,6 +72,7 @@ from .base import (
 log = logging.getLogger(__name__)
 
 CLEFT_READINGS = 60  # readings searched for the focus-cleft one when confirming a built cleft
+RETRY_SECONDS = 2  # generation limit for the other readings in the round trip
 
 
 @dataclass
@@ -192,43 +193,62 @@ class ErgBackend:
             scored = [(reading_agreement(a, check), -k, k, a) for k, a in readings]
             best = max(scored, key=lambda t: t[:2])
             tied = [(k, a) for sc, _neg, k, a in scored if sc == best[0]]
-            k, chosen = best[2], best[3]
+            # among equally agreeing readings, one the checks below would refuse never goes first
+            tied.sort(key=lambda t: self._reading_refusal(t[1], check) is not None)
+            k, chosen = tied[0]
             how = "first reading" if len(readings) == 1 else (
                 "agrees best with the spaCy analysis" if len(tied) == 1 else "first of the readings that agree best")
             info = ParseInfo(OK, "", chosen.native, len(res.results), k, how, check, note)
             out.append(Analysis(chosen.sentence, chosen.frames, chosen.main, "erg", res.results[k]["mrs"], info))
-            if self.round_trip:  # every parsed sentence: its unchanged reading is generated once
-                ties.append((len(out) - 1, [(k, chosen)] + [t for t in tied if t[0] != k][:2]))
+            if self.round_trip and (check is None or check.main_frame is not None):
+                # every parsed sentence the checks do not refuse whatever the plan: its unchanged
+                # reading is generated once (a refused one would only spend the generator's time)
+                usable = [t for t in tied if self._reading_refusal(t[1], check) is None][:3]
+                if usable:
+                    ties.append((len(out) - 1, usable))
         if ties:
             self._break_ties(out, ties)
         return out
 
     def _break_ties(self, out: list[Analysis], ties: list[tuple[int, list[tuple[int, Analysis]]]]) -> None:
-        """The round trip: the chosen reading's unchanged MRS is generated (with the readings
-        that agree as well as it, all of a batch at once). Among equally agreeing readings the
-        first whose MRS regenerates the source wins; a sentence whose chosen reading does not
-        generate within the time limit is marked, and no edit of it is sent to ACE (each would
-        run into the same limit: on SNLI premises that was most of the generator's time)."""
-        todo = sorted({encode(a.native, lnk=False) for _i, tied in ties for _k, a in tied})
-        generated = dict(zip(todo, self.pool.generate(todo), strict=True))
+        """The round trip. The chosen reading's unchanged MRS is generated, all of a batch at
+        once; where it does not give back the source, the other readings that agree as well as
+        it are generated (with a shorter time limit: ACE either realizes one of these at once or
+        runs into any limit) and the first that regenerates the source wins. A sentence none of
+        whose readings generates in time is marked, and no edit of it is sent to ACE (each
+        would run into the same limit: on SNLI premises that was most of the generator's time)."""
+        first = self._generated([tied[0][1] for _i, tied in ties])
+        again: list[tuple[int, list[tuple[int, Analysis]]]] = []
         for i, tied in ties:
             source = normalized(out[i].text)
-            first = generated[encode(tied[0][1].native, lnk=False)]
-            if first.status == acemod.TIMEOUT:
+            res = first[encode(tied[0][1].native, lnk=False)]
+            if any(normalized(r.get("surface", "")) == source for r in res.results):
+                continue
+            if res.status == acemod.TIMEOUT:
                 out[i].native.slow = (f"the unchanged sentence does not generate within "
                                       f"{self.pool.options.seconds('generate')}s on this grammar")
-            if len(tied) == 1:
-                continue
+            if len(tied) > 1:
+                again.append((i, tied[1:]))
+        if not again:
+            return
+        seconds = min(RETRY_SECONDS, self.pool.options.seconds("generate"))
+        others = self._generated([a for _i, tied in again for _k, a in tied], seconds)
+        for i, tied in again:
+            source = normalized(out[i].text)
             for k, a in tied:
-                res = generated[encode(a.native, lnk=False)]
-                if any(normalized(r.get("surface", "")) == source for r in res.results):
+                if any(normalized(r.get("surface", "")) == source for r in others[encode(a.native, lnk=False)].results):
                     old = out[i].native
-                    # the reading generated in time: the first one's timeout no longer holds
+                    # this reading generated in time: the first one's timeout no longer holds
                     info = ParseInfo(OK, "", a.native, old.readings, k, "regenerates the source", old.check, old.caption,
                                      "")
                     mrs_text = a.mrs if isinstance(a.mrs, str) else encode(a.native)
                     out[i] = Analysis(a.sentence, a.frames, a.main, "erg", mrs_text, info)
                     break
+
+    def _generated(self, readings: Sequence[Analysis], seconds: int | None = None) -> dict[str, acemod.AceResult]:
+        """ACE's realizations of each reading's unchanged MRS, by its encoding without links."""
+        todo = sorted({encode(a.native, lnk=False) for a in readings})
+        return dict(zip(todo, self.pool.generate(todo, seconds=seconds), strict=True))
 
     # -- realization ---------------------------------------------------------------------
     def realize(self, analyses: Sequence[Analysis], plans: Sequence[EditPlan]) -> list[Realization]:
@@ -365,19 +385,28 @@ class ErgBackend:
         if check is not None:
             if why := target_features(check.predicate, plan)[1]:
                 return Realization.not_applicable(why)
-            erg_main = analysis.main_frame
-            if erg_main is not None and erg_main.predicate.lemma != check.predicate.lemma and \
-                    check.predicate.lemma != "be" and erg_main.predicate.lemma not in ("and", "or", "but"):
-                # a copula has no EP of its own, and a coordination's index is the conjunction:
-                # the realization checks judge those
-                return Realization(NO_PARSE, f"no ERG reading has the main verb '{check.predicate.lemma}' "
-                                   f"(the reading used has '{erg_main.predicate.lemma}')")
-            if erg_main is not None and erg_main.predicate.lemma == check.predicate.lemma and \
-                    (wrong := head_mismatch(analysis, shared)):
-                return Realization(NO_PARSE, f"no ERG reading has the spaCy analysis' {wrong} as the head of "
-                                   "that argument")
+            if (refused := self._reading_refusal(analysis, shared)) is not None:
+                return refused
         if info.slow:
             return Realization(TIMEOUT, f"{info.slow}; its edits are not attempted")
+        return None
+
+    @staticmethod
+    def _reading_refusal(reading: Analysis, check: Analysis | None) -> Realization | None:
+        """``no_parse`` where an ERG reading disagrees with the spaCy analysis ``check`` of the
+        same sentence whatever the plan: another main verb, or another noun heading a core
+        argument; None where it agrees (or either has no main verb)."""
+        if check is None or check.main_frame is None or reading.main_frame is None:
+            return None
+        erg_main, lemma = reading.main_frame.predicate.lemma, check.main_frame.predicate.lemma
+        if erg_main != lemma and lemma != "be" and erg_main not in ("and", "or", "but"):
+            # a copula has no EP of its own, and a coordination's index is the conjunction:
+            # the realization checks judge those
+            return Realization(NO_PARSE, f"no ERG reading has the main verb '{lemma}' (the reading used has "
+                               f"'{erg_main}')")
+        if erg_main == lemma and (wrong := head_mismatch(reading, check)):
+            return Realization(NO_PARSE, f"no ERG reading has the spaCy analysis' {wrong} as the head of that "
+                               "argument")
         return None
 
     def targets(self, analysis: Analysis, plan: EditPlan) -> list[MRS]:
@@ -481,7 +510,9 @@ class ErgBackend:
         failures = []
         for names, m in job.variants:
             res = generated[encode(m, lnk=False)]
-            if res.status != acemod.OK:
+            # a generation that ran out of time while unpacking has still realized what it
+            # returned: each is the ERG's realization of the MRS, judged by the filters like any
+            if res.status != acemod.OK and not (res.status == acemod.TIMEOUT and res.results):
                 failures.append((res.status, f"{names}: {res.status}" + (f" ({res.reason})" if res.reason else "")))
                 continue
             raw += [(r.get("surface", ""), r.get("derivation"), names) for r in res.results if r.get("surface")]

@@ -25,6 +25,7 @@ import dataclasses
 import logging
 import os
 import queue
+import re
 import subprocess
 import threading
 import time
@@ -209,9 +210,17 @@ class AceWorker:
     def _interpret(self, response, results: list[dict], elapsed: float) -> AceResult:
         errors = " ".join(str(e) for e in response.get("ERRORS") or [])
         error = str(response.get("error") or "")
+        limit = self.options.seconds(self.kind)
+        if elapsed < limit and _TIMEOUT.search(error):
+            # Stale: ACE arms an alarm for each generation and never disarms it, so one that goes
+            # off while the process waits for its next item is reported with that item. An item
+            # answered within the limit did not run out of time itself.
+            error = ", ".join(p for p in error.split(", ") if not _TIMEOUT.search(p))
         text = f"{errors} {error}".strip()
-        if "timed out" in text.lower() or "timeout" in text.lower():
-            return AceResult(TIMEOUT, f"ACE timeout ({self.options.seconds(self.kind)}s): {text}", tuple(results), elapsed)
+        if _TIMEOUT.search(text) or (not results and not text and elapsed >= limit):
+            # the second: the alarm went off as the item ended, and its note went to the next item
+            return AceResult(TIMEOUT, f"ACE timeout ({limit}s)" + (f": {text}" if text else ""), tuple(results),
+                             elapsed)
         if results:
             if self.kind == "generate":
                 results = results[: self.options.max_realizations]
@@ -222,6 +231,9 @@ class AceWorker:
             reason = error or "the grammar found no full-sentence reading"
             return AceResult(NO_PARSE, reason, seconds=elapsed)
         return AceResult(NO_REALIZATION, error or "ACE generated nothing from this MRS", seconds=elapsed)
+
+
+_TIMEOUT = re.compile(r"time(d)? ?out", re.IGNORECASE)
 
 
 class _Crashed(RuntimeError):
@@ -279,12 +291,14 @@ class AcePool:
         return sum(w.starts for w in self._all)
 
     def _checkout(self, kind: str) -> AceWorker:
-        """An idle worker of ``kind`` (``parse``, ``generate``, or ``parse:N`` for N readings)."""
+        """An idle worker of ``kind`` (``parse``, ``generate``, ``parse:N`` for N readings, or
+        ``generate:S`` for S seconds per item)."""
         try:
             return self._idle.setdefault(kind, queue.Queue()).get_nowait()
         except queue.Empty:
             base, _, n = kind.partition(":")
-            options = dataclasses.replace(self.options, parse_results=int(n)) if n else self.options
+            options = self.options if not n else dataclasses.replace(self.options, parse_results=int(n)) \
+                if base == "parse" else dataclasses.replace(self.options, generate_timeout=int(n))
             w = AceWorker(base, self.grammar, options)
             with self._lock:
                 self._all.append(w)
@@ -323,7 +337,10 @@ class AcePool:
             return self._batch("parse", texts)
         return self._batch(f"parse:{readings}", texts)
 
-    def generate(self, mrss: Sequence[str]) -> list[AceResult]:
-        """Generate from SimpleMRS strings; one result per MRS, in order."""
-        return self._batch("generate", mrss)
+    def generate(self, mrss: Sequence[str], seconds: int | None = None) -> list[AceResult]:
+        """Generate from SimpleMRS strings; one result per MRS, in order. ``seconds`` sets
+        another time limit per item, on processes kept for that limit."""
+        if seconds is None or seconds == self.options.seconds("generate"):
+            return self._batch("generate", mrss)
+        return self._batch(f"generate:{seconds}", mrss)
 
