@@ -72,7 +72,7 @@ from .base import (
 log = logging.getLogger(__name__)
 
 CLEFT_READINGS = 60  # readings searched for the focus-cleft one when confirming a built cleft
-RETRY_SECONDS = 2  # generation limit for the other readings in the round trip
+RETRY_SECONDS = 1  # generation limit for the other readings in the round trip
 
 
 @dataclass
@@ -112,7 +112,9 @@ class ErgBackend:
     realizations with the surface analyzer), ``rules`` (rule files; default ``rules/mrs``),
     ``round_trip`` (break ties between equally agreeing readings by regenerating them),
     ``rank`` (order realizations by the n-gram model plus closeness; else closeness alone),
-    ``gen_timeout`` (seconds per generation; default ``timeout``), ``gen_results`` (ask ACE for
+    ``gen_timeout`` (seconds per generation; default ``timeout``), ``round_trip_timeout``
+    (seconds for the round trip; a sentence slower than that is not edited; default
+    ``gen_timeout``), ``gen_results`` (ask ACE for
     at most N realizations with ``-n``: faster, but only for an ACE whose tsdb counters reset
     per item; a stock 0.9.34 then desynchronizes and is restarted).
     """
@@ -128,6 +130,8 @@ class ErgBackend:
         Option("timeout", "--timeout", "ACE seconds per item (default 10)", int, 10),
         Option("fragments", "--fragments", "allow fragment parses (root_frag)", None, False, switch=True),
         Option("gen_timeout", "--gen-timeout", "ACE seconds per generation (default: --timeout)", int),
+        Option("round_trip_timeout", "--round-trip-timeout", "ACE seconds for regenerating a sentence's unchanged "
+               "reading; one slower is not edited (default: --gen-timeout)", int),
         Option("gen_results", "--gen-results", "ask ACE for at most N realizations per generation (-n; needs an "
                "ACE whose counters reset per item)", int),
     )
@@ -137,7 +141,8 @@ class ErgBackend:
                  fragments: bool = False, max_candidates: int = 5, validate: bool = True,
                  rules: Sequence[str] | None = None, options: acemod.AceOptions | None = None,
                  grammar_info: Grammar | None = None, fresh: bool = False, round_trip: bool = True,
-                 rank: bool = True, gen_timeout: int | None = None, gen_results: int | None = None):
+                 rank: bool = True, gen_timeout: int | None = None, gen_results: int | None = None,
+                 round_trip_timeout: int | None = None):
         self.grammar = grammar_info or find_grammar(ace, grammar, erg_version, semi)
         self.rules = RuleSet.load(rules)
         opts = options or acemod.AceOptions(timeout=timeout, fragments=fragments, generate_timeout=gen_timeout,
@@ -146,6 +151,7 @@ class ErgBackend:
         self.max_candidates = max_candidates
         self.validate = validate
         self.round_trip = round_trip
+        self.round_trip_timeout = round_trip_timeout
         self.rank = rank
         self._checker = None
         self._ranker = None
@@ -214,24 +220,25 @@ class ErgBackend:
         """The round trip. The chosen reading's unchanged MRS is generated, all of a batch at
         once; where it does not give back the source, the other readings that agree as well as
         it are generated (with a shorter time limit: ACE either realizes one of these at once or
-        runs into any limit) and the first that regenerates the source wins. A sentence none of
-        whose readings generates in time is marked, and no edit of it is sent to ACE (each
-        would run into the same limit: on SNLI premises that was most of the generator's time)."""
-        first = self._generated([tied[0][1] for _i, tied in ties])
+        runs into any limit) and the first that regenerates the source wins. A sentence whose
+        reading does not finish generating in time is marked, and no edit of it is sent to ACE
+        (each would run into the same limit: on SNLI premises that was most of the generator's
+        time), unless another reading regenerates the source in time."""
+        limit = self.round_trip_timeout or self.pool.options.seconds("generate")
+        first = self._generated([tied[0][1] for _i, tied in ties], limit)
         again: list[tuple[int, list[tuple[int, Analysis]]]] = []
         for i, tied in ties:
             source = normalized(out[i].text)
             res = first[encode(tied[0][1].native, lnk=False)]
+            if res.status == acemod.TIMEOUT:  # even where what it realized includes the source
+                out[i].native.slow = f"the unchanged sentence does not finish generating within {limit}s on this grammar"
             if any(normalized(r.get("surface", "")) == source for r in res.results):
                 continue
-            if res.status == acemod.TIMEOUT:
-                out[i].native.slow = (f"the unchanged sentence does not generate within "
-                                      f"{self.pool.options.seconds('generate')}s on this grammar")
             if len(tied) > 1:
                 again.append((i, tied[1:]))
         if not again:
             return
-        seconds = min(RETRY_SECONDS, self.pool.options.seconds("generate"))
+        seconds = min(RETRY_SECONDS, limit)
         others = self._generated([a for _i, tied in again for _k, a in tied], seconds)
         for i, tied in again:
             source = normalized(out[i].text)

@@ -93,6 +93,8 @@ def build(clause: Analysis, target: str) -> list[str] | str:
 def confirms(mrs_text: str, focus: str) -> bool:
     """Whether an ERG reading is a true cleft on ``focus``: an ICONS focus whose entity is
     described by one of the focus phrase's words."""
+    if "focus" not in mrs_text:  # no ICONS focus: most of the readings searched, not decoded
+        return False
     try:
         m: MRS = decode(mrs_text)
     except Exception:  # an unreadable reading confirms nothing
