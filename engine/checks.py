@@ -423,7 +423,39 @@ def keeps_source(source: Analysis, plan: EditPlan, realization: Analysis) -> str
             continue  # an argument the analyzer does not find in the realization cannot be judged
         if have[role] != phrase:
             return f"{role} is {have[role]!r}, expected {phrase!r}"
+    if not plan.swap and "voice" not in plan.features and target["cleft"] is None and src_frame.predicate.cleft is None:
+        # the same subject: the finite verb agrees with it as in the source ("A lot of people
+        # rely ..." is not "Does a lot of people rely ...?")
+        before, after = _finite(source, src_frame), _finite(realization, got_frame)
+        if before and after and not _agreement(before) & _agreement(after):
+            return f"the verb agrees with another subject number ({before.text!r} -> {after.text!r})"
     return keeps_order(source, plan, realization)
+
+
+def _finite(analysis: Analysis, frame: Frame):
+    """The first token of a frame's verb group that shows subject agreement, or None."""
+    tokens = analysis.sentence.tokens
+    for i in sorted(set(frame.verb_group) | {frame.verb}):
+        if 0 <= i < len(tokens) and _agreement(tokens[i]):
+            return tokens[i]
+    return None
+
+
+def _agreement(token) -> frozenset[str]:
+    """The subjects (1sg, 3sg, 2, pl) a verb form agrees with; empty where it shows none (a
+    past tense other than *be*, a modal, an untensed form)."""
+    word = token.text.lower()
+    if word in ("am", "'m"):
+        return frozenset({"1sg"})
+    if word in ("are", "'re", "were"):
+        return frozenset({"2", "pl"})
+    if word == "was":
+        return frozenset({"1sg", "3sg"})
+    if token.tag == "VBZ":
+        return frozenset({"3sg"})
+    if token.tag == "VBP":
+        return frozenset({"1sg", "2", "pl"})
+    return frozenset()
 
 
 # -- what a backend supports (its contract: engine.contract) ----------------------------------

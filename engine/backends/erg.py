@@ -406,9 +406,10 @@ class ErgBackend:
         if check is None or check.main_frame is None or reading.main_frame is None:
             return None
         erg_main, lemma = reading.main_frame.predicate.lemma, check.main_frame.predicate.lemma
-        if erg_main != lemma and lemma != "be" and erg_main not in ("and", "or", "but"):
-            # a copula has no EP of its own, and a coordination's index is the conjunction:
-            # the realization checks judge those
+        cleft = erg_main == "be" and check.main_frame.predicate.cleft is not None
+        if erg_main != lemma and lemma != "be" and erg_main not in ("and", "or", "but") and not cleft:
+            # a copula has no EP of its own, a coordination's index is the conjunction, and an
+            # it-cleft's is its copula: the realization checks judge those
             return Realization(NO_PARSE, f"no ERG reading has the main verb '{lemma}' (the reading used has "
                                f"'{erg_main}')")
         if erg_main == lemma and (wrong := head_mismatch(reading, check)):
