@@ -23,6 +23,7 @@
 
 from __future__ import annotations
 
+import dataclasses
 import re
 import unicodedata
 from typing import Any
@@ -357,13 +358,15 @@ def _voice_moves(skeleton: list[str], plan: EditPlan) -> list[str]:
     return [w for w in out if w is not None]
 
 
-def keeps_order(source: Analysis, plan: EditPlan, realization: Analysis) -> str | None:
+def keeps_order(source: Analysis, plan: EditPlan, realization: Analysis, frame: Frame | None = None,
+                got: Frame | None = None) -> str | None:
     """Why the words the plan does not touch are not as in the source, or None: adverbs,
     prepositional phrases and punctuation keep their order and their place among the core
-    arguments (for a voice change, which moves the arguments, only their order)."""
+    arguments (for a voice change, which moves the arguments, only their order). ``frame``
+    and ``got``: the main frames as the caller reads them (default: the analyses')."""
     if plan.features.get("cleft") is not None:
         return None
-    src_frame, got_frame = source.main_frame, realization.main_frame
+    src_frame, got_frame = frame or source.main_frame, got or realization.main_frame
     if src_frame is None or got_frame is None:
         return None
     existential = any(t.dep == "expl" or t.text.lower() == "there" for t in source.sentence.tokens[:2])
@@ -402,6 +405,8 @@ def keeps_source(source: Analysis, plan: EditPlan, realization: Analysis) -> str
             return f"{feat} is {got.features()[feat]}, expected {target[feat]}"
     if (got.cleft is None) != (target["cleft"] is None):
         return "the it-cleft is " + ("missing" if got.cleft is None else "not asked for")
+    if plan.swap:  # a place phrase after the object stays after the verb, in both
+        src_frame, got_frame = _place_with_verb(source, src_frame), _place_with_verb(realization, got_frame)
     want = core_arguments(source, src_frame)
     if plan.swap and "ARG0" in want and "ARG1" in want:
         want["ARG0"], want["ARG1"] = want["ARG1"], want["ARG0"]
@@ -429,7 +434,22 @@ def keeps_source(source: Analysis, plan: EditPlan, realization: Analysis) -> str
         before, after = _finite(source, src_frame), _finite(realization, got_frame)
         if before and after and not _agreement(before) & _agreement(after):
             return f"the verb agrees with another subject number ({before.text!r} -> {after.text!r})"
-    return keeps_order(source, plan, realization)
+    return keeps_order(source, plan, realization, src_frame, got_frame)
+
+
+def _place_with_verb(analysis: Analysis, frame: Frame) -> Frame:
+    """``frame`` with a place phrase at the end of its object (ARG1) counted outside it:
+    ``swap`` leaves *in the water* of *paddling a canoe in the water* after the verb."""
+    tokens = analysis.sentence.tokens
+    obj = frame.argument("ARG1")
+    if obj is None:
+        return frame
+    pp = next((t for t in tokens if t.head == obj.head and t.dep == "prep" and obj.head < t.i < obj.span[1]
+               and t.text.lower() in english.LOCATIVE_PREPOSITIONS), None)
+    if pp is None:
+        return frame
+    cut = dataclasses.replace(obj, span=(obj.span[0], pp.i), text=analysis.sentence.span_text(obj.span[0], pp.i))
+    return dataclasses.replace(frame, arguments=tuple(cut if a is obj else a for a in frame.arguments))
 
 
 def _finite(analysis: Analysis, frame: Frame):

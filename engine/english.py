@@ -304,6 +304,11 @@ NO_OBJECT = frozenset({"weigh", "cost", "last", "measure", "have", "boast", "lac
 REFLEXIVES = frozenset({"myself", "yourself", "himself", "herself", "itself", "ourselves", "yourselves",
                         "themselves", "oneself"})
 WH_WORDS = frozenset({"who", "whom", "whose", "what", "which", "where", "when", "why", "how"})
+# prepositions of place: a phrase with one after an object may modify the verb as well as the
+# noun (*paddling a canoe in the water*), so ``swap`` leaves it after the verb on every backend
+LOCATIVE_PREPOSITIONS = frozenset({"in", "on", "at", "near", "under", "behind", "inside", "along", "across",
+                                   "through", "by", "beside", "over", "into", "onto", "around", "outside", "above",
+                                   "below", "beneath", "past"})
 
 
 # --- verb inflection --------------------------------------------------------------------

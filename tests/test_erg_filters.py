@@ -9,7 +9,7 @@ from engine.checks import keeps_source
 from engine.erg.analyzer import analysis_from_mrs
 from engine.erg.cleft import confirms
 from engine.erg.filters import JUNK, doubled_auxiliary, head_mismatch, reading_agreement
-from engine.erg.mrsview import encode
+from engine.erg.mrsview import decode, encode
 from engine.transforms import parse
 
 GREY = "The man in the grey coat fed the pigeons."
@@ -63,3 +63,43 @@ def test_a_cleft_focus_is_confirmed_through_its_lemma():
                  {"x3": {}, "e2": {}})
     assert confirms(encode(m), "nets")
     assert not confirms(encode(m), "boats")
+
+
+def test_the_finite_verb_keeps_the_source_subject_agreement():
+    """"A lot of people rely" asks "Do ...?", not "Does ...?"; a change of tense or person
+    that the subject allows passes."""
+    src, wrong, right = analyze(["A lot of people rely on the bus.", "Does a lot of people rely on the bus?",
+                                 "Do a lot of people rely on the bus?"])
+    plan = parse("question").plan()
+    assert "agrees with another subject number" in (keeps_source(src, plan, wrong) or "")
+    assert keeps_source(src, plan, right) is None
+    was, am, play, does = analyze(["I was at home.", "I am at home.", "The children play in the park.",
+                                   "The children does not play in the park."])
+    assert keeps_source(was, parse("tense(pres)").plan(), am) is None
+    assert "agrees with another subject number" in (keeps_source(play, parse("negate").plan(), does) or "")
+
+
+# "The girl paddled a canoe in the water." swapped as parsed: the canoe (with its place) is ARG1
+CANOE = ('[ TOP: h0 INDEX: e2 [ e SF: prop TENSE: past MOOD: indicative PROG: - PERF: - ] RELS: < '
+         '[ _the_q<0:3> LBL: h4 ARG0: x3 [ x PERS: 3 NUM: sg IND: + ] RSTR: h5 BODY: h6 ] [ _girl_n_1<4:8> LBL: h7 ARG0: x3 ] '
+         '[ _paddle_v_1<9:16> LBL: h1 ARG0: e2 ARG1: x8 [ x PERS: 3 NUM: sg IND: + ] ARG2: x3 ] '
+         '[ _a_q<17:18> LBL: h9 ARG0: x8 RSTR: h10 BODY: h11 ] [ _canoe_n_1<19:24> LBL: h12 ARG0: x8 ] '
+         '[ _PREP_p<25:27> LBL: h12 ARG0: e14 [ e SF: prop TENSE: untensed MOOD: indicative PROG: - PERF: - ] '
+         'ARG1: x8 ARG2: x15 [ x PERS: 3 NUM: sg IND: + ] ] [ _the_q<28:31> LBL: h16 ARG0: x15 RSTR: h17 BODY: h18 ] '
+         '[ _water_n_1<32:37> LBL: h19 ARG0: x15 ] > HCONS: < h0 qeq h1 h5 qeq h7 h10 qeq h12 h17 qeq h19 > ]')
+
+
+def test_swap_leaves_a_place_phrase_with_the_verb_in_the_mrs_and_in_the_checks():
+    from engine.erg.attach import locatives_to_verb
+
+    moved = locatives_to_verb(decode(CANOE.replace("_PREP_p", "_in_p_loc")))
+    pp = next(ep for ep in moved.rels if ep.predicate == "_in_p_loc")
+    assert (pp.label, pp.args["ARG1"]) == ("h1", "e2")  # the verb's label and event
+    kept = decode(CANOE.replace("_PREP_p", "_with_p"))  # not a place: stays on the noun
+    assert locatives_to_verb(kept) is kept
+    src, right, wrong = analyze(["The girl is paddling a rusty canoe in the water.",
+                                 "A rusty canoe is paddling the girl in the water.",
+                                 "A rusty canoe in the water is paddling the girl."])
+    plan = parse("swap").plan()
+    assert keeps_source(src, plan, right) is None
+    assert keeps_source(src, plan, wrong) is not None

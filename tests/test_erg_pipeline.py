@@ -444,3 +444,20 @@ def test_hybrid_declares_the_union_of_what_both_realize(fake_hybrid):
         assert {"promote", "shorten", "swap", "cleft"} <= backend.supports
         rec = transform(["Alice saw Bob."], ["tense(past)"], backend=backend)[0]
     assert rec["reason"] == "unchanged: the sentence is already past tense"
+
+
+def test_a_reading_the_checks_refuse_is_not_round_tripped(tmp_path, monkeypatch):
+    """*saw* read as the tool: the record is no_parse with the reason, and the generator never
+    sees the sentence (its round trip would only spend ACE's time)."""
+    from engine.backends.erg import ErgBackend
+
+    monkeypatch.setenv("FAKE_ACE_DATA", "")
+    sawed = ALICE.replace("_see_v_1", "_saw_v_1")
+    grammar = _fake_ace(tmp_path, {"parse": {"Alice saw Bob.": [sawed], "Alice met Bob.": [ALICE.replace(
+        "_see_v_1", "_meet_v_1")]}, "generate": []})
+    with ErgBackend(grammar_info=grammar, workers=1) as backend:
+        recs = transform(["Alice saw Bob."], ["q"], backend=backend)
+        assert recs[0]["status"] == "no_parse" and "main verb 'see'" in recs[0]["reason"]
+        assert backend.pool.stats["generate"]["items"] == 0
+        transform(["Alice met Bob."], ["q"], backend=backend)  # an agreeing reading is round-tripped
+        assert backend.pool.stats["generate"]["items"] >= 1

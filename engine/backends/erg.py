@@ -415,6 +415,14 @@ class ErgBackend:
         if erg_main == lemma and (wrong := head_mismatch(reading, check)):
             return Realization(NO_PARSE, f"no ERG reading has the spaCy analysis' {wrong} as the head of that "
                                "argument")
+        tagged = {t.start: t for t in check.sentence.tokens}
+        for arg in reading.main_frame.arguments:
+            head = reading.sentence.tokens[arg.head] if 0 <= arg.head < len(reading.sentence.tokens) else None
+            if head is not None and arg.role in ("ARG0", "ARG1", "ARG2") and \
+                    getattr(tagged.get(head.start), "pos", "") == "ADJ":
+                # "We painted the kitchen yellow." read with the noun phrase "the kitchen yellow"
+                return Realization(NO_PARSE, f"the ERG reading used takes the adjective '{head.text}' as the head "
+                                   f"of {arg.role} ('{arg.text}'), and no reading agrees better")
         return None
 
     def targets(self, analysis: Analysis, plan: EditPlan) -> list[MRS]:
@@ -479,6 +487,10 @@ class ErgBackend:
                                 if out.status == UNSUPPORTED else f"{family.name}: {out.reason}")
             if not nxt:
                 return _Job(outcome=Realization.not_applicable(failure or f"{implements}: not applicable"))
+            if implements == "swap":  # a place phrase of the old object stays with the verb
+                from ..erg.attach import locatives_to_verb
+
+                nxt = [(names, locatives_to_verb(m)) for names, m in nxt]
             variants = nxt
         return _Job(variants)
 

@@ -128,6 +128,21 @@ def _span_of(view: View, var: str) -> tuple[int, int] | None:
     return (lo, hi) if lo is not None else None
 
 
+def _head_of(view: View, var: str, tokens: tuple[Token, ...], depth: int = 0) -> int | None:
+    """The token of the EP that introduces entity ``var`` (its noun, name or pronoun; a
+    coordination's first conjunct), or None where it has none with a position."""
+    ep = next((e for e in view.m.rels if e.iv == var and not e.is_quantifier()), None)
+    if ep is None or depth > 5:
+        return None
+    if ep.predicate.endswith("_c") or ep.predicate == "implicit_conj":
+        first = ep.args.get("ARG1") or ep.args.get("L-INDEX")
+        return _head_of(view, first, tokens, depth + 1) if first and vtype(first) == "x" else None
+    if ep.lnk is None or ep.cfrom < 0:
+        return None
+    start, end = _token_span(tokens, (ep.cfrom, ep.cto))
+    return end - 1 if end > start else None
+
+
 def _token_span(tokens: tuple[Token, ...], chars: tuple[int, int] | None) -> tuple[int, int]:
     if not chars:
         return (0, 0)
@@ -174,7 +189,9 @@ def analysis_from_mrs(text: str, mrs: str | MRS) -> Analysis:
         function = {"ARG1": "agent" if topic else "subj", "ARG2": "obj", "ARG3": "iobj"}.get(role, "")
         if topic == role:
             function = "subj"
-        args.append(Argument(role_to_propbank(role), span, sentence.span_text(*span), max(span[1] - 1, 0), function))
+        head = _head_of(view, val, tokens)
+        head = head if head is not None and span[0] <= head < span[1] else max(span[1] - 1, 0)
+        args.append(Argument(role_to_propbank(role), span, sentence.span_text(*span), head, function))
     verb = _token_span(tokens, (main.cfrom, main.cto) if main.lnk is not None else None)[0]
     frame = Frame(predicate, verb, (verb,), tuple(args), finite=predicate.tense is not None or modality is not None)
     return Analysis(sentence, (frame,), 0, "erg", mrs_text, native=m)

@@ -70,12 +70,18 @@ def head_mismatch(reading: Analysis, check: Analysis | None) -> str | None:
     side lacks the role."""
     if check is None or check.main_frame is None or reading.main_frame is None:
         return None
+    tokens = reading.sentence.tokens
     for arg in check.main_frame.arguments:
         if arg.role not in ("ARG0", "ARG1"):
             continue
         other = reading.main_frame.argument(arg.role)
         head = head_word(check, arg)
-        if other is not None and head and head not in _words(other.text):
+        if other is None or not head:
+            continue
+        # the word itself, or the word the reading's own head EP sits on ("the kitchen yellow"
+        # read as a compound headed by *yellow* contains *kitchen*, but is not headed by it)
+        theirs = tokens[other.head].text.lower() if 0 <= other.head < len(tokens) else ""
+        if head not in _words(other.text) or (theirs.isalpha() and theirs != head):
             return f"{arg.role} '{head}'"
     return None
 

@@ -228,8 +228,7 @@ def _in_clause_of(tokens: Sequence[Token], i: int, verb: int) -> bool:
 
 
 # Prepositions whose phrase after an object may modify the verb as well as the noun.
-_LOCATIVE = frozenset({"in", "on", "at", "near", "under", "behind", "inside", "along", "across", "through", "by",
-                       "beside", "over", "into", "onto", "around", "outside", "above", "below", "beneath", "past"})
+_LOCATIVE = english.LOCATIVE_PREPOSITIONS
 
 
 def unreliable_object(tokens: Sequence[Token], obj: Argument | None) -> str | None:
