@@ -103,3 +103,27 @@ def test_swap_leaves_a_place_phrase_with_the_verb_in_the_mrs_and_in_the_checks()
     plan = parse("swap").plan()
     assert keeps_source(src, plan, right) is None
     assert keeps_source(src, plan, wrong) is not None
+
+
+KITCHEN = ('[ LTOP: h0 INDEX: e2 [ e SF: prop TENSE: past MOOD: indicative PROG: - PERF: - ] RELS: < '
+           '[ pron<0:2> LBL: h4 ARG0: x3 [ x PERS: 1 NUM: pl IND: + PT: std ] ] '
+           '[ pronoun_q<0:2> LBL: h5 ARG0: x3 RSTR: h6 BODY: h7 ] '
+           '[ _paint_v_1<3:10> LBL: h1 ARG0: e2 ARG1: x3 ARG2: x8 [ x PERS: 3 NUM: sg ] ] '
+           '[ _the_q<11:14> LBL: h9 ARG0: x8 RSTR: h10 BODY: h11 ] '
+           '[ compound<15:30> LBL: h12 ARG0: e13 [ e SF: prop TENSE: untensed MOOD: indicative PROG: - PERF: - ] '
+           'ARG1: x8 ARG2: x14 [ x IND: + PT: notpro ] ] [ udef_q<15:22> LBL: h15 ARG0: x14 RSTR: h16 BODY: h17 ] '
+           '[ _kitchen_n_1<15:22> LBL: h18 ARG0: x14 ] [ _yellow_n_1<23:30> LBL: h12 ARG0: x8 ] > '
+           'HCONS: < h0 qeq h1 h6 qeq h4 h10 qeq h12 h16 qeq h18 > ICONS: < > ]')
+
+
+def test_a_reading_headed_by_an_adjective_is_refused():
+    """The resultative read as the compound "the kitchen yellow": its head EP sits on an
+    adjective, so the passive "The kitchen yellow was painted by us." is never attempted."""
+    from engine.backends.erg import ErgBackend
+
+    text = "We painted the kitchen yellow."
+    (check,) = analyze([text])
+    refused = ErgBackend._reading_refusal(analysis_from_mrs(text, KITCHEN), check)
+    assert refused is not None and refused.status == "no_parse" and "adjective 'yellow'" in refused.reason
+    (grey,) = analyze([GREY])
+    assert ErgBackend._reading_refusal(analysis_from_mrs(GREY, RIGHT), grey) is None
