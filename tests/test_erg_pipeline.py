@@ -106,6 +106,20 @@ def test_ace_options_never_pass_n_to_the_generator():
     assert AceOptions(fragments=True).parser_args()[-1].endswith("root_frag")
 
 
+@pytest.mark.parametrize("cumulative", [False, True])
+def test_the_generation_limit_is_used_only_where_ace_counts_per_item(tmp_path, monkeypatch, cumulative):
+    from engine.backends.erg import ErgBackend
+
+    monkeypatch.setenv("FAKE_ACE_CUMULATIVE", "1" if cumulative else "")
+    grammar = _fake_ace(tmp_path, {"parse": {"Kim slept.": [ALICE]}, "generate": [[ALICE, ["Kim slept."], ["(a)"]]]})
+    with ErgBackend(grammar_info=grammar, workers=1) as backend:
+        assert backend.generate([ALICE])[0].status == "ok"
+        assert ("-n" in backend.pool.options.generator_args()) is not cumulative
+    with ErgBackend(grammar_info=grammar, workers=1, gen_results=0) as backend:  # 0: never
+        backend.generate([ALICE])
+        assert "-n" not in backend.pool.options.generator_args()
+
+
 def test_erg_backend_end_to_end(fake):
     from engine.backends.erg import ErgBackend
 

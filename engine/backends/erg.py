@@ -115,8 +115,9 @@ class ErgBackend:
     ``gen_timeout`` (seconds per generation; default ``timeout``), ``round_trip_timeout``
     (seconds for the round trip; a sentence slower than that is not edited; default
     ``gen_timeout``), ``gen_results`` (ask ACE for
-    at most N realizations with ``-n``: faster, but only for an ACE whose tsdb counters reset
-    per item; a stock 0.9.34 then desynchronizes and is restarted).
+    at most N realizations with ``-n``; default: ``max_realizations`` (100) where a probe shows
+    this ACE counts results per item, else all; 0: never; a forced N on a stock 0.9.34
+    desynchronizes it, and it is restarted).
     """
 
     name = "erg"
@@ -132,8 +133,8 @@ class ErgBackend:
         Option("gen_timeout", "--gen-timeout", "ACE seconds per generation (default: --timeout)", int),
         Option("round_trip_timeout", "--round-trip-timeout", "ACE seconds for regenerating a sentence's unchanged "
                "reading; one slower is not edited (default: --gen-timeout)", int),
-        Option("gen_results", "--gen-results", "ask ACE for at most N realizations per generation (-n; needs an "
-               "ACE whose counters reset per item)", int),
+        Option("gen_results", "--gen-results", "ask ACE for at most N realizations per generation (-n; default: "
+               "100 where ACE is found to count per item, else all; 0: all)", int),
     )
 
     def __init__(self, ace: str | None = None, grammar: str | None = None, erg_version: int | None = None,
@@ -146,12 +147,14 @@ class ErgBackend:
         self.grammar = grammar_info or find_grammar(ace, grammar, erg_version, semi)
         self.rules = RuleSet.load(rules)
         opts = options or acemod.AceOptions(timeout=timeout, fragments=fragments, generate_timeout=gen_timeout,
-                                            generate_results=gen_results)
+                                            generate_results=gen_results or None)
         self.pool = acemod.AcePool(self.grammar, workers=workers, options=opts, fresh=fresh)
         self.max_candidates = max_candidates
         self.validate = validate
         self.round_trip = round_trip
         self.round_trip_timeout = round_trip_timeout
+        self._auto_limit = gen_results is None and options is None  # probe whether -n is safe
+        self._probed = False
         self.rank = rank
         self._checker = None
         self._ranker = None
@@ -252,10 +255,21 @@ class ErgBackend:
                     out[i] = Analysis(a.sentence, a.frames, a.main, "erg", mrs_text, info)
                     break
 
+    def generate(self, mrss: Sequence[str], seconds: int | None = None) -> list[acemod.AceResult]:
+        """ACE's realizations of SimpleMRS strings, one result each. Before the first, unless
+        ``gen_results`` was given, the pool learns whether this ACE may be asked for at most
+        ``max_realizations`` with ``-n`` (ranked: the top ones, and far faster where an MRS has
+        hundreds), or must enumerate them all."""
+        if not self._probed:
+            self._probed = True
+            if self._auto_limit:
+                self.pool.limit_realizations(self.pool.options.max_realizations)
+        return self.pool.generate(list(mrss), seconds=seconds) if mrss else []
+
     def _generated(self, readings: Sequence[Analysis], seconds: int | None = None) -> dict[str, acemod.AceResult]:
         """ACE's realizations of each reading's unchanged MRS, by its encoding without links."""
         todo = sorted({encode(a.native, lnk=False) for a in readings})
-        return dict(zip(todo, self.pool.generate(todo, seconds=seconds), strict=True))
+        return dict(zip(todo, self.generate(todo, seconds=seconds), strict=True))
 
     # -- realization ---------------------------------------------------------------------
     def realize(self, analyses: Sequence[Analysis], plans: Sequence[EditPlan]) -> list[Realization]:
@@ -278,7 +292,7 @@ class ErgBackend:
     def _realize(self, analyses: Sequence[Analysis], plans: Sequence[EditPlan]) -> list[Realization]:
         jobs = [self._rewrite(a, p) for a, p in zip(analyses, plans, strict=True)]
         todo = sorted({encode(m, lnk=False) for j in jobs if j.outcome is None for _, m in j.variants})
-        generated = dict(zip(todo, self.pool.generate(todo), strict=True)) if todo else {}
+        generated = dict(zip(todo, self.generate(todo), strict=True)) if todo else {}
         raw = [self._collect(j, generated) if j.outcome is None else None for j in jobs]
         raw = [shortlist(r, a.text, p) if isinstance(r, list) else r
                for a, p, r in zip(analyses, plans, raw, strict=True)]

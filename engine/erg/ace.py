@@ -7,9 +7,11 @@ killed and restarted and the batch goes on.
 
 Known ACE/pydelphin hazards handled here:
 
-* Generation never passes ``-n``: with it, once one item hits the cap pydelphin's reader can
-  return empty results for every later item. Results are capped in Python instead, and a
-  response with no results where ACE reported some restarts the process and retries once.
+* Generation passes ``-n`` only to an ACE shown to count results per item: with a stock
+  0.9.34, once one item hits the cap pydelphin's reader can return empty results for every
+  later item. :meth:`AcePool.limit_realizations` probes that once (two generations of a short
+  sentence with ``-n 1``); otherwise results are capped in Python, and a response with no
+  results where ACE reported some restarts the process and retries once.
   Some ACE builds report ``readings`` summed over all items of a process; that is detected
   and the per-item count used, so an MRS with no realization does not cost a restart.
 * Parsing defaults to the full-sentence roots ``root_strict root_informal`` (fragment readings
@@ -43,6 +45,7 @@ log = logging.getLogger(__name__)
 STRICT_ROOTS = ("root_strict", "root_informal")
 FRAGMENT_ROOTS = ("root_frag",)
 WATCHDOG_GRACE = 5.0
+PROBE = "Kim slept."  # generated twice to learn whether ACE's -n is safe in generation
 
 
 @dataclass(frozen=True)
@@ -273,6 +276,7 @@ class AcePool:
         self.stats: dict[str, dict[str, float]] = {k: {"items": 0, "seconds": 0.0, "timeouts": 0}
                                                    for k in ("parse", "generate")}
         self._executor = ThreadPoolExecutor(max_workers=self.workers, thread_name_prefix="ace")
+        self._limited: bool | None = None  # does this ACE count generation results per item (probed)?
 
     def __enter__(self) -> AcePool:
         return self
@@ -336,6 +340,25 @@ class AcePool:
         if readings is None or readings == self.options.parse_results:
             return self._batch("parse", texts)
         return self._batch(f"parse:{readings}", texts)
+
+    def limit_realizations(self, n: int, probe: str = PROBE) -> bool:
+        """Pass ``-n n`` to the generators from now on if this ACE counts its results per item
+        (probed once: ``probe`` parsed, its first reading generated twice by one process
+        with ``-n 1``; a build that sums the counts over items, or any failure, says no).
+        Call before the first generation; returns whether the limit is on."""
+        if self._limited is None:
+            self._limited = False
+            parsed = self.parse([probe])[0]
+            if parsed.status == OK and parsed.results:
+                w = AceWorker("generate", self.grammar, dataclasses.replace(self.options, generate_results=1))
+                try:
+                    first, second = w.run(parsed.results[0]["mrs"]), w.run(parsed.results[0]["mrs"])
+                    self._limited = first.status == second.status == OK and w.starts == 1 and w._cumulative is False
+                finally:
+                    w.close()
+        if self._limited:
+            self.options = dataclasses.replace(self.options, generate_results=n)
+        return self._limited
 
     def generate(self, mrss: Sequence[str], seconds: int | None = None) -> list[AceResult]:
         """Generate from SimpleMRS strings; one result per MRS, in order. ``seconds`` sets

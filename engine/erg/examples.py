@@ -80,7 +80,7 @@ def check_live(paths: Iterable[str | Path], backends: Mapping[str, object]) -> l
             outputs[k] = _apply(rule, ex, analyses[ex.sentence], parses[ex.sentence], backend)
         to_generate = sorted({encode(o.mrs, lnk=False) for o in outputs.values()
                               if not isinstance(o, str) and o.status == APPLIED})
-        generated = dict(zip(to_generate, backend.pool.generate(to_generate), strict=True))
+        generated = dict(zip(to_generate, backend.generate(to_generate), strict=True))
         judged = [_judge(fam, rule, ex, name, outputs[k], generated) for k, (fam, rule, ex) in enumerate(runnable)]
         failed = sorted({a for (_f, _r, e), j in zip(runnable, judged, strict=True) if j.status == "FAIL"
                          for a in e.accept})
@@ -137,7 +137,7 @@ def _own_analyses(sentences: list[str], backend) -> dict[str, tuple[str, bool]]:
     parses = backend.pool.parse(sentences)
     mrss = [p.results[0]["mrs"] if p.results else "" for p in parses]
     todo = sorted({m for m in mrss if m})
-    gens = dict(zip(todo, backend.pool.generate(todo), strict=True))
+    gens = dict(zip(todo, backend.generate(todo), strict=True))
     out = {}
     for sentence, mrs in zip(sentences, mrss, strict=True):
         res = gens.get(mrs)
@@ -233,7 +233,7 @@ def example(sentence: str, family: str, params: Mapping[str, str], backend, rule
                       f"not_applicable = {_toml_str(out.reason)}"]
             continue
         after = encode(out.mrs, lnk=False)
-        res = backend.pool.generate([after])[0]
+        res = backend.generate([after])[0]
         surfaces = [r.get("surface", "") for r in res.results]
         lines += [f"# rule {out.rule}: {len(surfaces)} realizations"
                   + ("" if surfaces else f" ({res.status}: {res.reason})"),
