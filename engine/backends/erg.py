@@ -415,8 +415,9 @@ class ErgBackend:
     @staticmethod
     def _reading_refusal(reading: Analysis, check: Analysis | None) -> Realization | None:
         """``no_parse`` where an ERG reading disagrees with the spaCy analysis ``check`` of the
-        same sentence whatever the plan: another main verb, or another noun heading a core
-        argument; None where it agrees (or either has no main verb)."""
+        same sentence whatever the plan: another main verb, another noun heading a core
+        argument, or a core argument headed by a word spaCy tags as an adjective; None where it
+        agrees (or either has no main verb)."""
         if check is None or check.main_frame is None or reading.main_frame is None:
             return None
         erg_main, lemma = reading.main_frame.predicate.lemma, check.main_frame.predicate.lemma
