@@ -376,6 +376,18 @@ def keeps_order(source: Analysis, plan: EditPlan, realization: Analysis, frame: 
     want, have = _skeleton(source, src_frame, roles, verb), _skeleton(realization, got_frame, roles, verb)
     if roles and "voice" in plan.features and src_frame.predicate.voice != plan.features["voice"]:
         want = _voice_moves(want, plan)
+        recipient = core_arguments(source, src_frame).get("ARG2")
+        if recipient and "ARG2" not in have:  # "gave the children sweets" -> "... to the children"
+            pattern = ["to", *recipient.split()]
+            at = next((k for k in range(len(have)) if have[k:k + len(pattern)] == pattern), None)
+            if at is not None:
+                have = have[:at] + ["ARG2"] + have[at + len(pattern):]
+                agent = "ARG0" if plan.features["voice"] == "passive" else "ARG1"
+                if agent in want and "V" in want:  # the by-phrase may come before the to-phrase
+                    early = [w for w in want if w != agent]
+                    early.insert(early.index("V") + 1, agent)
+                    if have == early:
+                        return None
     if want != have:
         return f"words outside the edit changed ({' '.join(want)!r} -> {' '.join(have)!r})"
     return None
@@ -423,9 +435,14 @@ def keeps_source(source: Analysis, plan: EditPlan, realization: Analysis) -> str
     if focus == "SUBJ":
         focus = next((a.role for a in src_frame.arguments if a.function == "subj"), "ARG0")
     skip = {focus, got.cleft} if focus is not None else set()
+    promoted = plan.features.get("promote") if plan.features.get("voice") == "passive" else None
     for role, phrase in want.items():
         if role in skip or not phrase or role not in have:
             continue  # an argument the analyzer does not find in the realization cannot be judged
+        if role == promoted and phrase.startswith("to ") and have[role] == phrase[3:]:
+            continue  # the recipient of "giving a sample to a customer" becomes the subject
+        if "voice" in plan.features and role == "ARG2" and have[role] == f"to {phrase}":
+            continue  # "gave the children sweets" -> "sweets were given to the children"
         if have[role] != phrase:
             return f"{role} is {have[role]!r}, expected {phrase!r}"
     if not plan.swap and "voice" not in plan.features and target["cleft"] is None and src_frame.predicate.cleft is None:

@@ -127,3 +127,16 @@ def test_a_reading_headed_by_an_adjective_is_refused():
     assert refused is not None and refused.status == "no_parse" and "adjective 'yellow'" in refused.reason
     (grey,) = analyze([GREY])
     assert ErgBackend._reading_refusal(analysis_from_mrs(GREY, RIGHT), grey) is None
+
+
+def test_a_passive_recipient_may_follow_the_by_phrase_and_a_to_recipient_may_be_promoted():
+    src, late, early, swapped = analyze(["Grandma gave the children some sweets.",
+                                         "Some sweets were given to the children by Grandma.",
+                                         "Some sweets were given by Grandma to the children.",
+                                         "The children were given by Grandma to some sweets."])
+    plan = parse("passive").plan()
+    assert keeps_source(src, plan, late) is None and keeps_source(src, plan, early) is None
+    assert keeps_source(src, plan, swapped) is not None
+    chef, promoted = analyze(["A chef is giving a sample of food to a customer.",
+                              "A customer is being given a sample of food by a chef."])
+    assert keeps_source(chef, parse("passive(ARG2)").plan(), promoted) is None
