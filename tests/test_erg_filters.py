@@ -127,6 +127,9 @@ def test_a_reading_headed_by_an_adjective_is_refused():
     assert refused is not None and refused.status == "no_parse" and "adjective 'yellow'" in refused.reason
     (grey,) = analyze([GREY])
     assert ErgBackend._reading_refusal(analysis_from_mrs(GREY, RIGHT), grey) is None
+    from engine.backends.erg import _adjective
+
+    assert _adjective("yellow") and not _adjective("geese")  # spaCy's occasional ADJ on a noun is not enough
 
 
 def test_a_passive_recipient_may_follow_the_by_phrase_and_a_to_recipient_may_be_promoted():

@@ -75,6 +75,13 @@ CLEFT_READINGS = 60  # readings searched for the focus-cleft one when confirming
 RETRY_SECONDS = 1  # generation limit for the other readings in the round trip
 
 
+def _adjective(word: str) -> bool:
+    """Whether ``word`` can be an adjective at all (spaCy tags *geese* ADJ now and then)."""
+    from lemminflect import getAllLemmas
+
+    return "ADJ" in getAllLemmas(word.lower())
+
+
 @dataclass
 class ParseInfo:
     """What ACE said about a source sentence; kept in ``Analysis.native`` of the erg backend.
@@ -434,7 +441,7 @@ class ErgBackend:
         for arg in reading.main_frame.arguments:
             head = reading.sentence.tokens[arg.head] if 0 <= arg.head < len(reading.sentence.tokens) else None
             if head is not None and arg.role in ("ARG0", "ARG1", "ARG2") and \
-                    getattr(tagged.get(head.start), "pos", "") == "ADJ":
+                    getattr(tagged.get(head.start), "pos", "") == "ADJ" and _adjective(head.text):
                 # "We painted the kitchen yellow." read with the noun phrase "the kitchen yellow"
                 return Realization(NO_PARSE, f"the ERG reading used takes the adjective '{head.text}' as the head "
                                    f"of {arg.role} ('{arg.text}'), and no reading agrees better")
