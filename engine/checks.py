@@ -454,6 +454,27 @@ def keeps_source(source: Analysis, plan: EditPlan, realization: Analysis) -> str
     return keeps_order(source, plan, realization, src_frame, got_frame)
 
 
+def declarative_of(question: str, source: Analysis) -> str | None:
+    """The statement a polar question inverts, built with the source's subject: *Is a woman
+    with sneakers sweeping out a shed?* -> *A woman with sneakers is sweeping out a shed.* A
+    tagger often misreads the inverted form (the verb as a modifier of the subject); the
+    statement is analyzed instead. None where the question is not the first word, then the
+    source's subject word for word, then the rest."""
+    frame = source.main_frame
+    subj = next((a for a in frame.arguments if a.function == "subj"), None) if frame is not None else None
+    text = question.strip()
+    if subj is None or not text.endswith("?") or " " not in text:
+        return None
+    first, rest = text.split(" ", 1)
+    subject = source.sentence.span_text(*subj.span)
+    if not first.isalpha() and "'" not in first or not rest.lower().startswith(subject.lower() + " "):
+        return None
+    tail = rest[len(subject) + 1:].rstrip("?").rstrip()
+    if not tail:
+        return None
+    return f"{subject[:1].upper()}{subject[1:]} {first.lower()} {tail}."
+
+
 def _place_with_verb(analysis: Analysis, frame: Frame) -> Frame:
     """``frame`` with a place phrase at the end of its object (ARG1) counted outside it:
     ``swap`` leaves *in the water* of *paddling a canoe in the water* after the verb."""

@@ -143,3 +143,16 @@ def test_a_passive_recipient_may_follow_the_by_phrase_and_a_to_recipient_may_be_
     chef, promoted = analyze(["A chef is giving a sample of food to a customer.",
                               "A customer is being given a sample of food by a chef."])
     assert keeps_source(chef, parse("passive(ARG2)").plan(), promoted) is None
+
+
+def test_a_polar_question_is_judged_through_the_statement_it_inverts():
+    from engine.checks import declarative_of
+
+    (src,) = analyze(["A woman with sneakers and a skirt is sweeping out a storage building."])
+    q = "Is a woman with sneakers and a skirt sweeping out a storage building?"
+    statement = declarative_of(q, src)
+    assert statement == "A woman with sneakers and a skirt is sweeping out a storage building."
+    (read,) = analyze([statement])
+    assert keeps_source(src, parse("tense(pres)").plan(), read) is None
+    assert declarative_of("Is the woman sweeping?", src) is None  # not the source's subject
+    assert declarative_of(statement, src) is None  # not a question

@@ -35,7 +35,7 @@ from typing import Any
 
 from delphin.mrs import MRS
 
-from ..checks import keeps_source, shows_change, target_features
+from ..checks import declarative_of, keeps_source, shows_change, target_features
 from ..erg import ace as acemod
 from ..erg.analyzer import analysis_from_mrs
 from ..erg.filters import (
@@ -73,6 +73,10 @@ log = logging.getLogger(__name__)
 
 CLEFT_READINGS = 60  # readings searched for the focus-cleft one when confirming a built cleft
 RETRY_SECONDS = 1  # generation limit for the other readings in the round trip
+
+
+def _without_force(plan: EditPlan) -> EditPlan:
+    return EditPlan({f: v for f, v in plan.features.items() if f != "force"}, swap=plan.swap)
 
 
 def _adjective(word: str) -> bool:
@@ -303,9 +307,20 @@ class ErgBackend:
         raw = [self._collect(j, generated) if j.outcome is None else None for j in jobs]
         raw = [shortlist(r, a.text, p) if isinstance(r, list) else r
                for a, p, r in zip(analyses, plans, raw, strict=True)]
-        texts = sorted({source_casing(s, a.text) for a, r in zip(analyses, raw, strict=True)
-                        if isinstance(r, list) for s, _d, _n in r})
+        texts = {source_casing(s, a.text) for a, r in zip(analyses, raw, strict=True)
+                 if isinstance(r, list) for s, _d, _n in r}
+        statements: dict[str, str] = {}  # question -> the statement it inverts (see _select)
+        for a, p, r in zip(analyses, plans, raw, strict=True):
+            source = a.native.check if isinstance(a.native, ParseInfo) else None
+            if isinstance(r, list) and p.features.get("force") == "ques" and source is not None:
+                for s, _d, _n in r:
+                    q = source_casing(s, a.text)
+                    if (statement := declarative_of(q, source)) is not None:
+                        statements[q] = statement
+        texts = sorted(texts | set(statements.values()))
         checked = dict(zip(texts, self._checker_analyze(texts), strict=True))
+        for q, statement in statements.items():
+            checked[f"statement:{q}"] = checked.get(statement)
         out = []
         for a, p, j, r in zip(analyses, plans, jobs, raw, strict=True):
             real = j.outcome if j.outcome is not None else (
@@ -588,6 +603,9 @@ class ErgBackend:
             why = why or shows_change(plan, surface, derivation, check)
             if why is None and source_check is not None and check is not None:
                 why = keeps_source(source_check, plan, check)
+                statement = checked.get(f"statement:{surface}")
+                if why and statement is not None and keeps_source(source_check, _without_force(plan), statement) is None:
+                    why = None  # the tagger misread the inverted question; the statement it inverts keeps the source
             if why:
                 dropped[surface] = why
             else:
