@@ -307,18 +307,23 @@ class ErgBackend:
         raw = [self._collect(j, generated) if j.outcome is None else None for j in jobs]
         raw = [shortlist(r, a.text, p) if isinstance(r, list) else r
                for a, p, r in zip(analyses, plans, raw, strict=True)]
-        texts = {source_casing(s, a.text) for a, r in zip(analyses, raw, strict=True)
-                 if isinstance(r, list) for s, _d, _n in r}
-        statements: dict[str, str] = {}  # question -> the statement it inverts (see _select)
+        texts = sorted({source_casing(s, a.text) for a, r in zip(analyses, raw, strict=True)
+                        if isinstance(r, list) for s, _d, _n in r})
+        checked = dict(zip(texts, self._checker_analyze(texts), strict=True))
+        # a polar question the tagger misreads is judged through the statement it inverts
+        # (see _select): those statements are analyzed in a second batch, only where needed
+        statements: dict[str, str] = {}
         for a, p, r in zip(analyses, plans, raw, strict=True):
             source = a.native.check if isinstance(a.native, ParseInfo) else None
-            if isinstance(r, list) and p.features.get("force") == "ques" and source is not None:
-                for s, _d, _n in r:
-                    q = source_casing(s, a.text)
-                    if (statement := declarative_of(q, source)) is not None:
-                        statements[q] = statement
-        texts = sorted(texts | set(statements.values()))
-        checked = dict(zip(texts, self._checker_analyze(texts), strict=True))
+            if not isinstance(r, list) or p.features.get("force") != "ques" or source is None:
+                continue
+            for s, _d, _n in r:
+                q = source_casing(s, a.text)
+                if (got := checked.get(q)) is not None and keeps_source(source, p, got) is not None and \
+                        (statement := declarative_of(q, source)) is not None:
+                    statements[q] = statement
+        todo = sorted(set(statements.values()) - set(checked))
+        checked.update(zip(todo, self._checker_analyze(todo), strict=True))
         for q, statement in statements.items():
             checked[f"statement:{q}"] = checked.get(statement)
         out = []
