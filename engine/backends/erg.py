@@ -214,7 +214,8 @@ class ErgBackend:
             best = max(scored, key=lambda t: t[:2])
             tied = [(k, a) for sc, _neg, k, a in scored if sc == best[0]]
             # among equally agreeing readings, one the checks below would refuse never goes first
-            tied.sort(key=lambda t: self._reading_refusal(t[1], check) is not None)
+            refused = {k: self._reading_refusal(a, check) is not None for k, a in tied}
+            tied.sort(key=lambda t: refused[t[0]])
             k, chosen = tied[0]
             how = "first reading" if len(readings) == 1 else (
                 "agrees best with the spaCy analysis" if len(tied) == 1 else "first of the readings that agree best")
@@ -223,7 +224,7 @@ class ErgBackend:
             if self.round_trip and (check is None or check.main_frame is not None):
                 # every parsed sentence the checks do not refuse whatever the plan: its unchanged
                 # reading is generated once (a refused one would only spend the generator's time)
-                usable = [t for t in tied if self._reading_refusal(t[1], check) is None][:3]
+                usable = [t for t in tied if not refused[t[0]]][:3]
                 if usable:
                     ties.append((len(out) - 1, usable))
         if ties:
@@ -324,12 +325,11 @@ class ErgBackend:
                     statements[q] = statement
         todo = sorted(set(statements.values()) - set(checked))
         checked.update(zip(todo, self._checker_analyze(todo), strict=True))
-        for q, statement in statements.items():
-            checked[f"statement:{q}"] = checked.get(statement)
+        stated = {q: checked.get(statement) for q, statement in statements.items()}
         out = []
         for a, p, j, r in zip(analyses, plans, jobs, raw, strict=True):
             real = j.outcome if j.outcome is not None else (
-                r if isinstance(r, Realization) else self._select(a, p, j, r, checked))
+                r if isinstance(r, Realization) else self._select(a, p, j, r, checked, stated))
             out.append(self._with_details(a, real, "; ".join(n for n, _ in j.variants)))
         return out
 
@@ -588,7 +588,9 @@ class ErgBackend:
         return Realization(status, f"rules [{rules_used}] applied; generation: {detail}")
 
     def _select(self, analysis: Analysis, plan: EditPlan, job: _Job, raw: list[tuple[str, str | None, str]],
-                checked: dict[str, Analysis | None]) -> Realization:
+                checked: dict[str, Analysis | None], stated: dict[str, Analysis | None]) -> Realization:
+        """The realizations of ``raw`` that pass every filter, ranked; ``checked``: the spaCy
+        analysis of each realization, ``stated``: of the statement a misread question inverts."""
         info = analysis.native if isinstance(analysis.native, ParseInfo) else None
         source_check = info.check if info is not None else None
         rules_used = "; ".join(n for n, _ in job.variants)
@@ -608,7 +610,7 @@ class ErgBackend:
             why = why or shows_change(plan, surface, derivation, check)
             if why is None and source_check is not None and check is not None:
                 why = keeps_source(source_check, plan, check)
-                statement = checked.get(f"statement:{surface}")
+                statement = stated.get(surface)
                 if why and statement is not None and keeps_source(source_check, _without_force(plan), statement) is None:
                     why = None  # the tagger misread the inverted question; the statement it inverts keeps the source
             if why:

@@ -182,6 +182,8 @@ class Outcome:
 
 
 def fill(text: str, params: Mapping[str, str]) -> str:
-    """``text`` with its ``{param}`` placeholders filled in."""
+    """``text`` with its ``{param}`` placeholders filled in from ``params``:
+    ``fill("_{verb}_v_1", {"verb": "see"})`` is ``"_see_v_1"``. An unknown placeholder raises
+    ``KeyError``; loading a rule file already refuses a placeholder its [params] lacks."""
     return re.sub(r"\{(\w+)\}", lambda mm: params[mm.group(1)], text)
 

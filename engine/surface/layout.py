@@ -228,7 +228,6 @@ def _in_clause_of(tokens: Sequence[Token], i: int, verb: int) -> bool:
 
 
 # Prepositions whose phrase after an object may modify the verb as well as the noun.
-_LOCATIVE = english.LOCATIVE_PREPOSITIONS
 
 
 def unreliable_object(tokens: Sequence[Token], obj: Argument | None) -> str | None:
@@ -308,7 +307,7 @@ def _without_locative_pp(tokens: Sequence[Token], obj: Argument) -> Argument:
     """The object without a locative PP at its end, which may modify the verb as well as the
     noun (*paddling a canoe in the water*): swap leaves it after the verb."""
     pp = [t for t in tokens if t.head == obj.head and t.dep == "prep" and t.i > obj.head
-          and t.text.lower() in _LOCATIVE]
+          and t.text.lower() in english.LOCATIVE_PREPOSITIONS]
     if not pp:
         return obj
     end = pp[0].i
