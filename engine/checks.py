@@ -478,15 +478,10 @@ def declarative_of(question: str, source: Analysis) -> str | None:
 def _place_with_verb(analysis: Analysis, frame: Frame) -> Frame:
     """``frame`` with a place phrase at the end of its object (ARG1) counted outside it:
     ``swap`` leaves *in the water* of *paddling a canoe in the water* after the verb."""
-    tokens = analysis.sentence.tokens
     obj = frame.argument("ARG1")
-    if obj is None:
+    cut = english.without_place_phrase(analysis.sentence.tokens, obj) if obj is not None else None
+    if cut is None or cut is obj:
         return frame
-    pp = next((t for t in tokens if t.head == obj.head and t.dep == "prep" and obj.head < t.i < obj.span[1]
-               and t.text.lower() in english.LOCATIVE_PREPOSITIONS), None)
-    if pp is None:
-        return frame
-    cut = dataclasses.replace(obj, span=(obj.span[0], pp.i), text=analysis.sentence.span_text(obj.span[0], pp.i))
     return dataclasses.replace(frame, arguments=tuple(cut if a is obj else a for a in frame.arguments))
 
 

@@ -311,6 +311,19 @@ LOCATIVE_PREPOSITIONS = frozenset({"in", "on", "at", "near", "under", "behind", 
                                    "below", "beneath", "past"})
 
 
+def without_place_phrase(tokens, obj):
+    """The object argument ``obj`` without a place phrase at its end (*a canoe* of *a canoe in
+    the water*: a preposition of :data:`LOCATIVE_PREPOSITIONS` attached to its head after it),
+    or ``obj`` itself. ``tokens``: the sentence's, with spaCy heads and dependencies."""
+    from dataclasses import replace
+
+    pp = next((t for t in tokens if t.head == obj.head and t.dep == "prep" and obj.head < t.i < obj.span[1]
+               and t.text.lower() in LOCATIVE_PREPOSITIONS), None)
+    if pp is None:
+        return obj
+    return replace(obj, span=(obj.span[0], pp.i), text=" ".join(t.text for t in tokens[obj.span[0]:pp.i]))
+
+
 # --- verb inflection --------------------------------------------------------------------
 _IRREGULAR_AUX = {
     ("have", "VBD"): "had", ("have", "VBN"): "had", ("have", "VBZ"): "has",

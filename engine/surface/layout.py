@@ -5,7 +5,7 @@ verb), which clause a plan edits, and how voice changes and swaps move the core 
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field
 
 from .. import agreement, english
 from ..english import Agreement
@@ -303,17 +303,6 @@ def _under(tokens: Sequence[Token], i: int, head: int) -> bool:
     return i == head
 
 
-def _without_locative_pp(tokens: Sequence[Token], obj: Argument) -> Argument:
-    """The object without a locative PP at its end, which may modify the verb as well as the
-    noun (*paddling a canoe in the water*): swap leaves it after the verb."""
-    pp = [t for t in tokens if t.head == obj.head and t.dep == "prep" and t.i > obj.head
-          and t.text.lower() in english.LOCATIVE_PREPOSITIONS]
-    if not pp:
-        return obj
-    end = pp[0].i
-    return replace(obj, span=(obj.span[0], end), text=" ".join(t.text for t in tokens[obj.span[0]:end]))
-
-
 def _recipient_passive(layout: Layout, subj: Argument, obj: Argument | None, iobj: Argument | None,
                        promote: str | None) -> str | None:
     """The passive of a verb with a recipient: ``passive(ARG2)`` promotes the recipient (*The
@@ -383,7 +372,7 @@ def arrange(layout: Layout, plan: EditPlan) -> str | None:
         else:
             return _recipient_passive(layout, subj, obj, iobj, promote)
     if plan.swap and obj is not None and src.voice == "active":
-        obj = _without_locative_pp(tokens, obj)  # the PP stays with the verb
+        obj = english.without_place_phrase(tokens, obj)  # the PP stays with the verb
     if obj is None and src.voice == "active" and target["voice"] == "passive" and not plan.swap:
         if (found := _prepositional_object(tokens, frame)) is not None:
             prep, obj = found
