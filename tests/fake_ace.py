@@ -4,7 +4,9 @@ It answers from a JSON file named by FAKE_ACE_DATA: ``{"parse": {sentence: [mrs,
 "generate": [[mrs, [surface, ...], [derivation, ...]], ...]}``; generation input is matched
 to an entry by MRS isomorphism. Inputs containing CRASH make it exit, HANG make it hang,
 DESYNC make it report results it does not print: the failure modes the pool must survive.
-In generation, STALE adds a stale timeout note and LATE answers after the time limit.
+In generation, STALE adds a stale timeout note, LATE answers after the time limit, SLOW
+after 0.2 s, and DYING writes an empty answer without timings and exits.
+Like ACE, it writes its timings (``:treal`` ...) before each item's results.
 """
 
 import json
@@ -15,6 +17,12 @@ import time
 
 def quote(s: str) -> str:
     return '"' + s.replace("\\", "\\\\").replace('"', '\\"') + '"'
+
+
+def stats(start: float) -> str:
+    """The timings ACE writes before an item's results (milliseconds)."""
+    ms = round((time.perf_counter() - start) * 1000)
+    return f"(:total . {ms}) (:treal . {ms}) (:tcpu . {ms})"
 
 
 def main() -> int:
@@ -32,6 +40,7 @@ def main() -> int:
         table = [(simplemrs.decode(m), surfs, ders) for m, surfs, ders in data.get("generate", [])]
     total = 0
     for line in sys.stdin:
+        start = time.perf_counter()
         line = line.strip()
         if "CRASH" in line:
             return 3
@@ -62,14 +71,21 @@ def main() -> int:
             error = ' (:error . "timeout")' if "STALE" in line else ""
             if "LATE" in line:
                 time.sleep(float(os.environ.get("FAKE_ACE_LATE", "1.1")))
-            sys.stdout.write(f"(:readings . {reported}) (:results . ({body})){error}\n")
+            if "SLOW" in line:
+                time.sleep(0.2)
+            if "DYING" in line:  # the end of a dying process's output: no timings, then the exit
+                sys.stdout.write("(:results . ())\n")
+                sys.stdout.flush()
+                time.sleep(0.05)
+                return 4
+            sys.stdout.write(f"(:readings . {reported}) {stats(start)} (:results . ({body})){error}\n")
         else:
             readings = data.get("parse", {}).get(line, [])
             body = " ".join(
                 f"((:result-id . {i}) (:mrs . {quote(m)}) (:derivation . {quote('(root_strict (1 sb-hd_mc_c))')}))"
                 for i, m in enumerate(readings)
             )
-            sys.stdout.write(f"(:readings . {len(readings)}) (:results . ({body}))\n\n\n")
+            sys.stdout.write(f"(:readings . {len(readings)}) {stats(start)} (:results . ({body}))\n\n\n")
         sys.stdout.flush()
     return 0
 

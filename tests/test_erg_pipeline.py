@@ -90,6 +90,17 @@ def test_a_stale_timeout_note_is_not_the_items_and_a_late_empty_item_timed_out(f
         assert late.status == "timeout" and late.seconds >= 1
 
 
+def test_an_empty_answer_ace_finished_is_no_realization_and_a_dying_one_is_an_error(fake):
+    """An empty answer with ACE's timings is a finished item (taken at once, with the time ACE
+    reports); one without them may be the end of a dying process, and is checked for that."""
+    with AcePool(fake, workers=1, options=AceOptions(timeout=5)) as pool:
+        slow, dying, after = pool.generate(["[ SLOW ]", "[ DYING ]", "[ SLOW ]"])
+        assert slow.status == after.status == "no_realization"
+        assert 0.2 <= slow.ace_seconds <= slow.seconds
+        assert dying.status == "ace_error" and "exited" in dying.reason
+        assert pool.stats["generate"]["ace_seconds"] >= 0.4 and pool.restarts == 1
+
+
 def test_pool_reuses_processes_unlike_fresh_mode(fake):
     with AcePool(fake, workers=1) as warm:
         warm.parse(["Alice saw Bob."] * 4)

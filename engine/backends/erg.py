@@ -29,9 +29,9 @@ from __future__ import annotations
 import logging
 import re
 from collections.abc import Sequence
+from concurrent.futures import Future
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
 
 from delphin.mrs import MRS
 
@@ -73,6 +73,7 @@ log = logging.getLogger(__name__)
 
 CLEFT_READINGS = 60  # readings searched for the focus-cleft one when confirming a built cleft
 RETRY_SECONDS = 1  # generation limit for the other readings in the round trip
+ANALYZE_CHUNK = 32  # realizations the checker analyzes at a time while ACE generates the rest
 
 
 def _without_force(plan: EditPlan) -> EditPlan:
@@ -181,7 +182,11 @@ class ErgBackend:
 
     # -- analysis ------------------------------------------------------------------------
     def analyze(self, texts: Sequence[str]) -> list[Analysis]:
+        """ERG analyses of ``texts``. Streamed: ACE parses while spaCy analyzes the batch, and
+        each sentence's round trip goes to the generators as soon as its reading is chosen,
+        so the ACE processes are not left idle between the steps."""
         texts = list(texts)
+        parsing = self.pool.submit_parse(texts)
         checks = self._checker_analyze(texts)
         notes = [""] * len(texts)
         if self._checker is not None and all(c is not None for c in checks):
@@ -190,11 +195,16 @@ class ErgBackend:
             for k, found in enumerate(captions.restore(self._checker, checks)):
                 if found is not None:
                     checks[k], notes[k] = found
-                    texts[k] = found[0].text
-        parses = self.pool.parse(texts)
+                    if found[0].text != texts[k]:
+                        texts[k] = found[0].text
+                        parsing[k].cancel()
+                        parsing[k] = self.pool.submit_parse([texts[k]])[0]
         out: list[Analysis] = []
         ties: list[tuple[int, list[tuple[int, Analysis]]]] = []
-        for text, res, check, note in zip(texts, parses, checks, notes, strict=True):
+        trips: dict[str, Future] = {}  # the round trips under way, by MRS
+        limit = self.round_trip_timeout or self.pool.options.seconds("generate")
+        for text, fut, check, note in zip(texts, parsing, checks, notes, strict=True):
+            res = fut.result()
             if res.status != acemod.OK or not res.results:
                 status = {acemod.NO_PARSE: NO_PARSE, acemod.TIMEOUT: TIMEOUT}.get(res.status, ERROR)
                 reason = f"ACE parse: {res.status}" + (f" ({res.reason})" if res.reason else "")
@@ -227,20 +237,23 @@ class ErgBackend:
                 usable = [t for t in tied if not refused[t[0]]][:3]
                 if usable:
                     ties.append((len(out) - 1, usable))
+                    mrs = encode(usable[0][1].native, lnk=False)
+                    if mrs not in trips:
+                        trips[mrs] = self._submit_generate([mrs], limit)[0]
         if ties:
-            self._break_ties(out, ties)
+            self._break_ties(out, ties, {m: f.result() for m, f in trips.items()}, limit)
         return out
 
-    def _break_ties(self, out: list[Analysis], ties: list[tuple[int, list[tuple[int, Analysis]]]]) -> None:
-        """The round trip. The chosen reading's unchanged MRS is generated, all of a batch at
-        once; where it does not give back the source, the other readings that agree as well as
-        it are generated (with a shorter time limit: ACE either realizes one of these at once or
-        runs into any limit) and the first that regenerates the source wins. A sentence whose
-        reading does not finish generating in time is marked, and no edit of it is sent to ACE
-        (each would run into the same limit: on SNLI premises that was most of the generator's
-        time), unless another reading regenerates the source in time."""
-        limit = self.round_trip_timeout or self.pool.options.seconds("generate")
-        first = self._generated([tied[0][1] for _i, tied in ties], limit)
+    def _break_ties(self, out: list[Analysis], ties: list[tuple[int, list[tuple[int, Analysis]]]],
+                    first: dict[str, acemod.AceResult], limit: int) -> None:
+        """The round trip. ``first``: the generations of each chosen reading's unchanged MRS
+        (``limit`` seconds each, submitted by :meth:`analyze`). Where one does not give back
+        the source, the other readings that agree as well as it are generated (with a shorter
+        time limit: ACE either realizes one of these at once or runs into any limit) and the
+        first that regenerates the source wins. A sentence whose reading does not finish
+        generating in time is marked, and no edit of it is sent to ACE (each would run into the
+        same limit: on SNLI premises that was most of the generator's time), unless another
+        reading regenerates the source in time."""
         again: list[tuple[int, list[tuple[int, Analysis]]]] = []
         for i, tied in ties:
             source = normalized(out[i].text)
@@ -272,11 +285,15 @@ class ErgBackend:
         ``gen_results`` was given, the pool learns whether this ACE may be asked for at most
         ``max_realizations`` with ``-n`` (ranked: the top ones, and far faster where an MRS has
         hundreds), or must enumerate them all."""
+        return [f.result() for f in self._submit_generate(mrss, seconds)]
+
+    def _submit_generate(self, mrss: Sequence[str], seconds: int | None = None) -> list[Future]:
+        """:meth:`generate` without waiting: one future per MRS."""
         if not self._probed:
             self._probed = True
             if self._auto_limit:
                 self.pool.limit_realizations(self.pool.options.max_realizations)
-        return self.pool.generate(list(mrss), seconds=seconds) if mrss else []
+        return self.pool.submit_generate(list(mrss), seconds=seconds) if mrss else []
 
     def _generated(self, readings: Sequence[Analysis], seconds: int | None = None) -> dict[str, acemod.AceResult]:
         """ACE's realizations of each reading's unchanged MRS, by its encoding without links."""
@@ -302,15 +319,30 @@ class ErgBackend:
         return plan.features.get("cleft") is not None and (self.grammar.version or 2018) >= 2018
 
     def _realize(self, analyses: Sequence[Analysis], plans: Sequence[EditPlan]) -> list[Realization]:
+        """Rewrite, generate, check and rank. Streamed: every MRS of the batch is queued for the
+        generators at once, and the realizations of the jobs that are done are analyzed in
+        chunks while ACE works on the rest."""
         jobs = [self._rewrite(a, p) for a, p in zip(analyses, plans, strict=True)]
-        todo = sorted({encode(m, lnk=False) for j in jobs if j.outcome is None for _, m in j.variants})
-        generated = dict(zip(todo, self.generate(todo), strict=True)) if todo else {}
-        raw = [self._collect(j, generated) if j.outcome is None else None for j in jobs]
-        raw = [shortlist(r, a.text, p) if isinstance(r, list) else r
-               for a, p, r in zip(analyses, plans, raw, strict=True)]
-        texts = sorted({source_casing(s, a.text) for a, r in zip(analyses, raw, strict=True)
-                        if isinstance(r, list) for s, _d, _n in r})
-        checked = dict(zip(texts, self._checker_analyze(texts), strict=True))
+        mrss = [[encode(m, lnk=False) for _, m in j.variants] if j.outcome is None else [] for j in jobs]
+        todo = list(dict.fromkeys(m for ms in mrss for m in ms))  # in job order: jobs finish in turn
+        futures = dict(zip(todo, self._submit_generate(todo), strict=True))
+        raw: list[list[tuple[str, str | None, str]] | Realization | None] = [None] * len(jobs)
+        checked: dict[str, Analysis | None] = {}
+        waiting: list[str] = []  # realizations to analyze, in the order their jobs finished
+        for k, (a, p, j) in enumerate(zip(analyses, plans, jobs, strict=True)):
+            if j.outcome is not None:
+                continue
+            got = self._collect(j, [futures[m].result() for m in mrss[k]])
+            raw[k] = shortlist(got, a.text, p) if isinstance(got, list) else got
+            for surface, _d, _n in raw[k] if isinstance(raw[k], list) else ():
+                if (text := source_casing(surface, a.text)) not in checked:
+                    checked[text] = None
+                    waiting.append(text)
+            if len(waiting) >= ANALYZE_CHUNK:
+                checked.update(zip(waiting, self._checker_analyze(waiting), strict=True))
+                waiting = []
+        if waiting:
+            checked.update(zip(waiting, self._checker_analyze(waiting), strict=True))
         # a polar question the tagger misreads is judged through the statement it inverts
         # (see _select): those statements are analyzed in a second batch, only where needed
         statements: dict[str, str] = {}
@@ -329,7 +361,7 @@ class ErgBackend:
         out = []
         for a, p, j, r in zip(analyses, plans, jobs, raw, strict=True):
             real = j.outcome if j.outcome is not None else (
-                r if isinstance(r, Realization) else self._select(a, p, j, r, checked, stated))
+                r if isinstance(r, Realization) else self._select(a, p, j, r, checked, stated))  # type: ignore[arg-type]
             out.append(self._with_details(a, real, "; ".join(n for n, _ in j.variants)))
         return out
 
@@ -566,12 +598,12 @@ class ErgBackend:
             return [None] * len(texts)
 
     @staticmethod
-    def _collect(job: _Job, generated: dict[str, Any]) -> list[tuple[str, str | None, str]] | Realization:
-        """Every realization of a job's MRSs, or the record when there is none."""
+    def _collect(job: _Job, generated: Sequence[acemod.AceResult]) -> list[tuple[str, str | None, str]] | Realization:
+        """Every realization of a job's MRSs (``generated``: ACE's result for each variant), or
+        the record when there is none."""
         raw: list[tuple[str, str | None, str]] = []  # surface, derivation, rules
         failures = []
-        for names, m in job.variants:
-            res = generated[encode(m, lnk=False)]
+        for (names, _m), res in zip(job.variants, generated, strict=True):
             # a generation that ran out of time while unpacking has still realized what it
             # returned: each is the ERG's realization of the MRS, judged by the filters like any
             if res.status != acemod.OK and not (res.status == acemod.TIMEOUT and res.results):

@@ -32,7 +32,7 @@ import subprocess
 import threading
 import time
 from collections.abc import Sequence
-from concurrent.futures import ThreadPoolExecutor
+from concurrent.futures import Future, ThreadPoolExecutor
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -87,7 +87,8 @@ class AceResult:
     status: str
     reason: str = ""
     results: tuple[dict[str, Any], ...] = field(default=())
-    seconds: float = 0.0
+    seconds: float = 0.0  # the call's wall time: ACE, the pipe and pydelphin's reading
+    ace_seconds: float = 0.0  # the time ACE reports it spent on the item (0 where it did not say)
 
 
 class AceWorker:
@@ -159,7 +160,7 @@ class AceWorker:
                     continue
                 return AceResult(ACE_ERROR, f"ACE reported {reported} results but returned none, twice",
                                  seconds=elapsed)
-            return self._interpret(response, results, elapsed)
+            return dataclasses.replace(self._interpret(response, results, elapsed), ace_seconds=_ace_seconds(response))
         raise AssertionError("unreachable")
 
     def _reported(self, readings: int, returned: int) -> int:
@@ -199,8 +200,11 @@ class AceWorker:
             response = exc
         finally:
             timer.cancel()
-        if not fired.is_set() and not isinstance(response, Exception) and not response.get("results"):
-            # An empty answer may be a dying process whose exit is not visible yet.
+        if not fired.is_set() and not isinstance(response, Exception) and not response.get("results") \
+                and not _finished(response):
+            # An empty answer without ACE's statistics for the item may be a dying process
+            # whose exit is not visible yet. (Waiting on every empty answer cost 0.1 s per
+            # MRS without a realization: a sixth of the generators' time on short sentences.)
             with contextlib.suppress(subprocess.TimeoutExpired):
                 proc._p.wait(timeout=0.1)
         if not fired.is_set() and not isinstance(response, Exception) and (
@@ -243,6 +247,20 @@ class _Crashed(RuntimeError):
     """ACE died on an item: reported as that item's ``ace_error``, not retried."""
 
 
+def _finished(response) -> bool:
+    """Whether ACE wrote its statistics for the item (``--tsdb-stdout`` puts the time it spent
+    before the results): an answer it finished, not the end of a dying process's output."""
+    return "treal" in response or "tcpu" in response
+
+
+def _ace_seconds(response) -> float:
+    """The time ACE says it spent on the item (``:treal``, milliseconds), 0 where it did not say."""
+    try:
+        return max(float(response.get("treal", 0)), 0.0) / 1000.0
+    except (TypeError, ValueError):
+        return 0.0
+
+
 def _int(value) -> int:
     try:
         return int(value)
@@ -272,8 +290,9 @@ class AcePool:
         self._idle: dict[str, queue.Queue[AceWorker]] = {"parse": queue.Queue(), "generate": queue.Queue()}
         self._all: list[AceWorker] = []
         self._lock = threading.Lock()
-        # per kind: items, seconds spent inside ACE calls (summed over workers), timeouts
-        self.stats: dict[str, dict[str, float]] = {k: {"items": 0, "seconds": 0.0, "timeouts": 0}
+        # per kind: items, seconds spent inside ACE calls and the part ACE reports as its own
+        # (both summed over workers), timeouts
+        self.stats: dict[str, dict[str, float]] = {k: {"items": 0, "seconds": 0.0, "ace_seconds": 0.0, "timeouts": 0}
                                                    for k in ("parse", "generate")}
         self._executor = ThreadPoolExecutor(max_workers=self.workers, thread_name_prefix="ace")
         self._limited: bool | None = None  # does this ACE count generation results per item (probed)?
@@ -321,6 +340,7 @@ class AcePool:
                 st = self.stats[kind.partition(":")[0]]
                 st["items"] += 1
                 st["seconds"] += res.seconds
+                st["ace_seconds"] += res.ace_seconds
                 st["timeouts"] += res.status == TIMEOUT
             return res
         except Exception as exc:  # never lose an item: anything unexpected is that item's error
@@ -331,15 +351,21 @@ class AcePool:
                 w.close()
             self._idle[kind].put(w)
 
-    def _batch(self, kind: str, items: Sequence[str]) -> list[AceResult]:
-        return list(self._executor.map(lambda d: self._one(kind, d), items))
+    def _submit(self, kind: str, items: Sequence[str]) -> list[Future[AceResult]]:
+        """Queue items for the workers (first in, first out, whatever their kind); one future each."""
+        return [self._executor.submit(self._one, kind, d) for d in items]
 
     def parse(self, texts: Sequence[str], readings: int | None = None) -> list[AceResult]:
         """Parse sentences; one result per sentence, in order. ``readings`` asks for more (or
         fewer) readings than the pool's options, from processes kept for that number."""
+        return [f.result() for f in self.submit_parse(texts, readings)]
+
+    def submit_parse(self, texts: Sequence[str], readings: int | None = None) -> list[Future[AceResult]]:
+        """:meth:`parse` without waiting: one future per sentence, so the caller can work while
+        ACE parses (the futures never raise: a failure is the item's ``ace_error``)."""
         if readings is None or readings == self.options.parse_results:
-            return self._batch("parse", texts)
-        return self._batch(f"parse:{readings}", texts)
+            return self._submit("parse", texts)
+        return self._submit(f"parse:{readings}", texts)
 
     def limit_realizations(self, n: int, probe: str = PROBE) -> bool:
         """Pass ``-n n`` to the generators from now on if this ACE counts its results per item
@@ -363,7 +389,11 @@ class AcePool:
     def generate(self, mrss: Sequence[str], seconds: int | None = None) -> list[AceResult]:
         """Generate from SimpleMRS strings; one result per MRS, in order. ``seconds`` sets
         another time limit per item, on processes kept for that limit."""
+        return [f.result() for f in self.submit_generate(mrss, seconds)]
+
+    def submit_generate(self, mrss: Sequence[str], seconds: int | None = None) -> list[Future[AceResult]]:
+        """:meth:`generate` without waiting: one future per MRS (never raising)."""
         if seconds is None or seconds == self.options.seconds("generate"):
-            return self._batch("generate", mrss)
-        return self._batch(f"generate:{seconds}", mrss)
+            return self._submit("generate", mrss)
+        return self._submit(f"generate:{seconds}", mrss)
 
