@@ -486,3 +486,31 @@ def test_a_reading_the_checks_refuse_is_not_round_tripped(tmp_path, monkeypatch)
         assert backend.pool.stats["generate"]["items"] == 0
         transform(["Alice met Bob."], ["q"], backend=backend)  # an agreeing reading is round-tripped
         assert backend.pool.stats["generate"]["items"] >= 1
+
+
+GENERATION_LINE = (
+    '(:results . (((:result-id . 0)(:surface . "Kim said \\"hi\\".")  (:derivation ." (12 sb-hd_mc_c -1.5 0 3 '
+    '(\\"kim\\" -1 \\"token [ +FORM string ]\\"))") (:mrs ."[ LTOP: h0 ]")(:score . -17.57)) '
+    '((:result-id . 1)(:surface . "A back\\\\slash.") (:derivation ." (1 x)") (:mrs ."[ ]")(:score . 2)) )) '
+    '(:readings . 2) (:pedges . 111) (:tgc . 0)   (:total . 8) (:treal . 9) (:tcpu . 8) (:others . 1041776) '
+    '(:error . "timeout")'
+)
+
+
+@pytest.mark.parametrize("line", [
+    GENERATION_LINE,
+    '(:results . ()) (:readings . 0) (:pedges . 504) (:total . 65) (:treal . 65) (:error . "input EP not in index")',
+    # a parse's nested flags, and a field inside a result the fast reader does not know: pydelphin reads those
+    '(:ninputs . 1) (:results . (((:result-id . 0) (:mrs . "[ ]") (:flags ((:ascore . -3.5) (:probability . 0.5)))))) '
+    '(:readings . 1) (:treal . 4)',
+    '(:results . (((:result-id . 0) (:surface . "a") (:odd . 1)) ((:result-id . 1) (:surface . "b")))) (:readings . 2)',
+])
+def test_the_fast_reader_reads_ace_output_as_pydelphin_does(line):
+    from delphin import ace, interface
+
+    from engine.erg.ace import read_tsdb
+
+    expected = ace._tsdb_response(interface.Response({"results": []}), line)
+    assert dict(read_tsdb(interface.Response({"results": []}), line)) == dict(expected)
+    if line is GENERATION_LINE:
+        assert [r["surface"] for r in expected["results"]] == ['Kim said "hi".', "A back\\slash."]

@@ -421,16 +421,27 @@ class ErgBackend:
                 continue
             arg = cleft.focus_argument(clause, plans[k].features["cleft"])
             candidates[k], focus[k] = built, clause.sentence.span_text(*arg.span)
-        todo = sorted({c for cs in candidates.values() for c in cs})
-        parses = dict(zip(todo, self.pool.parse(todo, readings=CLEFT_READINGS), strict=True)) if todo else {}
         plain = sorted({u[0] for u in unclefts.values() if isinstance(u, tuple)})
-        plain_parses = dict(zip(plain, self.pool.parse(plain), strict=True)) if plain else {}
+        plain_parsing = dict(zip(plain, self.pool.submit_parse(plain), strict=True))
+        # candidates are parsed best first, the next only where the ERG does not confirm the one
+        # before (a long cleft takes seconds to parse with this many readings)
+        parses: dict[str, acemod.AceResult] = {}
+        left = {k: list(cs) for k, cs in candidates.items()}
+        confirmed: dict[int, str] = {}
+        while left:
+            todo = sorted({cs[0] for cs in left.values()} - set(parses))
+            parses.update(zip(todo, self.pool.parse(todo, readings=CLEFT_READINGS), strict=True))
+            for k in list(left):
+                c = left[k].pop(0)
+                if any(cleft.confirms(r.get("mrs", ""), focus[k]) for r in parses[c].results):
+                    confirmed[k] = c
+                if k in confirmed or not left[k]:
+                    del left[k]
         for k, u in unclefts.items():
-            out[k] = u if isinstance(u, Realization) else _confirm_plain(u[0], u[1], plain_parses[u[0]])
+            out[k] = u if isinstance(u, Realization) else _confirm_plain(u[0], u[1], plain_parsing[u[0]].result())
         for k, cs in candidates.items():
-            confirmed = [c for c in cs if any(cleft.confirms(r.get("mrs", ""), focus[k]) for r in parses[c].results)]
-            if confirmed:
-                out[k] = Realization(OK, "", tuple(Candidate(c, 1.0 / (n + 1)) for n, c in enumerate(confirmed)),
+            if k in confirmed:
+                out[k] = Realization(OK, "", (Candidate(confirmed[k], 1.0),),
                                      details={"cleft": "built around the clause; the ERG parses it as a focus cleft"})
             else:
                 out[k] = Realization(NO_REALIZATION, f"built {cs[0]!r}, but the ERG does not parse it as an it-cleft "

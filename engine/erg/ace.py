@@ -36,6 +36,8 @@ from concurrent.futures import Future, ThreadPoolExecutor
 from dataclasses import dataclass, field
 from typing import Any
 
+from delphin import ace as _delphin_ace
+
 from ..results import ACE_ERROR, NO_PARSE, NO_REALIZATION, OK, TIMEOUT  # noqa: F401 - the item statuses
 from .grammar import Grammar
 
@@ -106,9 +108,7 @@ class AceWorker:
         self._cumulative: bool | None = None  # does this ACE report `readings` summed over items?
 
     def _start(self) -> None:
-        from delphin import ace
-
-        cls = ace.ACEParser if self.kind == "parse" else ace.ACEGenerator
+        cls = _Parser if self.kind == "parse" else _Generator
         args = self.options.parser_args() if self.kind == "parse" else self.options.generator_args()
         self.proc = cls(str(self.grammar.image), cmdargs=args, executable=str(self.grammar.ace),
                         stderr=subprocess.DEVNULL)  # type: ignore[arg-type]  # Popen takes it
@@ -241,6 +241,72 @@ class AceWorker:
 
 
 _TIMEOUT = re.compile(r"time(d)? ?out", re.IGNORECASE)
+
+
+_RESULT_KEYS = frozenset({"result-id", "surface", "derivation", "mrs", "score", "tree"})
+_FIELD = re.compile(r'\(:([\w-]+) \. ?(?:"([^"\\]*(?:\\.[^"\\]*)*)"|(-?\d+(?:\.\d*)?(?:[eE][+-]?\d+)?)|([^\s()"]+))\)')
+_ESCAPE = re.compile(r'\\(["\\])')
+
+
+def read_tsdb(response: dict, line: str) -> dict:
+    """Fill ``response`` from one item of ACE's ``--tsdb-stdout`` output as pydelphin's reader
+    does, with one regular expression instead of its character-by-character S-expression
+    parser (a generation with derivations runs to tens of kilobytes; that parser was a quarter
+    of the erg backend's Python time). Output with nested fields (a parse's ``:flags``, a
+    chart) or fields it does not know inside a result is left to pydelphin's reader."""
+    if "(:flags" in line or "(:chart" in line:
+        return _delphin_ace._tsdb_response(response, line)
+    results: list[dict] = []
+    top: dict[str, Any] = {}
+    done = False  # past the results
+    for m in _FIELD.finditer(line):
+        key, string, number, symbol = m.groups()
+        if string is not None:
+            value: Any = _ESCAPE.sub(r"\1", string).strip()
+        elif number is not None:
+            value = float(number) if any(c in number for c in ".eE") else int(number)
+        else:
+            value = symbol
+        if key == "result-id" and not done:
+            results.append({key: value})
+        elif key in _RESULT_KEYS and results and not done:
+            results[-1][key] = value
+        elif key == "result-id" or key in _RESULT_KEYS:
+            return _delphin_ace._tsdb_response(response, line)  # a result after other fields
+        else:
+            done = done or bool(results)
+            top[key] = value
+    if len(results) != line.count("(:result-id ."):
+        return _delphin_ace._tsdb_response(response, line)
+    for key, value in top.items():
+        if key == "p-input":
+            response.setdefault("tokens", {})["initial"] = value
+        elif key == "p-tokens":
+            response.setdefault("tokens", {})["internal"] = value
+        else:
+            response[key] = value
+    response["results"].extend(results)
+    return response
+
+
+class _Parser(_delphin_ace.ACEParser):
+    """pydelphin's ACE parser with :func:`read_tsdb` reading its answers."""
+
+    def _tsdb_receive(self):
+        lines = self._result_lines()
+        response, lines = _delphin_ace._make_response(lines, self.run_info)
+        if self._p.poll() is not None:  # as pydelphin: reopen a process that exited
+            self._open()
+        return read_tsdb(response, " ".join(lines))
+
+
+class _Generator(_delphin_ace.ACEGenerator):
+    """pydelphin's ACE generator with :func:`read_tsdb` reading its answers."""
+
+    def _tsdb_receive(self):
+        lines = self._result_lines(termini=[re.compile(r"\(:results \.")])
+        response, lines = _delphin_ace._make_response(lines, self.run_info)
+        return read_tsdb(response, " ".join(lines))
 
 
 class _Crashed(RuntimeError):
