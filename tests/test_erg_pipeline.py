@@ -484,7 +484,23 @@ def test_a_reading_the_checks_refuse_is_not_round_tripped(tmp_path, monkeypatch)
         recs = transform(["Alice saw Bob."], ["q"], backend=backend)
         assert recs[0]["status"] == "no_parse" and "main verb 'see'" in recs[0]["reason"]
         assert backend.pool.stats["generate"]["items"] == 0
-        transform(["Alice met Bob."], ["q"], backend=backend)  # an agreeing reading is round-tripped
+        transform(["Alice met Bob."], ["q"], backend=backend)  # the question is generated
+        assert backend.pool.stats["generate"]["items"] >= 1
+
+
+def test_only_ties_and_big_readings_are_round_tripped(tmp_path, monkeypatch):
+    """The round trip runs where it can change something: a single agreeing reading of a
+    small MRS goes straight to its edits; two agreeing readings are round-tripped."""
+    from engine.backends.erg import ErgBackend
+
+    monkeypatch.setenv("FAKE_ACE_DATA", "")
+    other = ALICE.replace("proper_q LBL: h4", "udef_q LBL: h4")  # another reading with the same words
+    grammar = _fake_ace(tmp_path, {"parse": {"Alice saw Bob.": [ALICE], "Alice met Bob.": [
+        ALICE.replace("_see_v_1", "_meet_v_1"), other.replace("_see_v_1", "_meet_v_1")]}, "generate": []})
+    with ErgBackend(grammar_info=grammar, workers=1) as backend:
+        backend.analyze(["Alice saw Bob."])
+        assert backend.pool.stats["generate"]["items"] == 0
+        backend.analyze(["Alice met Bob."])
         assert backend.pool.stats["generate"]["items"] >= 1
 
 

@@ -73,6 +73,8 @@ log = logging.getLogger(__name__)
 
 CLEFT_READINGS = 60  # readings searched for the focus-cleft one when confirming a built cleft
 RETRY_SECONDS = 1  # generation limit for the other readings in the round trip
+SMALL_MRS = 12  # EPs: a single agreeing reading this small is not round-tripped (on SNLI premises no
+# generation from an MRS under 15 EPs took half a second; the slow ones had 16 and more)
 ANALYZE_CHUNK = 32  # realizations the checker analyzes at a time while ACE generates the rest
 
 
@@ -232,10 +234,12 @@ class ErgBackend:
             info = ParseInfo(OK, "", chosen.native, len(res.results), k, how, check, note)
             out.append(Analysis(chosen.sentence, chosen.frames, chosen.main, "erg", res.results[k]["mrs"], info))
             if self.round_trip and (check is None or check.main_frame is not None):
-                # every parsed sentence the checks do not refuse whatever the plan: its unchanged
-                # reading is generated once (a refused one would only spend the generator's time)
+                # a parsed sentence the checks do not refuse whatever the plan: its unchanged
+                # reading is generated once (a refused one would only spend the generator's time),
+                # where that can change something: a tie between readings to break, or an MRS
+                # big enough that its edits may not generate in time
                 usable = [t for t in tied if not refused[t[0]]][:3]
-                if usable:
+                if usable and (len(usable) > 1 or len(usable[0][1].native.rels) > SMALL_MRS):
                     ties.append((len(out) - 1, usable))
                     mrs = encode(usable[0][1].native, lnk=False)
                     if mrs not in trips:
@@ -319,13 +323,17 @@ class ErgBackend:
         return plan.features.get("cleft") is not None and (self.grammar.version or 2018) >= 2018
 
     def _realize(self, analyses: Sequence[Analysis], plans: Sequence[EditPlan]) -> list[Realization]:
-        """Rewrite, generate, check and rank. Streamed: every MRS of the batch is queued for the
-        generators at once, and the realizations of the jobs that are done are analyzed in
-        chunks while ACE works on the rest."""
-        jobs = [self._rewrite(a, p) for a, p in zip(analyses, plans, strict=True)]
-        mrss = [[encode(m, lnk=False) for _, m in j.variants] if j.outcome is None else [] for j in jobs]
-        todo = list(dict.fromkeys(m for ms in mrss for m in ms))  # in job order: jobs finish in turn
-        futures = dict(zip(todo, self._submit_generate(todo), strict=True))
+        """Rewrite, generate, check and rank. Streamed: each job's MRSs are queued for the
+        generators as soon as it is rewritten, and the realizations of the jobs that are done
+        are analyzed in chunks while ACE works on the rest."""
+        jobs: list[_Job] = []
+        mrss: list[list[str]] = []
+        futures: dict[str, Future] = {}
+        for a, p in zip(analyses, plans, strict=True):  # each job's MRSs are queued as it is rewritten
+            jobs.append(self._rewrite(a, p))
+            mrss.append([encode(m, lnk=False) for _, m in jobs[-1].variants] if jobs[-1].outcome is None else [])
+            todo = [m for m in dict.fromkeys(mrss[-1]) if m not in futures]
+            futures.update(zip(todo, self._submit_generate(todo), strict=True))
         raw: list[list[tuple[str, str | None, str]] | Realization | None] = [None] * len(jobs)
         checked: dict[str, Analysis | None] = {}
         waiting: list[str] = []  # realizations to analyze, in the order their jobs finished
