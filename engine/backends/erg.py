@@ -324,8 +324,8 @@ class ErgBackend:
 
     def _realize(self, analyses: Sequence[Analysis], plans: Sequence[EditPlan]) -> list[Realization]:
         """Rewrite, generate, check and rank. Streamed: each job's MRSs are queued for the
-        generators as soon as it is rewritten, and the realizations of the jobs that are done
-        are analyzed in chunks while ACE works on the rest."""
+        generators as soon as it is rewritten, and the jobs that are done are analyzed, judged
+        and ranked in chunks while ACE works on the rest."""
         jobs: list[_Job] = []
         mrss: list[list[str]] = []
         futures: dict[str, Future] = {}
@@ -334,29 +334,47 @@ class ErgBackend:
             mrss.append([encode(m, lnk=False) for _, m in jobs[-1].variants] if jobs[-1].outcome is None else [])
             todo = [m for m in dict.fromkeys(mrss[-1]) if m not in futures]
             futures.update(zip(todo, self._submit_generate(todo), strict=True))
-        raw: list[list[tuple[str, str | None, str]] | Realization | None] = [None] * len(jobs)
+        out: list[Realization | None] = [j.outcome for j in jobs]
         checked: dict[str, Analysis | None] = {}
+        stated: dict[str, Analysis | None] = {}
         waiting: list[str] = []  # realizations to analyze, in the order their jobs finished
+        ready: dict[int, list[tuple[str, str | None, str]]] = {}  # jobs whose realizations are in `waiting`
+
+        def finish() -> None:  # analyze what waits, then judge and rank the jobs it belongs to
+            checked.update(zip(waiting, self._checker_analyze(waiting), strict=True))
+            waiting.clear()
+            self._state_questions([(analyses[k], plans[k], r) for k, r in ready.items()], checked, stated)
+            for k, r in ready.items():
+                out[k] = self._select(analyses[k], plans[k], jobs[k], r, checked, stated)
+            ready.clear()
+
         for k, (a, p, j) in enumerate(zip(analyses, plans, jobs, strict=True)):
             if j.outcome is not None:
                 continue
             got = self._collect(j, [futures[m].result() for m in mrss[k]])
-            raw[k] = shortlist(got, a.text, p) if isinstance(got, list) else got
-            for surface, _d, _n in raw[k] if isinstance(raw[k], list) else ():
+            if isinstance(got, Realization):
+                out[k] = got
+                continue
+            ready[k] = shortlist(got, a.text, p)
+            for surface, _d, _n in ready[k]:
                 if (text := source_casing(surface, a.text)) not in checked:
                     checked[text] = None
                     waiting.append(text)
             if len(waiting) >= ANALYZE_CHUNK:
-                checked.update(zip(waiting, self._checker_analyze(waiting), strict=True))
-                waiting = []
-        if waiting:
-            checked.update(zip(waiting, self._checker_analyze(waiting), strict=True))
-        # a polar question the tagger misreads is judged through the statement it inverts
-        # (see _select): those statements are analyzed in a second batch, only where needed
+                finish()
+        finish()
+        return [self._with_details(a, real, "; ".join(n for n, _ in j.variants))  # type: ignore[arg-type]
+                for a, j, real in zip(analyses, jobs, out, strict=True)]
+
+    def _state_questions(self, jobs: Sequence[tuple[Analysis, EditPlan, list]], checked: dict[str, Analysis | None],
+                         stated: dict[str, Analysis | None]) -> None:
+        """A polar question the tagger misreads is judged through the statement it inverts (see
+        :meth:`_select`): for the question realizations of ``jobs`` that fail the checks as
+        analyzed in ``checked``, the statements are analyzed into ``stated``."""
         statements: dict[str, str] = {}
-        for a, p, r in zip(analyses, plans, raw, strict=True):
+        for a, p, r in jobs:
             source = a.native.check if isinstance(a.native, ParseInfo) else None
-            if not isinstance(r, list) or p.features.get("force") != "ques" or source is None:
+            if p.features.get("force") != "ques" or source is None:
                 continue
             for s, _d, _n in r:
                 q = source_casing(s, a.text)
@@ -365,13 +383,7 @@ class ErgBackend:
                     statements[q] = statement
         todo = sorted(set(statements.values()) - set(checked))
         checked.update(zip(todo, self._checker_analyze(todo), strict=True))
-        stated = {q: checked.get(statement) for q, statement in statements.items()}
-        out = []
-        for a, p, j, r in zip(analyses, plans, jobs, raw, strict=True):
-            real = j.outcome if j.outcome is not None else (
-                r if isinstance(r, Realization) else self._select(a, p, j, r, checked, stated))  # type: ignore[arg-type]
-            out.append(self._with_details(a, real, "; ".join(n for n, _ in j.variants)))
-        return out
+        stated.update({q: checked.get(statement) for q, statement in statements.items()})
 
     @staticmethod
     def _with_details(analysis: Analysis, real: Realization, rules: str = "") -> Realization:
