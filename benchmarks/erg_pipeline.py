@@ -8,6 +8,8 @@ on the same sentences and transformations (``-a``, repeatable; default LIT's eig
   each item, ``:treal``, summed over the pool's items and divided by the workers), so Seam's
   overhead over raw ACE is a ratio; beside it the calls' time (ACE plus the pipe and
   pydelphin's reading);
+* the CPU time of the ACE processes and of Seam's Python process, and the wall time they
+  would take on this machine's cores with perfect overlap;
 * raw ACE: one warm parse plus one generation of the unchanged first reading per sentence;
 * per transformation the applicability and realization rates, and the pool's restarts.
 
@@ -22,6 +24,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import os
 import sys
 import time
 from collections import Counter
@@ -65,16 +68,31 @@ def run(texts, fresh: bool, args) -> tuple[float, list[dict], dict]:
         transformer.run_texts([WARM_UP], args.apply)
         startup = time.perf_counter() - start
         backend.pool.stats = {k: {n: 0.0 for n in v} for k, v in backend.pool.stats.items()}
+        ace_cpu, py_cpu = _ace_cpu(backend.pool), time.process_time()
         start = time.perf_counter()
         records = transformer.run_texts(texts, args.apply)
         elapsed = time.perf_counter() - start
+        py_cpu, ace_cpu = time.process_time() - py_cpu, _ace_cpu(backend.pool) - ace_cpu
         stats = {k: dict(v) for k, v in backend.pool.stats.items()}
         stats["workers"] = backend.pool.workers
         stats["restarts"] = 0 if fresh else backend.pool.restarts
         stats["startup"] = startup
+        stats["cpu"] = (ace_cpu, py_cpu)
     finally:
         backend.close()
     return elapsed, records, stats
+
+
+def _ace_cpu(pool) -> float:
+    """CPU seconds used so far by the pool's live ACE processes (Linux /proc; 0 elsewhere)."""
+    total = 0.0
+    for w in pool._all:
+        try:
+            fields = Path(f"/proc/{w.proc._p.pid}/stat").read_text().rsplit(")", 1)[1].split()
+            total += (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+        except (AttributeError, OSError, ValueError, IndexError):
+            continue
+    return total
 
 
 def raw_ace(texts, args) -> tuple[float, float]:
@@ -136,6 +154,11 @@ def main(argv=None) -> int:
           f"{int(stats['generate']['items'])} generations, "
           f"{int(stats['parse']['timeouts'] + stats['generate']['timeouts'])} timeouts, {stats['restarts']} restarts)")
     print(f"  Seam / ACE time:    {warm_s / max(ace_s, 1e-9):8.2f}x")
+    ace_cpu, py_cpu = stats["cpu"]
+    if ace_cpu:
+        cores = os.cpu_count() or 1
+        print(f"  CPU:                ACE {ace_cpu:.1f}s, Seam's Python {py_cpu:.1f}s; on {cores} cores at "
+              f"best {(ace_cpu + py_cpu) / cores:.1f}s")
     if not args.skip_fresh:
         fresh_s, _, _ = run(texts, True, args)
         print(f"one ACE per call:     {len(texts) / fresh_s:8.2f} sentences/s ({fresh_s:.1f}s)")
