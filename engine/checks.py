@@ -458,21 +458,26 @@ def declarative_of(question: str, source: Analysis) -> str | None:
     """The statement a polar question inverts, built with the source's subject: *Is a woman
     with sneakers sweeping out a shed?* -> *A woman with sneakers is sweeping out a shed.* A
     tagger often misreads the inverted form (the verb as a modifier of the subject); the
-    statement is analyzed instead. None where the question is not the first word, then the
-    source's subject word for word, then the rest."""
+    statement is analyzed instead. The subject is the source's, or one of its core arguments
+    (*Were the children given sweets by Grandma?*, a passive of *Grandma gave the children
+    sweets.*). None where the question is not the first word, then such a phrase word for word,
+    then the rest."""
     frame = source.main_frame
     subj = next((a for a in frame.arguments if a.function == "subj"), None) if frame is not None else None
     text = question.strip()
     if subj is None or not text.endswith("?") or " " not in text:
         return None
     first, rest = text.split(" ", 1)
-    subject = source.sentence.span_text(*subj.span)
-    if not first.isalpha() and "'" not in first or not rest.lower().startswith(subject.lower() + " "):
+    if not first.isalpha() and "'" not in first:
         return None
-    tail = rest[len(subject) + 1:].rstrip("?").rstrip()
-    if not tail:
-        return None
-    return f"{subject[:1].upper()}{subject[1:]} {first.lower()} {tail}."
+    # the question's subject: the source's, or the core argument a passive in the plan promoted
+    others = [a for a in frame.arguments if a is not subj and a.role in ("ARG0", "ARG1", "ARG2")]
+    for arg in [subj, *others]:
+        subject = source.sentence.span_text(*arg.span)
+        tail = rest[len(subject) + 1:].rstrip("?").rstrip()
+        if rest.lower().startswith(subject.lower() + " ") and tail:
+            return f"{subject[:1].upper()}{subject[1:]} {first.lower()} {tail}."
+    return None
 
 
 def _place_with_verb(analysis: Analysis, frame: Frame) -> Frame:

@@ -156,3 +156,17 @@ def test_a_polar_question_is_judged_through_the_statement_it_inverts():
     assert keeps_source(src, parse("tense(pres)").plan(), read) is None
     assert declarative_of("Is the woman sweeping?", src) is None  # not the source's subject
     assert declarative_of(statement, src) is None  # not a question
+
+
+def test_a_passive_question_is_stated_with_the_argument_the_passive_promoted():
+    """*Were the children given ...?*: the question's subject is the source's recipient, and
+    the statement it inverts keeps the source under the passive; a question about a phrase that
+    is no argument of the source has no statement."""
+    from engine.checks import declarative_of
+
+    (src,) = analyze(["Grandma gave the children some sweets."])
+    statement = declarative_of("Were the children given some sweets by Grandma?", src)
+    assert statement == "The children were given some sweets by Grandma."
+    (read,) = analyze([statement])
+    assert keeps_source(src, parse("passive(ARG2)").plan(), read) is None
+    assert declarative_of("Were the sweets given to the children?", src) is None  # 'the sweets' is no argument
