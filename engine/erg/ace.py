@@ -108,7 +108,10 @@ class AceWorker:
         self._cumulative: bool | None = None  # does this ACE report `readings` summed over items?
 
     def _start(self) -> None:
-        cls = _Parser if self.kind == "parse" else _Generator
+        if _FAST_READER:
+            cls = _Parser if self.kind == "parse" else _Generator
+        else:  # a pydelphin without the reader's internals this was written against (1.8-1.11)
+            cls = _delphin_ace.ACEParser if self.kind == "parse" else _delphin_ace.ACEGenerator
         args = self.options.parser_args() if self.kind == "parse" else self.options.generator_args()
         self.proc = cls(str(self.grammar.image), cmdargs=args, executable=str(self.grammar.ace),
                         stderr=subprocess.DEVNULL)  # type: ignore[arg-type]  # Popen takes it
@@ -287,6 +290,10 @@ def read_tsdb(response: dict, line: str) -> dict:
             response[key] = value
     response["results"].extend(results)
     return response
+
+
+_FAST_READER = all(hasattr(_delphin_ace, name) for name in ("_make_response", "_tsdb_response")) and all(
+    hasattr(c, "_result_lines") for c in (_delphin_ace.ACEParser, _delphin_ace.ACEGenerator))
 
 
 class _Parser(_delphin_ace.ACEParser):
