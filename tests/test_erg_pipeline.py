@@ -413,6 +413,12 @@ def test_rules_check_live_and_rules_example_on_the_fake_ace(fake, tmp_path, monk
     import tomllib
 
     assert tomllib.loads(printed)["rule"]["example"][0]["expect"] == ["Alice saw Bob?", "Did Alice see Bob?"]
+    # a parameter not given takes the family's first declared value; a wrong one is a clear error
+    assert cli(["rules", "example", "Alice saw Bob.", "--family", "passive"]) == 0
+    printed = capsys.readouterr().out
+    assert 'params = { promote = "ARG2" }' in printed and "Bob was seen by Alice." in printed
+    assert cli(["rules", "example", "Alice saw Bob.", "--family", "passive", "--param", "promote=ARG9"]) != 0
+    assert "promote must be one of ARG2, ARG3" in capsys.readouterr().err
 
 
 def test_rules_check_runs_examples_and_fails_wrong_ones(tmp_path, capsys):

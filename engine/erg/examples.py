@@ -215,10 +215,24 @@ def _toml_str(text: str) -> str:
     return "'" + text + "'" if "'" not in text else '"' + text.replace("\\", "\\\\").replace('"', '\\"') + '"'
 
 
+def _family_params(fam, given: Mapping[str, str]) -> dict[str, str]:
+    """``given`` checked against the family's declared ``[params]``, each one missing set to its
+    first declared value (the family's default: ``promote = "ARG2"`` for the passive)."""
+    for key, value in given.items():
+        if key not in fam.params:
+            known = ", ".join(sorted(fam.params)) or "none"
+            raise RuleError(f"{fam.name} has no parameter {key!r} (its parameters: {known})")
+        if value not in fam.params[key]:
+            raise RuleError(f"{fam.name}: {key} must be one of {', '.join(fam.params[key])}, not {value!r}")
+    return {key: given.get(key, values[0]) for key, values in fam.params.items()}
+
+
 def example(sentence: str, family: str, params: Mapping[str, str], backend, rules) -> str:
     """A ready ``[[rule.example]]`` for ``family`` on ``sentence``: the MRS before and after
-    and the realizations, as TOML to paste (keep the acceptable realizations in ``expect``)."""
+    and the realizations, as TOML to paste (keep the acceptable realizations in ``expect``).
+    ``params`` not given take the family's first declared value."""
     fam = rules[family]
+    params = _family_params(fam, params)
     analysis = backend.analyze([sentence])[0]
     info = analysis.native
     if info is None or getattr(info, "mrs", None) is None:
