@@ -419,6 +419,14 @@ def test_rules_check_live_and_rules_example_on_the_fake_ace(fake, tmp_path, monk
     assert 'params = { promote = "ARG2" }' in printed and "Bob was seen by Alice." in printed
     assert cli(["rules", "example", "Alice saw Bob.", "--family", "passive", "--param", "promote=ARG9"]) != 0
     assert "promote must be one of ARG2, ARG3" in capsys.readouterr().err
+    # so does a sentence example that leaves it out (it was a KeyError traceback)
+    path = tmp_path / "passive.toml"
+    text = (rules_dir() / "mrs" / "passive.toml").read_text().split("\n[[rule]]")  # [1]: passive.icons
+    text[1] += '\n[[rule.example]]\nsentence = "Alice saw Bob."\nexpect = ["Bob was seen by Alice."]\n'
+    path.write_text("\n[[rule]]".join(text))
+    cli(["rules", "check", str(path), "--live", "--all"])  # the file's other examples need a real grammar
+    rows = [r for r in capsys.readouterr().out.splitlines() if "'Alice saw Bob.'" in r]
+    assert rows and all(": ok passive.icons" in r and "Bob was seen by Alice." in r for r in rows), rows
 
 
 def test_rules_check_runs_examples_and_fails_wrong_ones(tmp_path, capsys):

@@ -77,7 +77,10 @@ def check_live(paths: Iterable[str | Path], backends: Mapping[str, object]) -> l
         parses = dict(zip(sentences, backend.pool.parse(sentences), strict=True))
         outputs: dict[int, object] = {}
         for k, (_fam, rule, ex) in enumerate(runnable):
-            outputs[k] = _apply(rule, ex, analyses[ex.sentence], parses[ex.sentence], backend)
+            try:
+                outputs[k] = _apply(rule, ex, analyses[ex.sentence], parses[ex.sentence], backend)
+            except Exception as exc:  # a rule that breaks on this sentence is that example's failure
+                outputs[k] = f"the rule failed on it: {type(exc).__name__}: {exc}"
         to_generate = sorted({encode(o.mrs, lnk=False) for o in outputs.values()
                               if not isinstance(o, str) and o.status == APPLIED})
         generated = dict(zip(to_generate, backend.generate(to_generate), strict=True))

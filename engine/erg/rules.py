@@ -408,7 +408,9 @@ def _example(raw: Any, params: Mapping, where: str, line: int | None) -> Example
         erg = VersionSpec(str(raw.get("erg", "*")))
     except ValueError as exc:
         raise RuleError(str(exc), where, line) from None
-    return Example(raw.get("sentence", ""), mrs, dict(ex_params), expect,
+    # a parameter left out takes the first value [params] declares, as in `seam rules example`
+    filled = {k: vals[0] for k, vals in params.items()} | dict(ex_params)
+    return Example(raw.get("sentence", ""), mrs, filled, expect,
                    raw.get("not_applicable"), raw.get("realization"), line, accept, erg)
 
 
