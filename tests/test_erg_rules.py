@@ -235,3 +235,12 @@ def test_shipped_rule_files_pass_their_examples():
     families = {Path(r.path).stem for r in results}
     assert families >= {"tense", "progressive", "perfect", "modality", "negation", "affirmation", "question",
                         "passive", "active", "cleft", "swap"}
+
+
+def test_a_placeholder_without_a_value_is_a_rule_error_naming_it():
+    from engine.erg.rule_schema import fill
+    from engine.errors import RuleError
+
+    assert fill("_{verb}_v_1", {"verb": "see"}) == "_see_v_1"
+    with pytest.raises(RuleError, match="needs the parameter 'promote'"):
+        fill("{promote}", {"verb": "see"})

@@ -10,6 +10,8 @@ from typing import Any
 
 from delphin.mrs import MRS
 
+from ..errors import RuleError
+
 APPLIED = "applied"
 
 UNSUPPORTED = "unsupported"
@@ -183,7 +185,15 @@ class Outcome:
 
 def fill(text: str, params: Mapping[str, str]) -> str:
     """``text`` with its ``{param}`` placeholders filled in from ``params``:
-    ``fill("_{verb}_v_1", {"verb": "see"})`` is ``"_see_v_1"``. An unknown placeholder raises
-    ``KeyError``; loading a rule file already refuses a placeholder its [params] lacks."""
-    return re.sub(r"\{(\w+)\}", lambda mm: params[mm.group(1)], text)
+    ``fill("_{verb}_v_1", {"verb": "see"})`` is ``"_see_v_1"``. A placeholder ``params`` has no
+    value for is a :class:`~engine.errors.RuleError` naming it (loading a rule file already
+    refuses a placeholder its [params] does not declare)."""
+
+    def value(m: re.Match) -> str:
+        if m.group(1) not in params:
+            given = ", ".join(f"{k}={v}" for k, v in params.items()) or "none"
+            raise RuleError(f"{text!r} needs the parameter {m.group(1)!r}, which was not given (given: {given})")
+        return params[m.group(1)]
+
+    return re.sub(r"\{(\w+)\}", value, text)
 
