@@ -227,9 +227,6 @@ def _in_clause_of(tokens: Sequence[Token], i: int, verb: int) -> bool:
     return i == verb
 
 
-# Prepositions whose phrase after an object may modify the verb as well as the noun.
-
-
 def unreliable_object(tokens: Sequence[Token], obj: Argument | None) -> str | None:
     """Why the parse of the object cannot be trusted for moving it, or None: an object headed by
     an adjective after a compound noun is a secondary predicate the parse did not separate
