@@ -5,7 +5,8 @@ It answers from a JSON file named by FAKE_ACE_DATA: ``{"parse": {sentence: [mrs,
 to an entry by MRS isomorphism. Inputs containing CRASH make it exit, HANG make it hang,
 DESYNC make it report results it does not print: the failure modes the pool must survive.
 In generation, STALE adds a stale timeout note, LATE answers after the time limit, SLOW
-after 0.2 s, and DYING writes an empty answer without timings and exits.
+after 0.2 s, and DYING writes an empty answer without timings and exits; FAKE_ACE_GEN_SECONDS
+makes every generation take that long.
 Like ACE, it writes its timings (``:treal`` ...) before each item's results.
 """
 
@@ -73,6 +74,7 @@ def main() -> int:
                 time.sleep(float(os.environ.get("FAKE_ACE_LATE", "1.1")))
             if "SLOW" in line:
                 time.sleep(0.2)
+            time.sleep(float(os.environ.get("FAKE_ACE_GEN_SECONDS", "0")))
             if "DYING" in line:  # the end of a dying process's output: no timings, then the exit
                 sys.stdout.write("(:results . ())\n")
                 sys.stdout.flush()

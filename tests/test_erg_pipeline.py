@@ -518,6 +518,32 @@ def test_only_ties_and_big_readings_are_round_tripped(tmp_path, monkeypatch):
         assert backend.pool.stats["generate"]["items"] >= 1
 
 
+
+@pytest.mark.parametrize("seconds, edited", [(0.0, True), (0.3, False)])
+def test_a_slow_reading_that_gives_back_no_source_is_not_edited(tmp_path, monkeypatch, seconds, edited):
+    """Neither agreeing reading regenerates the source: where generating the one used took
+    longer than SLOW_ROUND_TRIP, its edits are not sent to ACE (each would be as slow) and the
+    record says why; where it was quick, they are."""
+    from engine.backends import erg
+    from engine.backends.erg import ErgBackend
+
+    monkeypatch.setenv("FAKE_ACE_DATA", "")
+    monkeypatch.setenv("FAKE_ACE_GEN_SECONDS", str(seconds))
+    monkeypatch.setattr(erg, "SLOW_ROUND_TRIP", 0.2)
+    met = ALICE.replace("_see_v_1", "_meet_v_1")
+    other = met.replace("proper_q LBL: h4", "udef_q LBL: h4")
+    grammar = _fake_ace(tmp_path, {"parse": {"Alice met Bob.": [met, other]}, "generate": [
+        [met, ["Bob was met by Alice."], ["(1 x)"]]]})
+    with ErgBackend(grammar_info=grammar, workers=1) as backend:
+        rec = transform(["Alice met Bob."], ["q"], backend=backend)[0]
+        trips = 2  # the reading used, then the other one
+        assert backend.pool.stats["generate"]["items"] == (trips + 1 if edited else trips)
+    if not edited:
+        assert rec["status"] == "no_realization"
+        assert "no reading gives back the sentence" in rec["reason"] and "not attempted" in rec["reason"]
+    else:
+        assert "not attempted" not in rec["reason"]
+
 GENERATION_LINE = (
     '(:results . (((:result-id . 0)(:surface . "Kim said \\"hi\\".")  (:derivation ." (12 sb-hd_mc_c -1.5 0 3 '
     '(\\"kim\\" -1 \\"token [ +FORM string ]\\"))") (:mrs ."[ LTOP: h0 ]")(:score . -17.57)) '
