@@ -334,8 +334,11 @@ _IRREGULAR_AUX = {
 }
 
 
+@functools.lru_cache(maxsize=65536)
 def verb_lemma(text: str, fallback: str = "") -> str:
-    """Lemma of a verb form; lemminflect first (spaCy's lemmatizer gives *riding* -> *rid*)."""
+    """Lemma of a verb form; lemminflect first (spaCy's lemmatizer gives *riding* -> *rid*).
+    Cached: lemminflect deep-copies its tables on every lookup, and every analyzed sentence
+    asks for its verbs."""
     from lemminflect import getLemma
 
     low = text.lower()

@@ -122,9 +122,12 @@ class SpacyAnalyzer:
         self.batch_size = batch_size
         _add_clitic_cases(self.nlp)
 
-    def analyze(self, texts: Iterable[str]) -> list[Analysis]:
-        """Analyze a batch of texts; the order of the output follows the input."""
-        return [self.from_doc(doc) for doc in self.nlp.pipe(list(texts), batch_size=self.batch_size)]
+    def analyze(self, texts: Iterable[str], entities: bool = True) -> list[Analysis]:
+        """Analyze a batch of texts; the order of the output follows the input. ``entities=False``
+        skips the entity recognizer (half of the small model's time): tokens get no entity
+        type, so temporal phrases are told by their words alone and names are not people."""
+        off = [] if entities or "ner" not in self.nlp.pipe_names else ["ner"]
+        return [self.from_doc(doc) for doc in self.nlp.pipe(list(texts), batch_size=self.batch_size, disable=off)]
 
     def from_doc(self, doc) -> Analysis:
         _repair_copular_participles(doc)

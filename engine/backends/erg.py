@@ -354,7 +354,7 @@ class ErgBackend:
         ready: dict[int, list[tuple[str, str | None, str]]] = {}  # jobs whose realizations are in `waiting`
 
         def finish() -> None:  # analyze what waits, then judge and rank the jobs it belongs to
-            checked.update(zip(waiting, self._checker_analyze(waiting), strict=True))
+            checked.update(zip(waiting, self._checker_analyze(waiting, entities=False), strict=True))
             waiting.clear()
             self._state_questions([(analyses[k], plans[k], r) for k, r in ready.items()], checked, stated)
             for k, r in ready.items():
@@ -395,7 +395,7 @@ class ErgBackend:
                         (statement := declarative_of(q, source)) is not None:
                     statements[q] = statement
         todo = sorted(set(statements.values()) - set(checked))
-        checked.update(zip(todo, self._checker_analyze(todo), strict=True))
+        checked.update(zip(todo, self._checker_analyze(todo, entities=False), strict=True))
         stated.update({q: checked.get(statement) for q, statement in statements.items()})
 
     @staticmethod
@@ -628,7 +628,12 @@ class ErgBackend:
         except ValueError as exc:
             return Realization.not_applicable(str(exc))
 
-    def _checker_analyze(self, texts: list[str]) -> list[Analysis | None]:
+    def _checker_analyze(self, texts: list[str], entities: bool = True) -> list[Analysis | None]:
+        """The spaCy analyses of ``texts`` (None each where the checks are off or fail).
+        Realizations are analyzed with ``entities=False``: what their checks compare (the verb
+        group, the core arguments, the order of the words) reads no entity type, and the
+        entity recognizer is half of the small model's time; sources and cleft clauses keep
+        it (a named person is the focus of *who*)."""
         if not self.validate or not texts:
             return [None] * len(texts)
         if self._checker is None:
@@ -636,7 +641,7 @@ class ErgBackend:
 
             self._checker = SpacyAnalyzer()
         try:
-            return list(self._checker.analyze(texts))
+            return list(self._checker.analyze(texts, entities=entities))
         except Exception:  # the checker is advisory; never lose a record to it
             log.debug("surface check failed", exc_info=True)
             return [None] * len(texts)

@@ -5,6 +5,7 @@ reading agrees with the spaCy analysis of the same sentence (reading choice)."""
 
 from __future__ import annotations
 
+import functools
 import re
 
 from ..checks import shows_change
@@ -109,21 +110,36 @@ def non_word(text: str, source: str, check: Analysis | None) -> str | None:
     lemma ("childs", "mans"), or None. Needs the spaCy analysis of ``text``."""
     if check is None:
         return None
-    from lemminflect import getAllInflections, getAllLemmas, getAllLemmasOOV
-
     seen = {w.lower() for w in re.findall(r"[\w']+", source)}
     for tok in check.sentence.tokens:
         word = tok.text.lower()
         if word in seen or not word.isalpha() or tok.tag not in _INFLECTED_TAGS or not tok.lemma:
             continue
-        if not getAllLemmas(word) and getAllLemmasOOV(word, upos="VERB" if tok.tag.startswith("V") else "NOUN"):
+        if _unknown_inflection(word, "VERB" if tok.tag.startswith("V") else "NOUN"):
             return tok.text  # an inflected word the lexicon does not know ("visitting")
-        forms = getAllInflections(tok.lemma.lower()).get(tok.tag)
+        forms = _forms(tok.lemma.lower(), tok.tag)
         # not a form of its lemma ("childs"), or a rarer form where the source has the usual one
         # ("peoples" for "people")
         if forms and (word not in forms or (word != forms[0] and forms[0] in seen)):
             return tok.text
     return None
+
+
+@functools.lru_cache(maxsize=65536)
+def _unknown_inflection(word: str, upos: str) -> bool:
+    """Not in lemminflect's lexicon, yet its rules read it as an inflection. Cached, as
+    :func:`_forms`: lemminflect deep-copies its tables on every lookup."""
+    from lemminflect import getAllLemmas, getAllLemmasOOV
+
+    return not getAllLemmas(word) and bool(getAllLemmasOOV(word, upos=upos))
+
+
+@functools.lru_cache(maxsize=65536)
+def _forms(lemma: str, tag: str) -> tuple[str, ...]:
+    """lemminflect's forms of ``lemma`` for a Penn tag, the usual one first."""
+    from lemminflect import getAllInflections
+
+    return tuple(getAllInflections(lemma).get(tag) or ())
 
 
 def source_casing(text: str, source: str) -> str:
