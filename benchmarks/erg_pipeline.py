@@ -154,6 +154,8 @@ def main(argv=None) -> int:
           f"{int(stats['generate']['items'])} generations, "
           f"{int(stats['parse']['timeouts'] + stats['generate']['timeouts'])} timeouts, {stats['restarts']} restarts)")
     print(f"  Seam / ACE time:    {warm_s / max(ace_s, 1e-9):8.2f}x")
+    print(f"  ACE by kind:        parses {stats['parse']['ace_seconds']:.1f}s, generations "
+          f"{stats['generate']['ace_seconds']:.1f}s (summed over the processes)")
     ace_cpu, py_cpu = stats["cpu"]
     if ace_cpu:
         cores = os.cpu_count() or 1
