@@ -419,6 +419,8 @@ def keeps_source(source: Analysis, plan: EditPlan, realization: Analysis) -> str
         return "the it-cleft is " + ("missing" if got.cleft is None else "not asked for")
     if plan.swap:  # a place phrase after the object stays after the verb, in both
         src_frame, got_frame = _place_with_verb(source, src_frame), _place_with_verb(realization, got_frame)
+    if plan.features.get("voice") == "passive" and src_frame.predicate.voice == "active":
+        src_frame = _prepositional_object(source, src_frame)
     want = core_arguments(source, src_frame)
     if plan.swap and "ARG0" in want and "ARG1" in want:
         want["ARG0"], want["ARG1"] = want["ARG1"], want["ARG0"]
@@ -478,6 +480,24 @@ def declarative_of(question: str, source: Analysis) -> str | None:
         if rest.lower().startswith(subject.lower() + " ") and tail:
             return f"{subject[:1].upper()}{subject[1:]} {first.lower()} {tail}."
     return None
+
+
+def _prepositional_object(analysis: Analysis, frame: Frame) -> Frame:
+    """``frame`` with the object of a prepositional verb of the lexicon
+    (``rules/lexicon/prepositional_verbs.txt``) as its ARG1 where it has none: *looked after the
+    twins* read as ``ARG0 V after ARG1``, the argument a passive promotes (*The twins were
+    looked after by the nurse*). The analyzer reads it as a prepositional phrase."""
+    tokens = analysis.sentence.tokens
+    prep = frame.verb + 1
+    if frame.argument("ARG1") is not None or prep >= len(tokens) or \
+            f"{frame.predicate.lemma} {tokens[prep].text.lower()}" not in english.prepositional_verbs():
+        return frame
+    pp = next((a for a in frame.arguments if a.span[0] == prep and a.span[1] > prep + 1), None)
+    if pp is None:
+        return frame
+    obj = Argument("ARG1", (prep + 1, pp.span[1]), analysis.sentence.span_text(prep + 1, pp.span[1]),
+                   pp.span[1] - 1, "obj")
+    return dataclasses.replace(frame, arguments=tuple(a for a in frame.arguments if a is not pp) + (obj,))
 
 
 def _place_with_verb(analysis: Analysis, frame: Frame) -> Frame:

@@ -63,6 +63,15 @@ def test_reading_choice_follows_the_sentence(backend):
         assert rec["details"]["chosen_by"]
 
 
+def test_a_prepositional_verb_passivizes(backend):
+    """*looked after the twins*: the ERG's prepositional-verb reading (its object an argument)
+    goes before the verb with a modifier, which ties with it against the spaCy analysis."""
+    by = _run(backend, ["The nurse looked after the twins."], ["pa", "n"])
+    assert by[("The nurse looked after the twins.", "pa")]["best"] == "The twins were looked after by the nurse."
+    assert by[("The nurse looked after the twins.", "n")]["best"] in (
+        "The nurse did not look after the twins.", "The nurse didn't look after the twins.")
+
+
 def _regenerates(backend, sentence: str) -> bool:
     """Whether the image generates ``sentence`` from its own parse (else a grammar gap)."""
     from engine.erg.mrsview import encode

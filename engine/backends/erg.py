@@ -47,6 +47,7 @@ from ..erg.filters import (
     normalized,
     reading_agreement,
     relativizer_mismatch,
+    selects_preposition,
     shortlist,
     source_casing,
 )
@@ -229,9 +230,10 @@ class ErgBackend:
             scored = [(reading_agreement(a, check), -k, k, a) for k, a in readings]
             best = max(scored, key=lambda t: t[:2])
             tied = [(k, a) for sc, _neg, k, a in scored if sc == best[0]]
-            # among equally agreeing readings, one the checks below would refuse never goes first
+            # among equally agreeing readings, one the checks below would refuse never goes first,
+            # and a prepositional verb's reading goes before the verb with a modifier
             refused = {k: self._reading_refusal(a, check) is not None for k, a in tied}
-            tied.sort(key=lambda t: refused[t[0]])
+            tied.sort(key=lambda t: (refused[t[0]], not selects_preposition(t[1])))
             k, chosen = tied[0]
             how = "first reading" if len(readings) == 1 else (
                 "agrees best with the spaCy analysis" if len(tied) == 1 else "first of the readings that agree best")

@@ -51,6 +51,26 @@ def reading_agreement(reading: Analysis, check: Analysis | None) -> int:
     return score
 
 
+def selects_preposition(reading: Analysis) -> bool:
+    """Whether an ERG reading takes the main verb as a prepositional verb of the lexicon
+    (``rules/lexicon/prepositional_verbs.txt``) with its preposition selected and its object an
+    argument (*looked after the twins* as ``_look_v_after``), rather than the verb with a
+    prepositional modifier. Among readings that agree equally with the spaCy analysis (which
+    reads the object as a prepositional phrase either way) that one is preferred: the other
+    edits come out the same, and only it has an argument to passivize, as on the surface
+    backend."""
+    from delphin.mrs import MRS
+
+    from .. import english
+    from .mrsview import View, vtype
+
+    if not isinstance(reading.native, MRS) or (main := View(reading.native).main) is None:
+        return False
+    parts = main.predicate.strip("_").split("_")
+    return (len(parts) >= 3 and parts[1] == "v" and f"{parts[0]} {parts[2]}" in english.prepositional_verbs()
+            and any(vtype(main.args.get(role)) == "x" for role in ("ARG2", "ARG3")))
+
+
 def _words(text: str) -> set[str]:
     return {w.lower() for w in re.findall(r"[\w']+", text)}
 
