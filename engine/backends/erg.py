@@ -108,8 +108,10 @@ class ParseInfo:
     chosen_by: str = ""
     check: Analysis | None = None
     caption: str = ""  # the note when a verbless caption was read as a clause
-    slow: str = ""  # why edits are not attempted: the unchanged reading does not generate in time, or
-    slow_status: str = TIMEOUT  # slowly and not into the source (no_realization)
+    # why edits are not attempted: the unchanged reading does not generate in time (status
+    # timeout), or generates slowly and not into the source (no_realization)
+    slow: str = ""
+    slow_status: str = TIMEOUT
 
 
 @dataclass
