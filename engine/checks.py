@@ -483,21 +483,15 @@ def declarative_of(question: str, source: Analysis) -> str | None:
 
 
 def _prepositional_object(analysis: Analysis, frame: Frame) -> Frame:
-    """``frame`` with the object of a prepositional verb of the lexicon
-    (``rules/lexicon/prepositional_verbs.txt``) as its ARG1 where it has none: *looked after the
-    twins* read as ``ARG0 V after ARG1``, the argument a passive promotes (*The twins were
-    looked after by the nurse*). The analyzer reads it as a prepositional phrase."""
-    tokens = analysis.sentence.tokens
-    prep = frame.verb + 1
-    if frame.argument("ARG1") is not None or prep >= len(tokens) or \
-            f"{frame.predicate.lemma} {tokens[prep].text.lower()}" not in english.prepositional_verbs():
+    """``frame`` with the object of a prepositional verb of the lexicon as its ARG1 where it has
+    none (:func:`english.prepositional_object`, as the surface realizer reads it): *looked
+    after the twins* read as ``ARG0 V after ARG1``, the argument a passive promotes (*The twins
+    were looked after by the nurse*). The analyzer reads it as a prepositional phrase."""
+    found = english.prepositional_object(analysis.sentence.tokens, frame) if frame.argument("ARG1") is None else None
+    if found is None:
         return frame
-    pp = next((a for a in frame.arguments if a.span[0] == prep and a.span[1] > prep + 1), None)
-    if pp is None:
-        return frame
-    obj = Argument("ARG1", (prep + 1, pp.span[1]), analysis.sentence.span_text(prep + 1, pp.span[1]),
-                   pp.span[1] - 1, "obj")
-    return dataclasses.replace(frame, arguments=tuple(a for a in frame.arguments if a is not pp) + (obj,))
+    prep, obj = found
+    return dataclasses.replace(frame, arguments=tuple(a for a in frame.arguments if a.span[0] != prep) + (obj,))
 
 
 def _place_with_verb(analysis: Analysis, frame: Frame) -> Frame:

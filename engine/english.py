@@ -10,9 +10,14 @@ may want to extend are data files in ``rules/lexicon/``.
 from __future__ import annotations
 
 import functools
+from collections.abc import Sequence
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
 from .resources import rules_dir
+
+if TYPE_CHECKING:
+    from .ir import Argument, Frame, Token
 
 # --- modals -----------------------------------------------------------------------------
 # Clitic and contracted spellings -> modal lemma ("wo" is spaCy's split of "won't").
@@ -398,3 +403,35 @@ def past_participle(lemma: str) -> str:
     if irregular:
         return irregular[0]
     return (past or participles or (lemma,))[0]
+
+
+def prepositional_object(tokens: Sequence[Token], frame: Frame) -> tuple[int, Argument] | None:
+    """(preposition, its object as the argument to promote) for a listed prepositional verb
+    whose preposition follows it directly (*laughed at the joke*), or None. Shared by the
+    surface realizer (which writes that passive) and the checks (which accept it)."""
+    from .ir import Argument
+
+    verb = tokens[frame.verb]
+    prep = next((t for t in tokens if t.head == frame.verb and t.dep == "prep" and t.i == frame.verb + 1), None)
+    if prep is None:
+        return None
+    lemma = verb_lemma(verb.text, verb.lemma)
+    if f"{lemma} {prep.text.lower()}" not in prepositional_verbs():
+        return None
+    pobj = next((t for t in tokens if t.head == prep.i and t.dep == "pobj"), None)
+    if pobj is None:
+        return None
+    # the noun phrase up to its head: a PP after it may modify the verb (talked about the plan for hours)
+    span = (prep.i + 1, pobj.i + 1)
+    if any(_under(tokens, t.i, pobj.i) and t.i > pobj.i and t.dep != "punct" for t in tokens):
+        return None
+    text = " ".join(t.text for t in tokens[span[0]:span[1]])
+    return prep.i, Argument("ARG1", span, text, pobj.i, "obj")
+
+
+def _under(tokens: Sequence[Token], i: int, head: int) -> bool:
+    seen = set()
+    while i != head and i not in seen and 0 <= i < len(tokens) and tokens[i].head != i:
+        seen.add(i)
+        i = tokens[i].head
+    return i == head

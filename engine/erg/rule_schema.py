@@ -184,10 +184,10 @@ class Outcome:
 
 
 def fill(text: str, params: Mapping[str, str]) -> str:
-    """``text`` with its ``{param}`` placeholders filled in from ``params``:
-    ``fill("_{verb}_v_1", {"verb": "see"})`` is ``"_see_v_1"``. A placeholder ``params`` has no
-    value for is a :class:`~engine.errors.RuleError` naming it (loading a rule file already
-    refuses a placeholder its [params] does not declare)."""
+    """``text`` with each ``{name}`` replaced by the value of parameter ``name``:
+    ``fill("_{verb}_v_1", {"verb": "see"})`` is ``"_see_v_1"``. A name without a value in
+    ``params`` raises :class:`~engine.errors.RuleError` naming it (loading a rule file already
+    refuses a name its [params] does not declare)."""
 
     def value(m: re.Match) -> str:
         if m.group(1) not in params:

@@ -271,35 +271,6 @@ def _may_be_adjective(tok: Token) -> bool:
     return tok.tag.startswith("JJ") or tok.text.lower() in english.result_adjectives()
 
 
-def _prepositional_object(tokens: Sequence[Token], frame: Frame) -> tuple[int, Argument] | None:
-    """(preposition, its object as the argument to promote) for a listed prepositional verb
-    whose preposition follows it directly (*laughed at the joke*), or None."""
-    verb = tokens[frame.verb]
-    prep = next((t for t in tokens if t.head == frame.verb and t.dep == "prep" and t.i == frame.verb + 1), None)
-    if prep is None:
-        return None
-    lemma = english.verb_lemma(verb.text, verb.lemma)
-    if f"{lemma} {prep.text.lower()}" not in english.prepositional_verbs():
-        return None
-    pobj = next((t for t in tokens if t.head == prep.i and t.dep == "pobj"), None)
-    if pobj is None:
-        return None
-    # the noun phrase up to its head: a PP after it may modify the verb (talked about the plan for hours)
-    span = (prep.i + 1, pobj.i + 1)
-    if any(_under(tokens, t.i, pobj.i) and t.i > pobj.i and t.dep != "punct" for t in tokens):
-        return None
-    text = " ".join(t.text for t in tokens[span[0]:span[1]])
-    return prep.i, Argument("ARG1", span, text, pobj.i, "obj")
-
-
-def _under(tokens: Sequence[Token], i: int, head: int) -> bool:
-    seen = set()
-    while i != head and i not in seen and 0 <= i < len(tokens) and tokens[i].head != i:
-        seen.add(i)
-        i = tokens[i].head
-    return i == head
-
-
 def _recipient_passive(layout: Layout, subj: Argument, obj: Argument | None, iobj: Argument | None,
                        promote: str | None) -> str | None:
     """The passive of a verb with a recipient: ``passive(ARG2)`` promotes the recipient (*The
@@ -371,7 +342,7 @@ def arrange(layout: Layout, plan: EditPlan) -> str | None:
     if plan.swap and obj is not None and src.voice == "active":
         obj = english.without_place_phrase(tokens, obj)  # the PP stays with the verb
     if obj is None and src.voice == "active" and target["voice"] == "passive" and not plan.swap:
-        if (found := _prepositional_object(tokens, frame)) is not None:
+        if (found := english.prepositional_object(tokens, frame)) is not None:
             prep, obj = found
             layout.postverbal_at = prep  # the joke was laughed at [by everyone]
     # The two core phrases, by role.
