@@ -80,6 +80,40 @@ def test_pool_types_every_failure_and_survives(fake):
         assert pool.parse(["Alice saw Bob."])[0].status == "ok"
 
 
+def test_a_parse_can_have_its_own_time_limit(fake, monkeypatch):
+    """``seconds`` on a parse applies to those sentences only, from processes kept for it: a
+    hung one is killed after that limit, not the pool's."""
+    from engine.erg import ace
+
+    monkeypatch.setattr(ace, "WATCHDOG_GRACE", 0.5)
+    with AcePool(fake, workers=1, options=AceOptions(timeout=60)) as pool:
+        hung, ok = pool.parse(["HANG", "Alice saw Bob."], readings=3, seconds=1)
+        assert hung.status == "timeout" and "within 2s" in hung.reason
+        assert ok.status == "ok"
+        assert pool.parse(["Alice saw Bob."])[0].status == "ok"  # the pool's own processes
+        assert {w.options.timeout for w in pool._all} == {1, 60}
+
+
+def test_a_built_cleft_the_erg_does_not_parse_in_time_is_a_timeout(tmp_path, monkeypatch):
+    """ERG 2018: the cleft built around the clause is confirmed by parsing it; where that parse
+    runs into its limit the record is ``timeout`` with the reason, and the other relativizer
+    (as slow to parse) is not tried."""
+    from engine.backends import erg
+    from engine.backends.erg import ErgBackend
+    from engine.erg import ace
+
+    monkeypatch.setenv("FAKE_ACE_DATA", "")
+    monkeypatch.setattr(ace, "WATCHDOG_GRACE", 0.5)
+    monkeypatch.setattr(erg, "CLEFT_SECONDS", 1)
+    grammar = _fake_ace(tmp_path, {"parse": {"Alice saw Bob.": [ALICE]}, "generate": [],
+                                   "hang": ["It was Alice who saw Bob.", "It was Alice that saw Bob."]})
+    with ErgBackend(grammar_info=grammar, workers=1) as backend:
+        rec = transform(["Alice saw Bob."], ["cleft(ARG0)"], backend=backend)[0]
+        assert backend.pool.stats["parse"]["items"] == 2  # the source, then one cleft
+    assert rec["status"] == "timeout"
+    assert "did not finish parsing it within 1s" in rec["reason"] and "who" in rec["reason"]
+
+
 def test_a_stale_timeout_note_is_not_the_items_and_a_late_empty_item_timed_out(fake):
     """ACE 0.9.34 never disarms a generation's alarm: when it goes off between items, the next
     item carries its "timeout" note. An item answered within the limit did not time out; one

@@ -73,6 +73,8 @@ from .base import (
 log = logging.getLogger(__name__)
 
 CLEFT_READINGS = 60  # readings searched for the focus-cleft one when confirming a built cleft
+CLEFT_SECONDS = 3  # time limit for that parse (on the first 100 SNLI dev premises, ERG 2018 image: every
+# confirming parse took under 1.5 s, even with 200 readings; the ones that took 2.5-10 s confirmed nothing)
 RETRY_SECONDS = 1  # generation limit for the other readings in the round trip
 SLOW_ROUND_TRIP = 1.0  # seconds: a reading this slow to generate that gives back no source is not edited
 # (on the first 100 SNLI dev premises, ERG 2018 image: the 3 such sentences' 20 edits took 52 s of
@@ -461,18 +463,20 @@ class ErgBackend:
         plain = sorted({u[0] for u in unclefts.values() if isinstance(u, tuple)})
         plain_parsing = dict(zip(plain, self.pool.submit_parse(plain), strict=True))
         # candidates are parsed best first, the next only where the ERG does not confirm the one
-        # before (a long cleft takes seconds to parse with this many readings)
+        # before and finished parsing it (a long cleft takes seconds to parse with this many
+        # readings, and the other relativizer takes as long)
         parses: dict[str, acemod.AceResult] = {}
         left = {k: list(cs) for k, cs in candidates.items()}
         confirmed: dict[int, str] = {}
+        seconds = min(CLEFT_SECONDS, self.pool.options.timeout)
         while left:
             todo = sorted({cs[0] for cs in left.values()} - set(parses))
-            parses.update(zip(todo, self.pool.parse(todo, readings=CLEFT_READINGS), strict=True))
+            parses.update(zip(todo, self.pool.parse(todo, readings=CLEFT_READINGS, seconds=seconds), strict=True))
             for k in list(left):
                 c = left[k].pop(0)
                 if any(cleft.confirms(r.get("mrs", ""), focus[k]) for r in parses[c].results):
                     confirmed[k] = c
-                if k in confirmed or not left[k]:
+                if k in confirmed or not left[k] or parses[c].status == acemod.TIMEOUT:
                     del left[k]
         for k, u in unclefts.items():
             out[k] = u if isinstance(u, Realization) else _confirm_plain(u[0], u[1], plain_parsing[u[0]].result())
@@ -480,6 +484,9 @@ class ErgBackend:
             if k in confirmed:
                 out[k] = Realization(OK, "", (Candidate(confirmed[k], 1.0),),
                                      details={"cleft": "built around the clause; the ERG parses it as a focus cleft"})
+            elif slow := [c for c in cs if c in parses and parses[c].status == acemod.TIMEOUT]:
+                out[k] = Realization(TIMEOUT, f"built {slow[0]!r}, but the ERG did not finish parsing it within "
+                                     f"{seconds}s to confirm it as an it-cleft")
             else:
                 out[k] = Realization(NO_REALIZATION, f"built {cs[0]!r}, but the ERG does not parse it as an it-cleft "
                                      f"with focus {focus[k]!r} ({parses[cs[0]].status})")

@@ -387,14 +387,20 @@ class AcePool:
         return sum(w.starts for w in self._all)
 
     def _checkout(self, kind: str) -> AceWorker:
-        """An idle worker of ``kind`` (``parse``, ``generate``, ``parse:N`` for N readings, or
-        ``generate:S`` for S seconds per item)."""
+        """An idle worker of ``kind`` (``parse``, ``generate``, ``parse:N`` for N readings,
+        ``parse:N:S`` for N readings and S seconds per item, or ``generate:S`` for S seconds
+        per item)."""
         try:
             return self._idle.setdefault(kind, queue.Queue()).get_nowait()
         except queue.Empty:
-            base, _, n = kind.partition(":")
-            options = self.options if not n else dataclasses.replace(self.options, parse_results=int(n)) \
-                if base == "parse" else dataclasses.replace(self.options, generate_timeout=int(n))
+            base, *extra = kind.split(":")
+            options = self.options
+            if base == "parse" and extra:
+                options = dataclasses.replace(options, parse_results=int(extra[0]))
+                if len(extra) > 1:
+                    options = dataclasses.replace(options, timeout=int(extra[1]))
+            elif extra:
+                options = dataclasses.replace(options, generate_timeout=int(extra[0]))
             w = AceWorker(base, self.grammar, options)
             with self._lock:
                 self._all.append(w)
@@ -410,7 +416,7 @@ class AcePool:
         try:
             res = w.run(datum)
             with self._lock:
-                st = self.stats[kind.partition(":")[0]]
+                st = self.stats[kind.split(":")[0]]
                 st["items"] += 1
                 st["seconds"] += res.seconds
                 st["ace_seconds"] += res.ace_seconds
@@ -428,15 +434,20 @@ class AcePool:
         """Queue items for the workers (first in, first out, whatever their kind); one future each."""
         return [self._executor.submit(self._one, kind, d) for d in items]
 
-    def parse(self, texts: Sequence[str], readings: int | None = None) -> list[AceResult]:
+    def parse(self, texts: Sequence[str], readings: int | None = None, seconds: int | None = None) -> list[AceResult]:
         """Parse sentences; one result per sentence, in order. ``readings`` asks for more (or
-        fewer) readings than the pool's options, from processes kept for that number."""
-        return [f.result() for f in self.submit_parse(texts, readings)]
+        fewer) readings than the pool's options, ``seconds`` for another time limit per
+        sentence, from processes kept for that setting."""
+        return [f.result() for f in self.submit_parse(texts, readings, seconds)]
 
-    def submit_parse(self, texts: Sequence[str], readings: int | None = None) -> list[Future[AceResult]]:
+    def submit_parse(self, texts: Sequence[str], readings: int | None = None,
+                     seconds: int | None = None) -> list[Future[AceResult]]:
         """:meth:`parse` without waiting: one future per sentence, so the caller can work while
         ACE parses (the futures never raise: a failure is the item's ``ace_error``)."""
-        if readings is None or readings == self.options.parse_results:
+        readings = self.options.parse_results if readings is None else readings
+        if seconds is not None and seconds != self.options.timeout:
+            return self._submit(f"parse:{readings}:{seconds}", texts)
+        if readings == self.options.parse_results:
             return self._submit("parse", texts)
         return self._submit(f"parse:{readings}", texts)
 
