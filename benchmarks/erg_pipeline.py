@@ -129,7 +129,7 @@ def main(argv=None) -> int:
     p.add_argument("--gen-results", type=int, help="ask ACE for at most N realizations (-n)")
     p.add_argument("--no-round-trip", action="store_true", help="no round-trip tie-breaking between readings")
     p.add_argument("--round-trip-timeout", type=int, help="seconds for regenerating the unchanged reading; a slower "
-                   "sentence is not edited (default: --gen-timeout)")
+                   "sentence is not edited (default: 2, or --gen-timeout if lower)")
     p.add_argument("-a", "--apply", action="append", help=f"transformations (default: {' '.join(LIT)})")
     p.add_argument("--skip-fresh", action="store_true", help="only the warm pool")
     p.add_argument("--skip-raw", action="store_true", help="no raw-ACE baseline")

@@ -553,6 +553,17 @@ def test_only_ties_and_big_readings_are_round_tripped(tmp_path, monkeypatch):
 
 
 
+@pytest.mark.parametrize("options, limit", [({"gen_timeout": 5}, 2), ({"gen_timeout": 1}, 1),
+                                           ({"gen_timeout": 5, "round_trip_timeout": 4}, 4), ({}, 2)])
+def test_the_round_trip_limit(tmp_path, monkeypatch, options, limit):
+    """Two seconds unless asked otherwise, and never more than a generation may take."""
+    from engine.backends.erg import ErgBackend
+
+    monkeypatch.setenv("FAKE_ACE_DATA", "")
+    with ErgBackend(grammar_info=_fake_ace(tmp_path, {"parse": {}}), workers=1, **options) as backend:
+        assert backend.round_trip_limit == limit
+
+
 @pytest.mark.parametrize("seconds, edited", [(0.0, True), (0.3, False)])
 def test_a_slow_reading_that_gives_back_no_source_is_not_edited(tmp_path, monkeypatch, seconds, edited):
     """Neither agreeing reading regenerates the source: where generating the one used took

@@ -76,6 +76,11 @@ CLEFT_READINGS = 60  # readings searched for the focus-cleft one when confirming
 CLEFT_SECONDS = 3  # time limit for that parse (on the first 100 SNLI dev premises, ERG 2018 image: every
 # confirming parse took under 1.5 s, even with 200 readings; the ones that took 2.5-10 s confirmed nothing)
 RETRY_SECONDS = 1  # generation limit for the other readings in the round trip
+ROUND_TRIP_SECONDS = 2  # default limit for the round trip of the reading used (or --gen-timeout if lower): a
+# sentence slower than that is not edited. On the first 100 SNLI dev premises, ERG 2018 image, the
+# sentences whose unchanged reading took 2-5 s to generate cost as much ACE time as 80 others
+# (their edits took about as long each) and gave 8 of the 167 ok records: 5 s ran 0.63-0.69
+# sentences/s, 2 s 0.87-0.99
 SLOW_ROUND_TRIP = 1.0  # seconds: a reading this slow to generate that gives back no source is not edited
 # (on the first 100 SNLI dev premises, ERG 2018 image: the 3 such sentences' 20 edits took 52 s of
 # ACE's 304 s and gave 2 records; each edit generates about as slowly as the unchanged reading)
@@ -137,7 +142,7 @@ class ErgBackend:
     ``rank`` (order realizations by the n-gram model plus closeness; else closeness alone),
     ``gen_timeout`` (seconds per generation; default ``timeout``), ``round_trip_timeout``
     (seconds for the round trip; a sentence slower than that is not edited; default
-    ``gen_timeout``), ``gen_results`` (ask ACE for
+    ``ROUND_TRIP_SECONDS``, or ``gen_timeout`` where that is lower), ``gen_results`` (ask ACE for
     at most N realizations with ``-n``; default: ``max_realizations`` (100) where a probe shows
     this ACE counts results per item, else all; 0: never; a forced N on a stock 0.9.34
     desynchronizes it, and it is restarted).
@@ -155,7 +160,7 @@ class ErgBackend:
         Option("fragments", "--fragments", "allow fragment parses (root_frag)", None, False, switch=True),
         Option("gen_timeout", "--gen-timeout", "ACE seconds per generation (default: --timeout)", int),
         Option("round_trip_timeout", "--round-trip-timeout", "ACE seconds for regenerating a sentence's unchanged "
-               "reading; one slower is not edited (default: --gen-timeout)", int),
+               "reading; one slower is not edited (default: 2, or --gen-timeout if lower)", int),
         Option("gen_results", "--gen-results", "ask ACE for at most N realizations per generation (-n; default: "
                "100 where ACE is found to count per item, else all; 0: all)", int),
     )
@@ -213,7 +218,7 @@ class ErgBackend:
         out: list[Analysis] = []
         ties: list[tuple[int, list[tuple[int, Analysis]]]] = []
         trips: dict[str, Future] = {}  # the round trips under way, by MRS
-        limit = self.round_trip_timeout or self.pool.options.seconds("generate")
+        limit = self.round_trip_limit
         for text, fut, check, note in zip(texts, parsing, checks, notes, strict=True):
             res = fut.result()
             if res.status != acemod.OK or not res.results:
@@ -257,6 +262,12 @@ class ErgBackend:
         if ties:
             self._break_ties(out, ties, {m: f.result() for m, f in trips.items()}, limit)
         return out
+
+    @property
+    def round_trip_limit(self) -> int:
+        """Seconds the round trip of a sentence's reading may take: ``round_trip_timeout``, else
+        ``ROUND_TRIP_SECONDS`` or the generation limit where that is lower."""
+        return self.round_trip_timeout or min(ROUND_TRIP_SECONDS, self.pool.options.seconds("generate"))
 
     def _break_ties(self, out: list[Analysis], ties: list[tuple[int, list[tuple[int, Analysis]]]],
                     first: dict[str, acemod.AceResult], limit: int) -> None:
