@@ -65,6 +65,18 @@ def test_a_cleft_focus_is_confirmed_through_its_lemma():
     assert not confirms(encode(m), "boats")
 
 
+def test_an_unknown_word_is_read_as_its_word():
+    """The ERG's predicate for a word not in its lexicon carries the tagger's tag:
+    ``_sadat/nn_u_unknown`` is *Sadat*, so a cleft on *Anwar el-Sadat* is confirmed."""
+    from engine.erg.analyzer import lemma_of
+
+    assert lemma_of("_sadat/nn_u_unknown") == "sadat" and lemma_of("_see_v_1") == "see"
+    m = dmrs.MRS("h0", "e2", [dmrs.EP("_sadat/nn_u_unknown", "h4", {"ARG0": "x3"})], [],
+                 [dmrs.ICons("e2", "focus", "x3")], {"x3": {}, "e2": {}})
+    assert confirms(encode(m), "Anwar el-Sadat")
+    assert not confirms(encode(m), "Nasser")
+
+
 def test_the_finite_verb_keeps_the_source_subject_agreement():
     """"A lot of people rely" asks "Do ...?", not "Does ...?"; a change of tense or person
     that the subject allows passes."""

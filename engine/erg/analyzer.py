@@ -42,11 +42,14 @@ def tokenize(text: str) -> tuple[Token, ...]:
 
 
 def lemma_of(pred: str) -> str:
-    """``_see_v_1`` -> ``see``; abstract predicates keep their name."""
+    """``_see_v_1`` -> ``see``; an unknown word's ``_sadat/nn_u_unknown`` -> ``sadat`` (the
+    word and the tagger's tag); abstract predicates keep their name."""
     try:
-        lemma, _pos, _sense = dpred.split(pred)
+        lemma, pos, _sense = dpred.split(pred)
     except (ValueError, dpred.PredicateError):
         return pred
+    if pos == "u" and "/" in lemma:
+        lemma = lemma.rsplit("/", 1)[0]
     return (lemma or pred).replace("+", " ")
 
 
