@@ -247,7 +247,7 @@ def test_shipped_rule_files_pass_their_examples():
                         "passive", "active", "cleft", "swap"}
 
 
-def test_a_placeholder_without_a_value_is_a_rule_error_naming_it():
+def test_a_template_parameter_without_a_value_is_a_rule_error_naming_it():
     from engine.erg.rule_schema import fill
     from engine.errors import RuleError
 
