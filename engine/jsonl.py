@@ -63,16 +63,16 @@ def record_id(value: Any, default: str) -> str:
 
 
 def lines(path: str | Path | IO[str]) -> Iterator[tuple[int, str]]:
-    """(line number, line) for every line of an input file, see :func:`_lines`. A CSV, TSV,
+    """(line number, line) for every line of an input file, see :func:`text_lines`. A CSV, TSV,
     Parquet file or saved dataset folder gives one JSON line per row (:mod:`engine.tables`)."""
     from .tables import rows, table_format
 
     if table_format(path) is not None:
         return enumerate(rows(path), start=1)
-    return enumerate(_lines(path), start=1)
+    return enumerate(text_lines(path), start=1)
 
 
-def _lines(path: str | Path | IO[str]) -> Iterator[str]:
+def text_lines(path: str | Path | IO[str]) -> Iterator[str]:
     """The lines of a file split on ``\n`` only (a raw carriage return inside a line stays in
     it), decoded as UTF-8 with invalid bytes replaced, without a leading byte-order mark."""
     if not isinstance(path, str | Path):
@@ -95,7 +95,7 @@ def parse_line(raw: str, lineno: int, text_field: str = "text") -> InputRecord:
     default_id = str(lineno)
     fp = fingerprint(raw)
     if not raw.strip():
-        return InputRecord(default_id, None, lineno, f"line {lineno}: blank line (no JSON object)", fingerprint=fp)
+        return InputRecord(default_id, None, lineno, f"line {lineno}: blank line (no record)", fingerprint=fp)
     obj, error = load_object(raw, lineno)
     if obj is None:
         return InputRecord(default_id, None, lineno, error, fingerprint=fp)

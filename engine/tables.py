@@ -1,9 +1,11 @@
-"""Tabular inputs and outputs besides JSONL: CSV, TSV, Parquet, and saved Hugging Face datasets.
+"""Inputs and outputs besides JSONL: plain text, CSV, TSV, Parquet, and saved Hugging Face datasets.
 
 Every reader of Seam takes lines of JSON objects (:func:`engine.jsonl.lines`). For any other
 input, each row becomes one such line, numbered from 1, so record ids, fingerprints, resume
 and the per-line error records work the same whatever the format:
 
+* ``.txt``: one sentence per line, as the field ``text`` (a blank line is that line's error
+  record, as in JSONL);
 * ``.csv`` / ``.tsv``: the header row names the fields; every value is a string;
 * ``.parquet``: read in record batches (pyarrow);
 * a folder saved by ``datasets.Dataset.save_to_disk``: read with ``load_from_disk``, local only.
@@ -23,15 +25,19 @@ from pathlib import Path
 from .errors import DataFileError
 
 TABLE_SUFFIXES = {".csv": "csv", ".tsv": "tsv", ".parquet": "parquet"}
+TEXT_SUFFIXES = (".txt",)  # inputs only: an output is records, never bare sentences
 
 
 def table_format(path) -> str | None:
-    """``csv``, ``tsv``, ``parquet`` or ``dataset`` for a tabular input, None for JSONL (or a stream)."""
+    """``text``, ``csv``, ``tsv``, ``parquet`` or ``dataset`` for such an input, None for JSONL
+    (or a stream)."""
     if not isinstance(path, str | Path):
         return None
     p = Path(path)
     if p.is_dir() and ((p / "dataset_info.json").exists() or (p / "state.json").exists()):
         return "dataset"
+    if p.suffix.lower() in TEXT_SUFFIXES:
+        return "text"
     return TABLE_SUFFIXES.get(p.suffix.lower())
 
 
@@ -51,7 +57,13 @@ def rows(path: str | Path) -> Iterator[str]:
     """One JSON line per row of a tabular input (see the module)."""
     fmt = table_format(path)
     try:
-        if fmt in ("csv", "tsv"):
+        if fmt == "text":
+            from .jsonl import text_lines
+
+            for line in text_lines(path):
+                line = line.rstrip("\r\n")
+                yield _json({"text": line}) if line.strip() else ""
+        elif fmt in ("csv", "tsv"):
             with open(path, encoding="utf-8-sig", newline="") as fh:
                 for row in csv.DictReader(fh, delimiter="," if fmt == "csv" else "\t"):
                     yield _json({k: v for k, v in row.items() if k is not None})

@@ -203,6 +203,20 @@ def test_a_byte_order_mark_and_a_dict_id(tmp_path):
     assert rec["status"] == "ok" and rec["id"] == '{"a": 2, "b": 1}'  # JSON, not a Python repr
 
 
+def test_a_plain_text_file_is_one_sentence_per_line(tmp_path):
+    """``-i sentences.txt``: each line is a record's ``text``, numbered from 1 (a byte-order
+    mark dropped, CRLF line ends too); a blank line is its line's error record; resume works."""
+    inp, out = tmp_path / "in.txt", tmp_path / "out.jsonl"
+    inp.write_bytes(b"\xef\xbb\xbfThe dog chased a cat.\r\n\nA man rides a bike.\n")
+    assert main(["transform", "-i", str(inp), "-o", str(out), "-a", "p", "-q"]) == 0
+    recs = [json.loads(line) for line in out.read_text(encoding="utf-8").splitlines()]
+    assert [(r["id"], r["source"], r["status"]) for r in recs] == [
+        ("1", "The dog chased a cat.", "ok"), ("2", None, "error"), ("3", "A man rides a bike.", "ok")]
+    assert recs[2]["best"] == "A man rode a bike." and "blank line" in recs[1]["reason"]
+    assert main(["transform", "-i", str(inp), "-o", str(out), "-a", "p", "--resume", "-q"]) == 0
+    assert len(out.read_text(encoding="utf-8").splitlines()) == 3
+
+
 def test_bad_run_arguments_exit_2_with_a_message(tmp_path, capsys):
     inp = tmp_path / "in.jsonl"
     inp.write_text('{"text": "A cat sat."}\n')

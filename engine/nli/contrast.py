@@ -77,7 +77,7 @@ def parse_pair_line(raw: str, lineno: int, fields: dict[str, str] | None = None)
     f = {"premise": "premise", "hypothesis": "hypothesis", "label": "label", "id": "id", **(fields or {})}
     fp = fingerprint(raw)
     if not raw.strip():
-        return PairInput(str(lineno), None, None, None, lineno, f"line {lineno}: blank line (no JSON object)", fp)
+        return PairInput(str(lineno), None, None, None, lineno, f"line {lineno}: blank line (no record)", fp)
     obj, error = load_object(raw, lineno)
     if obj is None:
         return PairInput(str(lineno), None, None, None, lineno, error, fp)
