@@ -59,6 +59,7 @@ def selects_preposition(reading: Analysis) -> bool:
     reads the object as a prepositional phrase either way) that one is preferred: the other
     edits come out the same, and only it has an argument to passivize, as on the surface
     backend."""
+    from delphin import predicate as dpred
     from delphin.mrs import MRS
 
     from .. import english
@@ -66,8 +67,11 @@ def selects_preposition(reading: Analysis) -> bool:
 
     if not isinstance(reading.native, MRS) or (main := View(reading.native).main) is None:
         return False
-    parts = main.predicate.strip("_").split("_")
-    return (len(parts) >= 3 and parts[1] == "v" and f"{parts[0]} {parts[2]}" in english.prepositional_verbs()
+    try:
+        lemma, pos, sense = dpred.split(main.predicate)
+    except (ValueError, dpred.PredicateError):
+        return False
+    return (pos == "v" and sense is not None and f"{lemma} {sense}" in english.prepositional_verbs()
             and any(vtype(main.args.get(role)) == "x" for role in ("ARG2", "ARG3")))
 
 
