@@ -147,6 +147,11 @@ def refusal(analysis: Analysis, plan: EditPlan) -> str | None:
     if (cleft := f.get("cleft")) in ("SUBJ", "ARG0", "ARG1") and any(
             t.dep == "expl" or (t.dep == "nsubj" and t.text.lower() == "there") for t in tokens):
         return f"cleft({cleft}): an expletive subject ('there', 'it') has no referent to focus"
+    if cleft is not None:
+        focus = next((a for a in frame.arguments if (a.function == "subj" if cleft == "SUBJ" else a.role == cleft)), None)
+        if focus is not None and focus.text.lower() in ("it", "there"):
+            return (f"cleft({cleft}): the focus would be '{focus.text}', which has no referent to focus (weather or "
+                    f"expletive 'it': *It is it that is snowing*)")
     if set(f) - {"tense", "progressive", "perfect", "shorten"} and (why := reporting_clause(analysis)):
         return why
     if "polarity" in f and (neg := next((w for w in words if w in _NEGATIVE_WORDS), None)):

@@ -356,6 +356,24 @@ def verb_lemma(text: str, fallback: str = "") -> str:
     return (fallback or low).lower()
 
 
+# *lie* has two verbs: *lie, lay, lain* (recline) and *lie, lied, lied* (say what is false).
+LIE_UNTRUE = "lie (say what is false)"
+_LIE_UNTRUE_FORMS = {"VB": "lie", "VBP": "lie", "VBZ": "lies", "VBD": "lied", "VBN": "lied", "VBG": "lying"}
+
+
+def verb_sense(lemma: str, form: str, prepositions: Sequence[str] = ()) -> str:
+    """The lemma with its sense where one spelling is two verbs with different inflections:
+    *lie* is :data:`LIE_UNTRUE` when its form is *lied* or it has a *to*/*about* phrase (*He
+    was lying to us* -> *He lied to us*), else *lie* (*lay*, *lain*).
+
+    >>> verb_sense("lie", "lying", ["to"]) == LIE_UNTRUE, verb_sense("lie", "lay", ["on"])
+    (True, 'lie')
+    """
+    if lemma == "lie" and (form.lower() == "lied" or {p.lower() for p in prepositions} & {"to", "about"}):
+        return LIE_UNTRUE
+    return lemma
+
+
 def inflect(lemma: str, tag: str, agr: Agreement = THIRD_SG, invariant: frozenset[str] = frozenset()) -> str:
     """Inflect a verb lemma for a Penn tag (VB, VBD, VBN, VBG, VBZ, VBP).
 
@@ -369,6 +387,8 @@ def inflect(lemma: str, tag: str, agr: Agreement = THIRD_SG, invariant: frozense
 
     if lemma in invariant:
         return lemma
+    if lemma == LIE_UNTRUE:
+        return _LIE_UNTRUE_FORMS.get(tag, "lie")
     if lemma == "be" and tag in ("VBD", "VBZ", "VBP"):
         return be_form("past" if tag == "VBD" else "pres", agr)
     if tag in ("VBZ", "VBP") and lemma in ("have", "do"):
@@ -385,16 +405,35 @@ def inflect(lemma: str, tag: str, agr: Agreement = THIRD_SG, invariant: frozense
     return lemma
 
 
-def past_participle(lemma: str) -> str:
-    """The past participle, consistent with the simple past: a verb whose usual past is regular
-    has the same regular participle (*leaned*, not lemminflect's first *leant*); an irregular
-    one keeps an irregular participle where there is one (*woken*, *hung*), else its past (*lit*).
+@functools.lru_cache(maxsize=1)
+def participle_table() -> dict[str, str]:
+    """``lemma -> participle`` overrides from ``rules/lexicon/participles.txt`` (*show* ->
+    *shown*, *bear* -> *borne*): the standard form where the lexicon of inflections gives
+    another first."""
+    table = {}
+    for entry in _read_lexicon("participles"):
+        lemma, _, participle = entry.partition(" ")
+        if participle:
+            table[lemma] = participle
+    return table
 
-    >>> past_participle("lean"), past_participle("wake"), past_participle("light"), past_participle("ride")
-    ('leaned', 'woken', 'lit', 'ridden')
+
+@functools.lru_cache(maxsize=8192)
+def past_participle(lemma: str) -> str:
+    """The standard past participle: the table of ``rules/lexicon/participles.txt`` first
+    (*shown*, *sewn*, *borne*, *swollen*); otherwise consistent with the simple past: a verb
+    whose usual past is regular has the same regular participle (*leaned*, not *leant*); an
+    irregular one keeps an irregular participle where there is one (*woken*, *hung*), else
+    its past (*lit*).
+
+    >>> [past_participle(v) for v in ("lean", "wake", "light", "ride", "show", "sew", "bear")]
+    ['leaned', 'woken', 'lit', 'ridden', 'shown', 'sewn', 'borne']
     """
     from lemminflect import getInflection
 
+    lemma = lemma.lower()
+    if lemma in participle_table():
+        return participle_table()[lemma]
     past = getInflection(lemma, tag="VBD")
     participles = getInflection(lemma, tag="VBN")
     if past and past[0].endswith("ed"):

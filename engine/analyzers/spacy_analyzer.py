@@ -133,6 +133,7 @@ class SpacyAnalyzer:
         _repair_copular_participles(doc)
         _repair_auxiliary_dependents(doc)
         _repair_finite_tags(doc)
+        _repair_inverted_copula(doc)
         sentence = Sentence(text=doc.text, tokens=tuple(_token(t) for t in doc))
         heads = [t for t in doc if _heads_frame(t)]
         frames: list[Frame] = []
@@ -175,19 +176,57 @@ def _repair_auxiliary_dependents(doc) -> None:
                 k.head = aux.head
 
 
+def _repair_inverted_copula(doc) -> None:
+    """A polar question on copular *be* has its subject after *be*: a subject the parser hung on
+    the adjective (*Is the central bank ready to ...?*: *bank* <- *ready*, a small clause)
+    belongs to *be*, and an adjective hung on the subject (*Aren't the shops busy ...?*) is
+    *be*'s complement."""
+    for be in doc:
+        if be.lemma_ != "be" or be.dep_ != "ROOT" or be.i != be.sent.start or be.sent[-1].text != "?":
+            continue
+        subj = next((c for c in be.children if c.dep_ in _SUBJECT_DEPS), None)
+        if subj is not None:
+            # ... and an adjective it hung after the subject (*Aren't the shops busy ...?*: *busy*
+            # a modifier of *shops*) is the copula's complement
+            if not any(c.dep_ in ("acomp", "attr") for c in be.children):
+                adj = next((g for g in subj.children if g.dep_ == "amod" and g.i > subj.i and g.pos_ == "ADJ"), None)
+                if adj is not None:
+                    adj.head, adj.dep_ = be, "acomp"
+            continue
+        for comp in [c for c in be.children if c.dep_ in ("acomp", "attr") and c.pos_ == "ADJ"]:
+            subj = next((g for g in comp.children if g.dep_ in ("nsubj", "npadvmod") and g.i < comp.i
+                         and g.pos_ in ("NOUN", "PROPN", "PRON")), None)
+            if subj is not None:
+                subj.head, subj.dep_ = be, "nsubj"
+                break
+
+
 def _repair_finite_tags(doc) -> None:
     """A clause head with a subject and no auxiliary is finite, whatever the tagger said:
-    VBN becomes VBD (*bids ranged*), VB becomes VBP (*the unions call*)."""
+    VBN becomes VBD (*bids ranged*), VB becomes VBP (*the unions call*), a past or participle
+    tag on a form spelled as the base (*they run*, not *ran*) becomes VBP, and a present tag on
+    a form that is only the simple past (*the children swam*) becomes VBD."""
     for tok in doc:
         if tok.pos_ != "VERB" or tok.dep_ not in ("ROOT", "conj", "ccomp"):
             continue
         kids = list(tok.children)
         if not any(c.dep_ in ("nsubj", "expl") for c in kids) or any(c.dep_ in ("aux", "auxpass") for c in kids):
             continue
-        if tok.tag_ == "VBN":
+        lemma = english.verb_lemma(tok.text, tok.lemma_)
+        if tok.tag_ in ("VBN", "VBD") and tok.lower_ == lemma and english.inflect(lemma, "VBD") != lemma:
+            tok.tag_ = "VBP"  # *run*, *come*: a participle spelled like the base form is the present
+        elif tok.tag_ == "VBN":
             tok.tag_ = "VBD"
         elif tok.tag_ == "VB":
             tok.tag_ = "VBP"
+    for tok in doc:
+        # a present-tagged verb spelled as its lemma's simple past and not as a present form
+        # (*The children swam*: *swam* VBP) is the past
+        if tok.pos_ == "VERB" and tok.tag_ in ("VBP", "VBZ") and not any(c.dep_ in ("aux", "auxpass") for c in tok.children):
+            lemma = english.verb_lemma(tok.text, tok.lemma_)
+            low = tok.lower_
+            if low != lemma and low == english.inflect(lemma, "VBD") and low != english.inflect(lemma, "VBZ"):
+                tok.tag_ = "VBD"
 
 
 def _repair_copular_participles(doc) -> None:
@@ -285,6 +324,7 @@ def _frame(tok, doc) -> Frame:
     negated = any(c.dep_ == "neg" for c in tok.children)
     question = _is_question(tok, doc)
     lemma = "be" if tok.pos_ == "AUX" else english.verb_lemma(tok.text, tok.lemma_)
+    lemma = english.verb_sense(lemma, tok.text, [c.text for c in tok.children if c.dep_ in ("prep", "dative")])
     predicate = Predicate(
         lemma=lemma,
         tense=tense if finite else None,

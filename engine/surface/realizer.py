@@ -197,12 +197,20 @@ class SurfaceRealizer:
             time = {k: v for k, v in layout.plan.features.items() if k in _TIME_FEATURES}
             for other in layout.coordinated if time else ():
                 rewrites.update(self._retense(analysis, other, time))  # coordinated main clauses alike
+        # An inverted copula (*Is the museum open?*) stands before its subject: what is left of
+        # the chain after the operator goes after the subject (*Isn't the museum open?*, *Could
+        # the pharmacy be open?*, *The museum is open.*), never in the copula's old place.
+        after_subject: list[str] = []
+        if src_subj is not None and layout.subject is not None and frame.verb < src_subj.span[0] \
+                and frame.verb in rewrites:
+            after_subject, rewrites[frame.verb] = rewrites[frame.verb], []
         particle = particle_of(tokens, frame.verb)
         items: list[Item] = []
         for i, tok in enumerate(tokens):
             if src_subj is not None and i == src_subj.span[0] and layout.subject is not None:
                 items.extend(Item(o, None, "op") for o in operator)
                 items.extend(layout.subject)
+                items.extend(Item(w, None, "vg") for w in after_subject)
             if i in layout.removed:
                 continue
             if i in rewrites:
@@ -233,6 +241,8 @@ def option_space(src: Predicate, target: dict, plan: EditPlan, layout: Layout):
     # (contract, irregular contractions allowed): a contracted source keeps its style, but an
     # irregular contraction (won't) comes after the full form.
     contract_opts = ((True, False), (False, True), (True, True)) if contracted_src else ((False, True), (True, True))
+    if target["force"] == "ques" and target["polarity"] == "neg" and src.polarity == "pos":
+        contract_opts = ((True, True), (False, True))  # a new negative question: *Isn't it ...?*, *Didn't she ...?*
     role = resolve_cleft(target.get("cleft"), layout)
     person = role is not None and focus_is_person(layout, role)
     focus_subject = role is not None and role == layout.subject_role
