@@ -50,7 +50,7 @@ def clause_subject(analysis: Analysis, frame: Frame) -> Agreement:
     tokens = analysis.sentence.tokens
     subj = next((a for a in frame.arguments if a.function == "subj"), None)
     if subj is None:
-        if _imperative(tokens, frame):
+        if imperative(tokens, frame):
             return english.pronoun_agreement("you") or english.THIRD_SG  # an imperative: understood *you*
         return english.THIRD_SG
     words = [tokens[i].text for i in range(*subj.span)]
@@ -66,10 +66,12 @@ def clause_subject(analysis: Analysis, frame: Frame) -> Agreement:
     return by_noun
 
 
-def _imperative(tokens: Sequence[Token], frame: Frame) -> bool:
+def imperative(tokens: Sequence[Token], frame: Frame) -> bool:
     """A subjectless clause whose base-form verb starts the sentence, after nothing but its own
     auxiliaries (*Do not close ...*), *please*, punctuation or an interjection."""
     if not 0 <= frame.verb < len(tokens) or tokens[frame.verb].tag != "VB":
+        return False
+    if any(a.function == "subj" for a in frame.arguments) or (tokens and tokens[-1].text == "?"):
         return False
     group = set(frame.verb_group)
     return all(i in group or t.pos in ("PUNCT", "INTJ") or t.text.lower() == "please"

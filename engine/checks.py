@@ -28,7 +28,7 @@ import re
 import unicodedata
 from typing import Any
 
-from . import english
+from . import agreement, english
 from .ir import Analysis, Argument, Frame, Predicate
 from .transforms import EditPlan
 
@@ -96,7 +96,8 @@ def target_features(src: Predicate, plan: EditPlan, periphrastic: bool = False) 
                                 "in the same step")
             shifted = ("had to", "pres")
         if shifted is None:
-            return target, f"the modal '{src.modality}' has no {plan.features['tense']} tense form"
+            name = {"past": "past", "pres": "present", "fut": "future"}.get(tense, tense)
+            return target, f"the modal '{src.modality}' has no {name} tense form"
         feats["modality"], feats["tense"] = shifted
     elif periphrastic and src.modality == "can" and feats.get("modality") not in (None, "can", "could"):
         feats["modality"] = f"{feats['modality']} be able to"  # may be able to swim
@@ -154,12 +155,17 @@ def refusal(analysis: Analysis, plan: EditPlan) -> str | None:
                     f"expletive 'it': *It is it that is snowing*)")
     if set(f) - {"tense", "progressive", "perfect", "shorten"} and (why := reporting_clause(analysis)):
         return why
+    if f.get("polarity") == "neg" and pred.polarity == "pos" and (adv := next(
+            (tokens[i].text for i in main_clause_tokens(analysis, frame) if tokens[i].text.lower() in NEGATIVE_ADVERBS),
+            None)):
+        return (f"the clause is already nearly negative through '{adv}'; '{'do not ' + adv.lower()} ...' is not "
+                "English, and negating it means rewording the adverb")
     if "polarity" in f and (neg := next((w for w in words if w in _NEGATIVE_WORDS), None)):
         return (f"the clause is negative through '{neg}', not through its verb: "
                 + ("adding 'not' would make a double negative" if f["polarity"] == "neg"
                    else "affirming it means replacing that word, which is not a polarity edit"))
     functions = {a.function: a for a in frame.arguments}
-    if ("subj" not in functions and tokens and frame.verb == 0 and tokens[0].tag == "VB"
+    if ("subj" not in functions and tokens and agreement.imperative(tokens, frame)
             and set(f) & {"tense", "modality", "force", "progressive", "perfect", "voice"}):
         return "an imperative has no subject and no tense or mood to change"
     if f.get("force") == "prop" and words and words[0] in english.WH_WORDS and words[-1] == "?":
@@ -170,7 +176,16 @@ def refusal(analysis: Analysis, plan: EditPlan) -> str | None:
         return "an expletive or raising 'it' (It is obvious that ...), not an it-cleft: there is no cleft to undo"
     if f.get("progressive") is True and not pred.progressive and pred.lemma in english.NO_PROGRESSIVE:
         return f"the stative verb '{pred.lemma}' has no progressive"
+    infinitive = next((t for t in tokens if t.head == frame.verb and t.dep == "xcomp" and any(
+        g.head == t.i and g.dep == "aux" and g.text.lower() == "to" for g in tokens)), None)
+    if pred.lemma == "use" and infinitive is not None and "obj" not in functions and pred.tense == "past" and (
+            f.get("tense") in ("pres", "fut") or set(f) & {"modality", "progressive", "perfect", "voice"} or plan.swap):
+        return ("'used to' is a past habit with no present, future, perfect, progressive or modal form "
+                "(*will use to*, *might have used to* are not English)")
     moves = plan.swap or (f.get("voice") == "passive" and pred.voice == "active")
+    if moves and pred.lemma == "have" and infinitive is not None and "obj" not in functions:
+        return (f"'have to' is a semi-modal: the object belongs to '{tokens[infinitive.i].text}', and its passive "
+                f"('have to be {english.past_participle(english.verb_lemma(tokens[infinitive.i].text))}') is not built")
     if moves:
         if pred.lemma in english.NO_OBJECT:
             return f"'{pred.lemma}' takes a measure or possession phrase, not an object that can be promoted or swapped"
@@ -179,12 +194,90 @@ def refusal(analysis: Analysis, plan: EditPlan) -> str | None:
             return f"the reflexive object '{obj.text}' cannot be promoted or swapped"
         if pred.lemma == "be" and pred.voice == "active":
             return "copular 'be': the predicate nominal is not an object"
-    text = analysis.text
-    if f.get("tense") in ("fut", "pres") and (m := _PAST_TIME.search(text)):
-        return f"the past-time adverb '{m.group()}' contradicts the {f['tense']} tense; changing it would alter the content"
-    if f.get("tense") == "past" and (m := _FUTURE_TIME.search(text)):
-        return f"the future-time adverb '{m.group()}' contradicts the {f['tense']} tense; changing it would alter the content"
+    if "tense" in f and (why := time_conflict(analysis, frame, f["tense"])):
+        return why
     return None
+
+
+_CLAUSE_BOUNDARIES = ("relcl", "ccomp", "advcl", "acl", "xcomp", "csubj", "csubjpass", "parataxis", "pcomp")
+_MONTHS = frozenset({"january", "february", "march", "april", "may", "june", "july", "august", "september",
+                     "october", "november", "december"})
+_YEAR = re.compile(r"^(1[0-9]{3}|20[0-9]{2})s?$")
+
+
+def main_clause_tokens(analysis: Analysis, frame: Frame) -> list[int]:
+    """The tokens of ``frame``'s own clause: those whose head chain reaches its verb without
+    entering another clause (relative, complement, adverbial, infinitival) or the *of*-phrase of
+    a noun (*the Act of 1994*)."""
+    tokens = analysis.sentence.tokens
+    out = []
+    for tok in tokens:
+        i, seen, inside = tok.i, set(), True
+        while i != frame.verb:
+            if i in seen or not 0 <= i < len(tokens) or tokens[i].head == i:
+                inside = False
+                break
+            seen.add(i)
+            t = tokens[i]
+            if t.dep in _CLAUSE_BOUNDARIES or (t.dep == "prep" and tokens[t.head].pos in ("NOUN", "PROPN")):
+                inside = False
+                break
+            i = t.head
+        if inside:
+            out.append(tok.i)
+    return out
+
+
+def time_conflict(analysis: Analysis, frame: Frame, tense: str, year: int | None = None) -> str | None:
+    """Why the main clause's own time adverbial contradicts ``tense``, or None: a past-time one
+    (*yesterday*, *last winter*, *in 1998*, *in March 2019*) under the present or future, a
+    future-time one (*tomorrow*, *next year*, a year after this one) under the past. A time
+    phrase inside a relative or other embedded clause, or inside a noun phrase (*the Act of
+    1994*), does not concern the main clause. ``year``: this year (default: today's)."""
+    import datetime
+
+    tokens = analysis.sentence.tokens
+    own = main_clause_tokens(analysis, frame)
+    text = " ".join(tokens[i].text for i in own)
+    this_year = year or datetime.date.today().year
+    past = _PAST_TIME.search(text)
+    future = _FUTURE_TIME.search(text)
+    for i in own:
+        word = tokens[i].text
+        if _YEAR.match(word) and (tokens[i].ent_type == "DATE" or tokens[tokens[i].head].text.lower() in _MONTHS
+                                  or tokens[tokens[i].head].dep == "prep" or tokens[i].dep == "pobj"):
+            when = int(word.rstrip("s"))
+            start, j = i, tokens[i].head
+            while 0 <= j < len(tokens) and j in own and (tokens[j].text.lower() in _MONTHS or tokens[j].dep == "prep"):
+                start, j = min(start, j), (tokens[j].head if tokens[j].dep != "prep" else -1)
+            phrase = " ".join(t.text for t in tokens[start:i + 1])
+            if when < this_year and past is None:
+                past = _Found(phrase)
+            elif when > this_year and future is None:
+                future = _Found(phrase)
+    names = {"past": "past", "pres": "present", "fut": "future"}
+    if tense in ("fut", "pres") and past is not None:
+        return (f"the past-time expression '{past.group()}' dates the main clause; the {names[tense]} tense would "
+                "contradict it, and changing it would alter the content")
+    if tense == "past" and future is not None:
+        return (f"the future-time expression '{future.group()}' dates the main clause; the past tense would "
+                "contradict it, and changing it would alter the content")
+    return None
+
+
+class _Found:
+    """A time phrase found outside the regular expressions (a year), read like a match."""
+
+    def __init__(self, text: str):
+        self.text = text
+
+    def group(self) -> str:
+        return self.text
+
+
+# Frequency and degree adverbs that are nearly negative: *does not rarely eat* is not English.
+NEGATIVE_ADVERBS = frozenset({"rarely", "seldom", "hardly", "scarcely", "barely"})
+
 
 
 _INDEFINITES = frozenset({"everyone", "everybody", "everything", "someone", "somebody", "something", "anyone",

@@ -25,9 +25,11 @@ _MODAL_FORMS = {
     "will": "will", "'ll": "will", "wo": "will", "shall": "shall", "sha": "shall",
     "may": "may", "might": "might", "must": "must", "can": "can", "ca": "can",
     "could": "could", "should": "should", "would": "would", "'d": "would",
-    "ought": "ought",
+    "ought": "ought to",
 }
-FUTURE_MODALS = frozenset({"will", "shall"})
+# The future auxiliary. *shall* is kept as the modal it is written as (*shall* stays *shall*: it
+# has no past form, and *should* is another modal, not its past).
+FUTURE_MODALS = frozenset({"will"})
 
 # Negative contractions of finite auxiliaries ("am" has none in standard English).
 _NEG_CONTRACTION = {
@@ -42,20 +44,26 @@ _NEG_CONTRACTION = {
 _RARE_CONTRACTIONS = frozenset({"mayn't", "mightn't", "shan't", "mustn't"})
 
 # Modals that pair a present and a past form; "would" is the past of future "will".
-_MODAL_PAST = {"can": "could", "may": "might", "shall": "should", "will": "would"}
+_MODAL_PAST = {"can": "could", "may": "might", "will": "would"}
 _MODAL_PRESENT = {v: k for k, v in _MODAL_PAST.items()}
+# Modals whose present form already refers to the future (*We shall see*): tense(fut) leaves them.
+_FUTURE_BY_ITSELF = frozenset({"shall"})
 
 
 def shift_modal(modal: str, tense: str) -> tuple[str | None, str] | None:
     """(modality, tense) after setting ``tense`` on a modal predicate, or None if impossible.
 
-    *can* -> *could* in the past, *could* -> *can* in the present. English modals have no
-    future form: a present modal already refers to the future (*he can come tomorrow*), so
-    the future is the present form, and *would* becomes *will* (modality None, tense ``fut``).
-    A modal without a past form (*must*) cannot be put in the past.
+    *can* -> *could* in the past, *could* -> *can* in the present; *would* becomes *will* in
+    the future (modality None, tense ``fut``) and *shall* is its own future. Other modals have
+    no future form (*should*, *may*, *ought to*: None; the periphrases of *can* and *must* are
+    :func:`engine.checks.target_features`'), and a modal without a past form (*must*,
+    *should*, *shall*, *ought to*) cannot be put in the past: None, and the caller refuses
+    naming the modal. *should* is never read as the past of *shall*.
 
     >>> shift_modal("can", "past"), shift_modal("could", "fut"), shift_modal("must", "past")
-    (('could', 'pres'), ('can', 'pres'), None)
+    (('could', 'pres'), None, None)
+    >>> shift_modal("should", "past"), shift_modal("should", "fut"), shift_modal("shall", "fut")
+    (None, None, ('shall', 'pres'))
     """
     if tense == "past":
         if modal in _MODAL_PAST:
@@ -64,6 +72,8 @@ def shift_modal(modal: str, tense: str) -> tuple[str | None, str] | None:
     present = _MODAL_PRESENT.get(modal, modal)
     if present == "will":
         return None, "fut"
+    if tense == "fut":
+        return (present, "pres") if present in _FUTURE_BY_ITSELF else None
     return present, "pres"
 
 

@@ -7,7 +7,7 @@ import pytest
 COMPOSITIONS = [
     ("A man is riding a bike.", "tense(past)+passive", "A bike was being ridden by a man."),
     ("The dogs chased a cat.", "f+pa", "A cat will be chased by the dogs."),
-    ("The dogs chased a cat.", "negate+question", "Did the dogs not chase a cat?"),
+    ("The dogs chased a cat.", "negate+question", "Didn't the dogs chase a cat?"),
     ("She likes him.", "passive+negate", "He is not liked by her."),
     ("The children ate the cake.", "tense(fut)+cleft(ARG1)", "It is the cake that the children will eat."),
     ("A man rides a bike.", "prog(+)+tense(past)+negate", "A man was not riding a bike."),

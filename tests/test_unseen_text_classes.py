@@ -102,3 +102,79 @@ def test_a_verb_form_decides_its_tense_over_the_tag(realize, source, expr, expec
 ])
 def test_weather_and_expletive_it_are_not_clefted(realize, source, expr):
     _declined(realize(source, expr), "no referent")
+
+
+# -- 5. modal sources beyond *will* and *can* ----------------------------------------------------
+@pytest.mark.parametrize("source,expr,expected", [
+    ("Cyclists ought to wear a helmet in the city.", "negate", "Cyclists ought not to wear a helmet in the city."),
+    ("Cyclists ought to wear a helmet in the city.", "modal(must)", "Cyclists must wear a helmet in the city."),
+    ("Cyclists ought to wear a helmet in the city.", "perf(+)", "Cyclists ought to have worn a helmet in the city."),
+    ("We shall meet again in the spring.", "negate", "We shall not meet again in the spring."),
+    ("We shall meet again in the spring.", "question", "Shall we meet again in the spring?"),
+    ("You should read the contract carefully.", "modal(must)", "You must read the contract carefully."),
+    ("The tenants have to pay the rent in advance.", "tense(past)", "The tenants had to pay the rent in advance."),
+    ("The tenants have to pay the rent in advance.", "tense(fut)", "The tenants will have to pay the rent in advance."),
+    ("The tenants have to pay the rent in advance.", "modal(might)", "The tenants might have to pay the rent in advance."),
+    ("My grandfather used to repair clocks.", "question", "Did my grandfather use to repair clocks?"),
+])
+def test_modal_sources_keep_their_own_words(realize, source, expr, expected):
+    assert _ok(realize(source, expr)) == expected
+
+
+@pytest.mark.parametrize("source,expr,modal", [
+    ("You should read the contract carefully.", "tense(past)", "'should'"),
+    ("You should read the contract carefully.", "tense(fut)", "'should'"),
+    ("We shall meet again in the spring.", "tense(past)", "'shall'"),
+    ("Cyclists ought to wear a helmet in the city.", "tense(past)", "'ought to'"),
+    ("Visitors may leave their coats here.", "tense(fut)", "'may'"),
+    ("My grandfather used to repair clocks.", "tense(fut)", "'used to'"),
+    ("My grandfather used to repair clocks.", "modal(might)", "'used to'"),
+    ("The tenants have to pay the rent in advance.", "passive", "'have to'"),
+])
+def test_a_modal_without_the_form_is_refused_by_name(realize, source, expr, modal):
+    result = realize(source, expr)
+    _declined(result, modal)
+    assert "already" not in result.reason and " fut " not in result.reason
+
+
+# -- 6. time expressions of the main clause -----------------------------------------------------
+@pytest.mark.parametrize("source,expr,phrase", [
+    ("In 1987, the band recorded its first album in a garage.", "tense(fut)", "In 1987"),
+    ("The ship sank off the coast in March 1912.", "tense(pres)", "in March 1912"),
+    ("The agency will publish the survey in 2091.", "tense(past)", "in 2091"),
+    ("The mayor visited the school last spring.", "tense(fut)", "last spring"),
+])
+def test_a_dated_main_clause_keeps_its_time(realize, source, expr, phrase):
+    result = realize(source, expr)
+    _declined(result, f"'{phrase}'")
+    assert "fut tense" not in result.reason and "pres tense" not in result.reason
+
+
+@pytest.mark.parametrize("source,expr,expected", [
+    ("The nurse who started yesterday works in the children's ward.", "tense(fut)",
+     "The nurse who started yesterday will work in the children's ward."),
+    ("The treaty of 1848 set the border along the river.", "tense(fut)",
+     "The treaty of 1848 will set the border along the river."),
+])
+def test_a_date_outside_the_main_clause_does_not_block_it(realize, source, expr, expected):
+    assert _ok(realize(source, expr)) == expected
+
+
+# -- 7. nearly negative adverbs -----------------------------------------------------------------
+@pytest.mark.parametrize("source", [
+    "Tourists rarely visit the northern valleys.",
+    "My uncle seldom drives at night.",
+    "The old printer hardly ever works.",
+])
+def test_negation_of_a_nearly_negative_adverb_is_refused(realize, source):
+    _declined(realize(source, "negate"), "nearly negative")
+
+
+# -- imperatives after *please* and *don't* ------------------------------------------------------
+@pytest.mark.parametrize("source,expr", [
+    ("Please send the signed form to our office.", "tense(fut)"),
+    ("Don't leave your bags on the train.", "modal(must)"),
+    ("Please keep the gate closed.", "tense(past)"),
+])
+def test_an_imperative_after_please_or_dont_has_no_tense(realize, source, expr):
+    _declined(realize(source, expr), "imperative")

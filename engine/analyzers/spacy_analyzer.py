@@ -130,6 +130,7 @@ class SpacyAnalyzer:
         return [self.from_doc(doc) for doc in self.nlp.pipe(list(texts), batch_size=self.batch_size, disable=off)]
 
     def from_doc(self, doc) -> Analysis:
+        _repair_ought_to(doc)
         _repair_copular_participles(doc)
         _repair_auxiliary_dependents(doc)
         _repair_finite_tags(doc)
@@ -174,6 +175,27 @@ def _repair_auxiliary_dependents(doc) -> None:
         for k in list(aux.children):
             if k.dep_ in _SUBJECT_DEPS:
                 k.head = aux.head
+
+
+def _repair_ought_to(doc) -> None:
+    """*ought to* is a modal: the parser makes *ought* the head and the verb its ``xcomp``
+    (*Drivers ought to slow down*); the verb becomes the head, with *ought* its modal auxiliary
+    and *to* its auxiliary, and *ought*'s other dependents move to the verb."""
+    for ought in list(doc):
+        if ought.lower_ != "ought" or ought.dep_ in ("aux", "auxpass"):
+            continue
+        verb = next((c for c in ought.children if c.dep_ == "xcomp" and c.pos_ in ("VERB", "AUX")
+                     and any(g.lower_ == "to" and g.dep_ == "aux" for g in c.children)), None)
+        if verb is None:
+            continue
+        others = [k for k in ought.children if k.i != verb.i]
+        if ought.dep_ == "ROOT":
+            verb.head, verb.dep_ = verb, "ROOT"
+        else:
+            verb.head, verb.dep_ = ought.head, ought.dep_
+        ought.head, ought.dep_, ought.tag_ = verb, "aux", "MD"
+        for k in others:
+            k.head = verb
 
 
 def _repair_inverted_copula(doc) -> None:
