@@ -24,7 +24,9 @@ _PLURAL_VERB_FORMS = ("are", "were", "have", "do", "'re")
 def noun_phrase(tokens: Sequence[Token], head: int | None, words: Sequence[str] = ()) -> Agreement:
     """Agreement of the noun phrase headed by ``tokens[head]``: a pronoun's own (``words``,
     when the phrase is a single word as it will be written, e.g. re-cased), plural for a plural
-    noun, a numeral other than *one*, or an *and*-coordination; else third singular."""
+    noun, a numeral other than *one* before it, an *and*-coordination, or *a number of* / *a lot
+    of* + a plural noun; singular for a plural-looking noun after *a*/*this* (*an annual
+    savings*) and for a noun with a label numeral after it (*Section 106*); else third singular."""
     if len(words) == 1:
         agr = english.pronoun_agreement(words[0])
         if agr is not None:
@@ -36,11 +38,25 @@ def noun_phrase(tokens: Sequence[Token], head: int | None, words: Sequence[str] 
     if agr is not None:
         return agr
     deps = [t for t in tokens if t.head == head and t.i != head]
-    numeral = any(t.dep == "nummod" and t.text.lower() not in ("one", "1") for t in deps)
+    # a numeral before the noun counts it (*two sheep*); one after it is a label (*Section 106*)
+    numeral = any(t.dep == "nummod" and t.i < head and t.text.lower() not in ("one", "1") for t in deps)
     coordinated = any(t.dep == "conj" for t in deps) and any(t.dep == "cc" and t.text.lower() == "and" for t in deps)
+    singular_det = any(t.dep == "det" and t.text.lower() in _SINGULAR_DETERMINERS for t in deps)
+    if tok.text.lower() in _PLURAL_QUANTITIES and any(t.dep == "det" and t.text.lower() in ("a", "an") for t in deps):
+        of = next((t for t in deps if t.dep == "prep" and t.text.lower() == "of" and t.i > head), None)
+        noun = next((t for t in tokens if of is not None and t.head == of.i and t.dep == "pobj"), None)
+        if noun is not None and (noun.tag in _PLURAL_TAGS or noun.text.lower() in ("people", "children")):
+            return english.THIRD_PL  # *a number of steps have been taken*
+    if singular_det and tok.tag in _PLURAL_TAGS and not coordinated:
+        return english.THIRD_SG  # *an annual net savings of $5 million is estimated*
     if tok.tag in _PLURAL_TAGS or numeral or coordinated:
         return english.THIRD_PL
     return english.THIRD_SG
+
+
+_SINGULAR_DETERMINERS = frozenset({"a", "an", "this", "that", "each", "every", "one", "another"})
+# Quantity nouns that take the number of their of-phrase after *a* (*a number of*, *a lot of*).
+_PLURAL_QUANTITIES = frozenset({"number", "lot", "lots", "couple", "handful", "majority", "plenty", "few"})
 
 
 def clause_subject(analysis: Analysis, frame: Frame) -> Agreement:

@@ -337,6 +337,17 @@ def misparsed_verb(analysis: Analysis) -> str | None:
                 and len(frame.verb_group) == 1 and participle and not any(a.function == "obj" for a in frame.arguments):
             return (f"'{subj.text} {tokens[frame.verb].text} ...' reads as a caption (a bare noun and a participle), "
                     "not a past-tense clause")
+    if frame is not None and 0 <= frame.verb < len(tokens) and (
+            (frame.verb + 1 < len(tokens) and tokens[frame.verb + 1].text == "-" and not tokens[frame.verb].whitespace)
+            or (frame.verb > 0 and tokens[frame.verb - 1].text == "-" and not tokens[frame.verb - 1].whitespace)):
+        first = last = frame.verb
+        while first > 0 and not tokens[first - 1].whitespace and tokens[first - 1].text not in (",", ";", ":"):
+            first -= 1
+        while last + 1 < len(tokens) and not tokens[last].whitespace and tokens[last + 1].text not in (",", ".", ";", ":", "?", "!"):
+            last += 1
+        word = analysis.sentence.text[tokens[first].start:tokens[last].end]
+        return (f"the verb '{tokens[frame.verb].text}' is part of a hyphenated word ('{word}') that the parse split, so "
+                "the clause structure it gives cannot be trusted")
     if frame is not None and sum(a.function == "subj" for a in frame.arguments) > 1:
         return (f"the parse gives '{tokens[frame.verb].text}' two subjects, so the clause structure it gives "
                 "cannot be trusted")

@@ -419,7 +419,7 @@ def _arguments(tok, passive: bool, group) -> list[Argument]:
             add("ARGM-NEG", c, "neg", (c.i, c.i + 1))
         elif dep == "aux" and c.tag_ == "MD":
             add("ARGM-MOD", c, "aux", (c.i, c.i + 1))
-    return _merge_adjacent_subjects(args, doc)
+    return _merge_adjacent(_merge_adjacent_subjects(args, doc), doc, "obj")
 
 
 def _merge_adjacent_subjects(args: list[Argument], doc) -> list[Argument]:
@@ -437,6 +437,27 @@ def _merge_adjacent_subjects(args: list[Argument], doc) -> list[Argument]:
         else:
             merged.append(a)
     return [a for a in args if a.function != "subj"] + merged
+
+
+def _merge_adjacent(args: list[Argument], doc, function: str) -> list[Argument]:
+    """One argument of ``function`` where the parser gave the verb two adjacent ones (*used a
+    floor mop*: *floor* and *mop* both ``dobj``): the phrase is one, headed by its last head."""
+    found = sorted((a for a in args if a.function == function), key=lambda a: a.span)
+    if len(found) < 2:
+        return args
+    merged = [found[0]]
+    for a in found[1:]:
+        last = merged[-1]
+        if a.span[0] == last.span[1] and a.role == last.role:
+            # a clause the parser hung on the second noun (*a floor mop [to clean up ...]*) is the verb's
+            head = doc[a.head]
+            end = max([head.i] + [c.right_edge.i for c in head.children if c.dep_ not in ("advcl", "relcl", "acl")
+                                  and c.i > head.i]) + 1
+            start = last.span[0]
+            merged[-1] = Argument(last.role, (start, end), doc[start:end].text, a.head, function)
+        else:
+            merged.append(a)
+    return [a for a in args if a.function != function] + merged
 
 
 def _misparsed_object(np, verb, has_dobj: bool) -> bool:

@@ -262,8 +262,25 @@ def secondary_predicate_end(tokens: Sequence[Token], frame: Frame, obj: Argument
     if first.head == frame.verb and (first.dep == "oprd" or (first.dep in _SECONDARY_DEPS and first.tag.startswith("JJ"))):
         return first.i
     if first.dep == "det" and tokens[first.head].dep == "oprd" and tokens[first.head].head == frame.verb:
-        return first.head  # called him a liar
+        return _subtree_end(tokens, first.head)  # called him a liar; called it the end of an era
     return None
+
+
+def _subtree_end(tokens: Sequence[Token], head: int) -> int:
+    """The last token of ``head``'s subtree (the parse's phrase headed there)."""
+    end = head
+    for t in tokens:
+        if t.i > end and _descends(tokens, t.i, head):
+            end = t.i
+    return end
+
+
+def _descends(tokens: Sequence[Token], i: int, head: int) -> bool:
+    seen = set()
+    while i != head and i not in seen and 0 <= i < len(tokens) and tokens[i].head != i:
+        seen.add(i)
+        i = tokens[i].head
+    return i == head
 
 
 def _may_be_adjective(tok: Token) -> bool:
