@@ -172,10 +172,14 @@ def refusal(analysis: Analysis, plan: EditPlan) -> str | None:
         return "a wh-question has no declarative counterpart: the questioned phrase has no value to restore"
     if "cleft" in f and f["cleft"] is None and words[:1] == ["it"] and len(words) > 2 and \
             words[1] in ("is", "was", "'s", "will", "seems", "seemed") and \
-            (pred.cleft is None or tokens[2].tag.startswith(("JJ", "RB", "VBN"))):
+            (pred.cleft is None or tokens[2].tag.startswith(("JJ", "VBN")) or (
+                tokens[2].tag.startswith("RB") and len(tokens) > 3 and tokens[3].tag.startswith(("JJ", "VBN", "RB")))):
         return "an expletive or raising 'it' (It is obvious that ...), not an it-cleft: there is no cleft to undo"
     if f.get("progressive") is True and not pred.progressive and pred.lemma in english.NO_PROGRESSIVE:
         return f"the stative verb '{pred.lemma}' has no progressive"
+    if f.get("progressive") is True and not pred.progressive and pred.lemma == "be" and pred.voice == "active":
+        return ("copular 'be' states a property or identity; its progressive ('is being unlikely') describes "
+                "behaviour and would change the meaning")
     infinitive = next((t for t in tokens if t.head == frame.verb and t.dep == "xcomp" and any(
         g.head == t.i and g.dep == "aux" and g.text.lower() == "to" for g in tokens)), None)
     if pred.lemma == "use" and infinitive is not None and "obj" not in functions and pred.tense == "past" and (

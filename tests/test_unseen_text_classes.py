@@ -178,3 +178,52 @@ def test_negation_of_a_nearly_negative_adverb_is_refused(realize, source):
 ])
 def test_an_imperative_after_please_or_dont_has_no_tense(realize, source, expr):
     _declined(realize(source, expr), "imperative")
+
+
+# -- uncleft: the whole clause, adverbial foci, cleft questions ---------------------------------
+@pytest.mark.parametrize("source,expected", [
+    ("It was this decision that made the chairman resign a week later.", "This decision made the chairman resign a week later."),
+    ("It was in 1969 that the first astronauts landed on the moon.", "In 1969, the first astronauts landed on the moon."),
+    ("It is here that the two rivers meet.", "Here, the two rivers meet."),
+    ("Was it your brother who fixed the fence?", "Did your brother fix the fence?"),
+    ("It was the caretaker that the tenants complained to.", "The tenants complained to the caretaker."),
+])
+def test_uncleft_restores_the_whole_clause(realize, source, expected):
+    assert _ok(realize(source, "uncleft")) == expected
+
+
+# -- 12. the progressive of copular be ----------------------------------------------------------
+@pytest.mark.parametrize("source", [
+    "The central bank is unlikely to raise rates this year.",
+    "Her brother was a teacher in Leeds.",
+])
+def test_copular_be_has_no_progressive(realize, source):
+    _declined(realize(source, "prog(+)"), "copular 'be'")
+
+
+# -- 12. a comma before the final stop; 2. a stranded preposition in the active -----------------
+def test_an_appositive_at_the_end_loses_its_comma(realize):
+    assert _ok(realize("In the evenings, the old mill, a popular venue, stages small plays.", "passive")) == \
+        "In the evenings, small plays are staged by the old mill, a popular venue."
+
+
+@pytest.mark.parametrize("source,expected", [
+    ("The new boy was laughed at by his classmates during lunch.", "His classmates laughed at the new boy during lunch."),
+    ("The complaint was dealt with by the manager.", "The manager dealt with the complaint."),
+    ("The patients were looked after by two nurses.", "Two nurses looked after the patients."),
+])
+def test_the_active_of_a_prepositional_passive_keeps_the_preposition_with_its_verb(realize, source, expected):
+    assert _ok(realize(source, "active")) == expected
+
+
+# -- sequence of tenses in temporal and conditional clauses --------------------------------------
+@pytest.mark.parametrize("source,expr,expected", [
+    ("When the alarm sounds, the staff leave the building.", "tense(past)",
+     "When the alarm sounded, the staff left the building."),
+    ("After the guests left, we washed the dishes.", "tense(fut)", "After the guests leave, we will wash the dishes."),
+    ("The shop stays open until the last customer leaves.", "tense(past)",
+     "The shop stayed open until the last customer left."),
+    ("The farmer smiles because the rain falls.", "tense(past)", "The farmer smiled because the rain falls."),
+])
+def test_temporal_clauses_follow_the_main_clause(realize, source, expr, expected):
+    assert _ok(realize(source, expr)) == expected

@@ -131,6 +131,7 @@ class SpacyAnalyzer:
 
     def from_doc(self, doc) -> Analysis:
         _repair_ought_to(doc)
+        _repair_nominal_clauses(doc)
         _repair_copular_participles(doc)
         _repair_auxiliary_dependents(doc)
         _repair_finite_tags(doc)
@@ -175,6 +176,36 @@ def _repair_auxiliary_dependents(doc) -> None:
         for k in list(aux.children):
             if k.dep_ in _SUBJECT_DEPS:
                 k.head = aux.head
+
+
+def _repair_nominal_clauses(doc) -> None:
+    """An adverbial clause is headed by a verb: one the parser headed by a noun that English also
+    has as a verb (*When the bell rings, ...*: *rings* a plural noun, *bell* its compound) is a
+    finite verb, and its compound or determiner-led noun before it is its subject."""
+    from lemminflect import getAllLemmas
+
+    for tok in doc:
+        if tok.dep_ != "advcl" or tok.pos_ != "NOUN" or not tok.is_alpha:
+            continue
+        if not any(c.dep_ in ("mark", "advmod") and c.i < tok.i and c.lower_ in (
+                "when", "whenever", "after", "before", "until", "till", "once", "if", "unless", "while", "because", "as")
+                for c in tok.children):
+            continue
+        verbs = getAllLemmas(tok.lower_).get("VERB")
+        subject = next((c for c in tok.children if c.dep_ == "compound" and c.i == tok.i - 1 and c.pos_ in ("NOUN", "PROPN")), None)
+        if not verbs or subject is None:
+            continue
+        lemma = verbs[0]
+        low = tok.lower_
+        tag = ("VBD" if low == english.inflect(lemma, "VBD") else
+               "VBZ" if low == english.inflect(lemma, "VBZ") else "VBP" if low == lemma else None)
+        if tag is None:
+            continue
+        tok.pos_, tok.tag_, tok.lemma_ = "VERB", tag, lemma
+        subject.dep_ = "nsubj"
+        for c in tok.children:
+            if c.dep_ == "det" and c.i < subject.i:
+                c.head = subject
 
 
 def _repair_ought_to(doc) -> None:
@@ -469,6 +500,10 @@ def _misparsed_object(np, verb, has_dobj: bool) -> bool:
             and any(c.dep_ in ("det", "poss") for c in np.children))
 
 
+# Adverbs that can be the focus of an it-cleft (*It was here that ...*, *It was then that ...*).
+_CLEFT_ADVERBS = frozenset({"here", "there", "then", "now", "today", "yesterday", "recently", "later", "earlier"})
+
+
 def _cleft(root):
     """(relative-clause verb, focus token) when ``root`` is an it-cleft, else None."""
     if root.lemma_ != "be":
@@ -477,7 +512,7 @@ def _cleft(root):
     if subj is None or subj.lower_ != "it":
         return None
     for c in root.children:
-        if c.dep_ in ("attr", "acomp", "prep"):
+        if c.dep_ in ("attr", "acomp", "prep") or (c.dep_ == "advmod" and c.lower_ in _CLEFT_ADVERBS):
             rel = next((g for g in c.children if g.dep_ == "relcl"), None)
             if rel is None:
                 rel = next((g for g in root.children if g.dep_ in ("relcl", "ccomp", "advcl") and g.i > c.i), None)

@@ -145,7 +145,11 @@ class SurfaceBackend:
         if clause.main_frame is None or clause.main_frame.predicate.lemma != lemma or clause.main_frame.predicate.cleft:
             return Realization.not_applicable(f"uncleft: the rebuilt clause {text!r} does not parse with the "
                                               f"main verb '{lemma}'")
-        rest = EditPlan({k: v for k, v in plan.features.items() if k != "cleft"}, plan.swap)
+        rest = {k: v for k, v in plan.features.items() if k != "cleft"}
+        tokens = analysis.sentence.tokens
+        if tokens and tokens[-1].text == "?" and clause.main_frame.predicate.force != "ques":
+            rest.setdefault("force", "ques")  # a cleft question is asked again of the plain clause
+        rest = EditPlan(rest, plan.swap)
         if rest.is_identity:
             return Realization(OK, f"uncleft: {text!r}", (Candidate(text, 1.0),))
         result = self.realizer.realize(clause, rest)

@@ -109,49 +109,86 @@ _RELATIVIZERS = ("who", "whom", "that", "which")
 
 def uncleft(analysis) -> str:
     """The plain clause an it-cleft states (*It was the dog that dug the hole.* -> *The dog dug
-    the hole.*), built from the source tokens: the focus goes back into the gap its relativizer
-    marks (subject, object, or the object of a stranded preposition), with pronoun case, and
-    material before *it* stays in front. Raises ``ValueError`` with the reason where the cleft
-    cannot be undone this way (no relativizer, a focus that is a PP, an unusual parse)."""
+    the hole.*), built from the source tokens, read left to right: what stands before *it*, the
+    focus between the copula and the relativizer, and the clause after it, to the end of the
+    sentence. The focus goes back into the gap its relativizer marks (subject, object, or the
+    object of a stranded preposition), with pronoun case; an adverbial focus (*It was in 2008
+    that ...*, *It was here that ...*) goes in front of the clause with a comma. A cleft question
+    (*Was it you who ...?*) gives its statement; the caller asks the question again. Raises
+    ``ValueError`` with the reason where the cleft cannot be undone this way."""
     tokens = analysis.sentence.tokens
     frame = analysis.main_frame
     if frame is None or frame.predicate.cleft is None:
         raise ValueError("the sentence is not an it-cleft")
     it = next((t for t in tokens if t.text.lower() == "it" and t.dep in ("nsubj", "expl")), None)
-    copula = tokens[it.head] if it is not None else None
+    if it is None:
+        raise ValueError("no 'it' + 'be' found for the cleft")
+    question = it.i > 0 and english.verb_lemma(tokens[it.i - 1].text, tokens[it.i - 1].lemma) == "be" \
+        and tokens[-1].text == "?"
+    copula = tokens[it.i - 1] if question else (tokens[it.i + 1] if it.i + 1 < len(tokens) else None)
     if copula is None or english.verb_lemma(copula.text, copula.lemma) != "be":
         raise ValueError("no 'it' + 'be' found for the cleft")
-    kids = children(tokens)
-    focus = next((tokens[c] for c in kids[copula.i] if tokens[c].dep in ("attr", "acomp") and c > copula.i), None)
-    if focus is None:
-        raise ValueError("the focus is not a noun phrase (a PP or adverb focus is not undone)")
     rel = frame.verb
-    rel_span = subtree(kids, rel)
-    focus_span = sorted(subtree(kids, focus.i) - rel_span)
-    relativizer = next((c for c in rel_span if tokens[c].text.lower() in _RELATIVIZERS
-                        and tokens[c].dep in ("nsubj", "nsubjpass", "dobj", "pobj")), None)
+    after = (it.i + 1) if question else (copula.i + 1)
+    relativizer = next((t.i for t in tokens[after + 1:rel] if t.text.lower() in _RELATIVIZERS
+                        and _in_relative(tokens, t.i, rel)), None)
     if relativizer is None:
         raise ValueError("the cleft has no relativizer to mark where its focus goes")
-    body = [i for i in sorted(rel_span) if i != relativizer]
-    words = [tokens[i].text for i in focus_span]
-    if len(words) == 1 and english.is_personal_pronoun(words[0]):
-        words = [english.with_case(words[0], "nom" if tokens[relativizer].dep.startswith("nsubj") else "acc")]
+    final = len(tokens) - 1 if tokens[-1].text in PUNCT_END else len(tokens)
+    focus = list(range(after, relativizer))
+    body = list(range(relativizer + 1, final))
+    if not focus or not body:
+        raise ValueError("the cleft has no focus or no clause")
+    prefix = [t.text for t in tokens[: min(it.i, copula.i)]]
+    words = [tokens[i].text for i in focus]
     dep = tokens[relativizer].dep
-    if dep.startswith("nsubj"):
-        order = words + [tokens[i].text for i in body]
+    texts = [tokens[i].text for i in body]
+    if tokens[focus[0]].tag in ("IN", "RB") or tokens[focus[0]].pos == "ADV":
+        # an adverbial focus: in front of the clause it modifies
+        if dep not in ("mark", "advmod") and tokens[relativizer].text.lower() != "that":
+            raise ValueError("the adverbial focus has no place in the clause")
+        head = [words[0][:1].upper() + words[0][1:], *words[1:], ","]
+        first = tokens[body[0]]
+        lead = texts[0] if first.pos == "PROPN" or first.text == "I" else texts[0][:1].lower() + texts[0][1:]
+        order = head + [lead] + texts[1:]
+        prefix = [w for w in prefix]  # material before "it" stays in front
     else:
-        anchor = tokens[relativizer].head if dep == "pobj" else _after_verb(tokens, kids, rel)
-        at = next((k for k, i in enumerate(body) if i == anchor), None)
-        if at is None:
-            raise ValueError("the gap of the cleft could not be placed")
-        texts = [tokens[i].text for i in body]
-        order = texts[: at + 1] + words + texts[at + 1:]
-    prefix = [t.text for t in tokens[: it.i] if t.i not in rel_span]
-    final = [t.text for t in tokens[copula.i:] if t.i > max(rel_span | set(focus_span)) and t.dep == "punct"]
-    text = " ".join(prefix + order + final)
+        if len(words) == 1 and english.is_personal_pronoun(words[0]):
+            words = [english.with_case(words[0], "nom" if dep.startswith("nsubj") else "acc")]
+        kids = children(tokens)
+        stranded = next((i for i in body if tokens[i].tag == "IN" and not any(tokens[c].dep == "pobj" for c in kids[i])
+                         and (i + 1 >= final or not tokens[i + 1].text[:1].isalnum())), None)
+        has_object = any(tokens[c].dep == "dobj" for c in kids[rel])
+        if dep.startswith("nsubj"):
+            order = words + texts
+        else:
+            if dep == "pobj":
+                anchor = tokens[relativizer].head
+            elif stranded is not None:
+                anchor = stranded  # It was the janitor that she gave the keys to
+            elif dep == "dobj" or not has_object:
+                anchor = _after_verb(tokens, kids, rel)
+            else:
+                raise ValueError("the focus is not a noun phrase with a gap in the clause")
+            at = next((k for k, i in enumerate(body) if i == anchor), None)
+            if at is None:
+                raise ValueError("the gap of the cleft could not be placed")
+            order = texts[: at + 1] + words + texts[at + 1:]
+    end = "." if question else (tokens[final].text if final < len(tokens) else "")
+    text = " ".join(prefix + order + ([end] if end else []))
     if not ptb_spacing(tokens):  # standard orthography: no space before punctuation and clitics
         text = re.sub(r"\s+([.,?!;:]|n't|'s|'re|'ve|'ll|'d|'m)", r"\1", text)
+        text = re.sub(r",\s*,", ",", text)
     return text[:1].upper() + text[1:]
+
+
+def _in_relative(tokens, i: int, rel: int) -> bool:
+    """Whether token ``i`` belongs to the relative clause headed by ``rel`` (its relativizer is a
+    dependent of the verb, of one of its prepositions, or marks it)."""
+    head = tokens[i].head
+    if head == rel:
+        return True
+    return 0 <= head < len(tokens) and tokens[head].head == rel and tokens[i].dep == "pobj"
 
 
 def _after_verb(tokens, kids: list[list[int]], verb: int) -> int:

@@ -104,6 +104,31 @@ def coordinated_clauses(analysis: Analysis, main: Frame) -> list[Frame]:
     return out
 
 
+# Subordinators of temporal and conditional clauses, which follow the main clause's sequence of
+# tenses (*When the bell rang, the children ran out.*; *After the storm passes, they will ...*).
+TEMPORAL_SUBORDINATORS = frozenset({"when", "whenever", "after", "before", "until", "till", "once", "if", "unless",
+                                    "as soon as"})
+
+
+def temporal_clauses(analysis: Analysis, main: Frame) -> list[Frame]:
+    """Finite temporal and conditional clauses that modify ``main`` (``advcl`` with a
+    subordinator of :data:`TEMPORAL_SUBORDINATORS`), without a modal of their own."""
+    tokens = analysis.sentence.tokens
+    out = []
+    for f in analysis.frames:
+        if f is main or not f.finite or f.predicate.modality or not 0 <= f.verb < len(tokens):
+            continue
+        verb = tokens[f.verb]
+        if verb.dep != "advcl" or verb.head != main.verb:
+            continue
+        marks = [t for t in tokens if t.head == f.verb and t.dep in ("mark", "advmod") and t.i < f.verb]
+        words = " ".join(t.text.lower() for t in tokens[marks[0].i:marks[-1].i + 1]) if marks else ""
+        if words in TEMPORAL_SUBORDINATORS or (marks and marks[0].text.lower() in TEMPORAL_SUBORDINATORS
+                                               and len(marks) == 1):
+            out.append(f)
+    return out
+
+
 def other_clauses(analysis: Analysis, main: Frame, conj_verbs: set[int]) -> list[Frame]:
     """Finite declarative clauses besides the main one (for ``tense_scope='all'``)."""
     taken = set(main.verb_group) | conj_verbs
@@ -383,6 +408,10 @@ def arrange(layout: Layout, plan: EditPlan) -> str | None:
         layout.subject, layout.subject_role = recase(p0, "nom"), "ARG0"
         if p1 is not None:
             layout.postverbal, layout.postverbal_role, layout.postverbal_slot = recase(p1, "acc"), "ARG1", "obj"
+            stranded = next((t.i for t in tokens if t.head == frame.verb and t.dep in ("prep", "prt")
+                             and t.i == frame.verb + 1 and not any(g.head == t.i for g in tokens)), None)
+            if stranded is not None and src.voice == "passive" and not plan.swap:
+                layout.postverbal_at = stranded  # She was laughed at -> They laughed at her
     else:
         if p1 is None:
             return "no direct object to promote: passive needs a transitive verb with an object"

@@ -16,6 +16,8 @@ PUNCT_END = {".", "?", "!"}
 
 
 def fix_final_punctuation(items: list[Item], tokens: Sequence[Token], question: bool) -> None:
+    while len(items) > 1 and items[-1].text in PUNCT_END and items[-2].text in (",", ";"):
+        del items[-2]  # an appositive's comma moved to the end: "... by the Pool, an amphitheatre."
     last = items[-1] if items else None
     if last is not None and last.text in PUNCT_END:
         want = "?" if question else ("." if last.text == "?" else last.text)

@@ -32,6 +32,7 @@ from .layout import (
     particle_of,
     polarity_items,
     target_frame,
+    temporal_clauses,
     unchanged_group,
 )
 from .orthography import fix_capitals, fix_final_punctuation, join
@@ -197,6 +198,13 @@ class SurfaceRealizer:
             time = {k: v for k, v in layout.plan.features.items() if k in _TIME_FEATURES}
             for other in layout.coordinated if time else ():
                 rewrites.update(self._retense(analysis, other, time))  # coordinated main clauses alike
+            if "tense" in layout.plan.features and target["tense"] is not None:
+                # temporal and conditional clauses follow the sequence of tenses: past under a
+                # past clause, present under a present or future one
+                follow = "past" if target["tense"] == "past" and not target.get("modality") else "pres"
+                for other in temporal_clauses(analysis, frame):
+                    if other.predicate.tense != follow:
+                        rewrites.update(self._retense(analysis, other, {"tense": follow}))
         # An inverted copula (*Is the museum open?*) stands before its subject: what is left of
         # the chain after the operator goes after the subject (*Isn't the museum open?*, *Could
         # the pharmacy be open?*, *The museum is open.*), never in the copula's old place.
