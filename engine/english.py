@@ -226,6 +226,13 @@ def person_nouns() -> frozenset[str]:
 
 
 @functools.lru_cache(maxsize=1)
+def names_with_the() -> frozenset[str]:
+    """Names that keep a capital *The* inside a sentence (*The New York Times*):
+    ``rules/lexicon/names_with_the.txt``."""
+    return _read_lexicon("names_with_the")
+
+
+@functools.lru_cache(maxsize=1)
 def privative_adjectives() -> frozenset[str]:
     """Adjectives whose noun phrase is not a kind of its noun (*fake*, *former*, *alleged*):
     ``rules/lexicon/privative_adjectives.txt``. ``shorten`` never drops them."""

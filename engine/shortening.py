@@ -104,7 +104,8 @@ def _simple_present(features: dict) -> bool:
         features.get("tense") == "pres" and not features.get("progressive") and not features.get("perfect"))
 
 
-def shorten_cut(analysis: Analysis, frame: Frame, role: str, target: dict) -> Cut | str:
+def shorten_cut(analysis: Analysis, frame: Frame, role: str, target: dict,
+                later: frozenset[str] = frozenset()) -> Cut | str:
     """The tokens ``shorten(role)`` drops from the core argument ``role``, or why it must not.
 
     The argument is cut down to its head noun phrase: determiners, possessors, numerals,
@@ -116,14 +117,16 @@ def shorten_cut(analysis: Analysis, frame: Frame, role: str, target: dict) -> Cu
     downward operator in the clause (*nobody*, *rarely*, *lack*: ``downward_operators.txt``),
     a privative adjective (*fake*, *former*: ``privative_adjectives.txt``), a coordinated
     argument, or a bare plural in a simple-present clause (possibly generic: *tall men play
-    basketball* does not entail *men play basketball*).
+    basketball* does not entail *men play basketball*). ``later``: the plan's features applied
+    after the shortening (``shorten(ARG0)+question`` shortens the statement, then asks it), whose
+    target values do not count.
     """
     name = readable_role(role)
     label = f"shorten({name})"
     src = frame.predicate
-    if "neg" in (src.polarity, target["polarity"]):
+    if src.polarity == "neg" or (target["polarity"] == "neg" and "polarity" not in later):
         return f"{label}: the sentence is negated; dropping a modifier under negation is not an entailment"
-    if "ques" in (src.force, target["force"]):
+    if src.force == "ques" or (target["force"] == "ques" and "force" not in later):
         return f"{label}: the sentence is a question; shorten only weakens statements"
     if frame.clause != "main":
         return f"{label}: the predicate found is in a subordinate clause ({frame.clause}), not the main clause"

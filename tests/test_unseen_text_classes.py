@@ -227,3 +227,49 @@ def test_the_active_of_a_prepositional_passive_keeps_the_preposition_with_its_ve
 ])
 def test_temporal_clauses_follow_the_main_clause(realize, source, expr, expected):
     assert _ok(realize(source, expr)) == expected
+
+
+# -- 3. passive and swap edit the main clause only ----------------------------------------------
+@pytest.mark.parametrize("source,expr,why", [
+    ("The minister announced that the state had bought the railway.", "passive", "takes a clause"),
+    ("Analysts believe the bank has lost billions.", "passive", "takes a clause"),
+    ("The crowd cheered because the striker scored a goal.", "swap", "has only one of them"),
+    ("She smiled while the waiter poured the wine.", "passive", "no direct object"),
+])
+def test_voice_and_swap_never_edit_a_subordinate_clause(realize, source, expr, why):
+    _declined(realize(source, expr), why)
+
+
+# -- 8. a moved name's *The* -----------------------------------------------------------------------
+@pytest.mark.parametrize("source,expected", [
+    ("The European Commission fined the company.", "The company was fined by the European Commission."),
+    ("The Red Cross delivered the blankets.", "The blankets were delivered by the Red Cross."),
+    ("The Guardian published the letters.", "The letters were published by The Guardian."),
+])
+def test_the_of_a_name_is_lower_case_inside_the_sentence(realize, source, expected):
+    assert _ok(realize(source, "passive")) == expected
+
+
+# -- 11. shorten on a caption changes only the argument ------------------------------------------
+def test_a_shortened_caption_stays_a_caption(realize):
+    assert _ok(realize("A woman in a yellow raincoat walking her dog.", "shorten(ARG0)")) == "A woman walking her dog."
+
+
+def test_a_caption_with_nothing_to_shorten_is_unchanged(realize):
+    result = realize("A woman walking her dog.", "shorten(ARG0)")
+    assert _ok(result) == "A woman walking her dog."
+    assert result.reason.startswith("unchanged")
+
+
+# -- compositions apply left to right --------------------------------------------------------------
+def test_shorten_then_question_shortens_the_statement(realize):
+    assert _ok(realize("The girl with the kite runs along the beach.", "shorten(ARG0)+question")) == \
+        "Does the girl run along the beach?"
+    _declined(realize("The girl with the kite runs along the beach.", "question+shorten(ARG0)"), "question")
+
+
+# -- 13. reasons that name the real cause ----------------------------------------------------------
+def test_a_quantifier_pronoun_is_not_called_a_bare_noun(realize):
+    result = realize("Everybody admired the old bridge.", "cleft(SUBJ)")
+    _declined(result, "quantifier pronoun")
+    assert "bare singular noun" not in result.reason

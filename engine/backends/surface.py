@@ -34,6 +34,7 @@ from ..ir import Analysis
 from ..surface import SurfaceRealizer
 from ..surface.clefts import uncleft
 from ..transforms import EditPlan
+from ..checks import UNCHANGED
 from .base import CANDIDATES, OK, Candidate, Realization, register
 
 
@@ -129,9 +130,32 @@ class SurfaceBackend:
         result = self.realizer.realize(analysis, plan)
         if caption is None:
             return result
+        if set(plan.features) == {"shorten"} and not plan.swap:
+            return self._shortened_caption(analysis, caption, result)
         if result.status == OK:
             return Realization(OK, "; ".join(r for r in (caption.note, result.reason) if r), result.candidates)
         return Realization(result.status, f"{result.reason} ({caption.note})", result.candidates)
+
+    @staticmethod
+    def _shortened_caption(clause: Analysis, caption: RestoredCaption, result: Realization) -> Realization:
+        """A shortening changes only its argument: a caption stays a caption (*A man in a red hat
+        sleeping ...* -> *A man sleeping ...*), and one with nothing to shorten is returned as
+        given, ``unchanged``. The copula the clause reading inserted is taken out again."""
+        if result.status != OK:
+            return Realization(result.status, f"{result.reason} ({caption.note})", result.candidates)
+        if result.reason.startswith(UNCHANGED) or result.best == clause.text:
+            return Realization(OK, result.reason or UNCHANGED + "nothing to shorten", (Candidate(caption.original, 1.0),))
+        tokens = clause.sentence.tokens
+        main = clause.main_frame
+        be = tokens[main.verb_group[0]] if main is not None and main.verb_group else None
+        if be is None or be.i + 1 >= len(tokens):
+            return Realization.not_applicable(f"the shortened caption could not be restored ({caption.note})")
+        pattern, after = f" {be.text} {tokens[be.i + 1].text}", f" {tokens[be.i + 1].text}"
+        candidates = tuple(Candidate(c.text.replace(pattern, after, 1), c.score) for c in result.candidates
+                           if pattern in c.text)
+        if not candidates:
+            return Realization.not_applicable(f"the shortened caption could not be restored ({caption.note})")
+        return Realization(OK, result.reason, candidates)
 
     def _uncleft(self, analysis: Analysis, plan: EditPlan) -> Realization:
         """Undo an it-cleft (:func:`engine.surface.clefts.uncleft`), confirm that the clause

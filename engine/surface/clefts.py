@@ -48,10 +48,17 @@ def bare_noun_focus(layout: Layout, role: str) -> str | None:
         arg = layout.frame.argument(role)
         phrase = items_of(tokens, arg.span, "x") if arg else []
     srcs = [it.src for it in phrase if it.src is not None]
+    if len(srcs) == 1 and tokens[srcs[0]].text.lower() in _QUANTIFIER_PRONOUNS:
+        return (f"the focus '{tokens[srcs[0]].text}' is a quantifier pronoun; 'It is {tokens[srcs[0]].text.lower()} "
+                "who ...' states an exhaustive focus that the sentence does not")
     if len(srcs) == 1 and tokens[srcs[0]].tag == "NN":
         return (f"the focus '{tokens[srcs[0]].text}' is a bare singular noun (headline style); "
                 f"'It is {tokens[srcs[0]].text.lower()} who/that ...' is not English")
     return None
+
+
+_QUANTIFIER_PRONOUNS = frozenset({"everyone", "everybody", "everything", "nobody", "nothing", "no-one", "someone",
+                                  "somebody", "something", "anyone", "anybody", "anything", "none"})
 
 
 def cleft_slot(layout: Layout, role: str) -> tuple[str, tuple[int, int] | None] | None:

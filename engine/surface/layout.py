@@ -54,39 +54,14 @@ class Layout:
     agreement: Agreement = english.THIRD_SG
 
 
-EMBEDDABLE = frozenset({"voice", "tense", "progressive", "perfect", "modality"})
-_RELATIVE_PRONOUNS = frozenset({"that", "who", "whom", "which", "whose"})
 
 
 def target_frame(analysis: Analysis, plan: EditPlan) -> Frame | None:
-    """The frame a plan edits: the main one, except that a voice change or swap the main
-    predicate cannot take (no object: *they believe [the media played a role]*) goes to the
-    first finite clause that can, when the plan has nothing clause-level (question, cleft,
-    negation) that must stay on the main predicate."""
-    main = analysis.main_frame
-    moves = "voice" in plan.features or plan.swap
-    if main is None or not moves or not set(plan.features) <= EMBEDDABLE:
-        return main
-
-    def movable(f: Frame) -> bool:
-        functions = {a.function for a in f.arguments}
-        if "subj" not in functions or "iobj" in functions:
-            return False
-        return "obj" in functions or f.predicate.voice == "passive"
-
-    def relative(f: Frame) -> bool:
-        # a relative clause's gap is its subject or object (*a television that is showing Elmo*):
-        # moving its arguments would move the relative pronoun
-        tokens = analysis.sentence.tokens
-        return (0 <= f.verb < len(tokens) and tokens[f.verb].dep in ("relcl", "acl")) or any(
-            a.text.lower() in _RELATIVE_PRONOUNS for a in f.arguments)
-
-    if movable(main):
-        return main
-    for f in analysis.frames:
-        if f is not main and f.finite and f.predicate.force == "prop" and movable(f) and not relative(f):
-            return f
-    return main
+    """The frame a plan edits: the main one. A voice change or swap that the main predicate
+    cannot take (*They announced [that the firm had sold the mill]*) is refused by
+    :func:`arrange` with the reason; it never moves into a subordinate or complement clause,
+    which would report an edit of the sentence that is an edit of one of its parts."""
+    return analysis.main_frame
 
 
 def coordinated_clauses(analysis: Analysis, main: Frame) -> list[Frame]:
@@ -366,7 +341,15 @@ def arrange(layout: Layout, plan: EditPlan) -> str | None:
     if src.lemma == "be" and not src.voice == "passive":
         return "copular 'be' has no object to promote or swap"
     if subj is None:
-        return "the predicate has no subject"
+        if src.force == "ques":
+            return (f"the parse finds no subject for '{tokens[frame.verb].text}' in the question, so its arguments "
+                    "cannot be moved")
+        return f"the main verb '{tokens[frame.verb].text}' has no subject to move"
+    clause = next((a for a in frame.arguments if a.function == "comp" and a.role == "ARG1"), None)
+    if obj is None and clause is not None and not plan.swap and src.voice == "active" and (
+            english.prepositional_object(tokens, frame) is None):
+        return (f"the main verb '{tokens[frame.verb].text}' takes a clause ('{clause.text}'), not a noun phrase, as its "
+                "object; passive and swap edit the main clause only")
     iobj = by_function(frame, "iobj")
     promote = plan.features.get("promote")
     shared = conjoined_verbs(layout.analysis, frame) | _conjoined_participles(tokens, frame)
@@ -396,7 +379,7 @@ def arrange(layout: Layout, plan: EditPlan) -> str | None:
     p1 = items_of(tokens, arg1.span, "arg1") if arg1 else None
     if plan.swap:
         if p0 is None or p1 is None:
-            return "swap needs both a subject and an object (the predicate has only one core argument)"
+            return f"swap needs both a subject and an object, and '{tokens[frame.verb].text}' has only one of them here"
         p0, p1 = p1, p0
     retained = obj if src.voice == "passive" else None  # Mia was sent [a letter]: it stays after the verb
     for a in (subj, obj, agent):

@@ -44,7 +44,7 @@ def fix_capitals(items: list[Item], tokens: Sequence[Token]) -> None:
     for k, it in enumerate(items):
         if k == 0:
             continue
-        if it.src == 0 and not is_proper(tokens[0]):
+        if it.src == 0 and (lower_the(tokens) if tokens[0].text == "The" else not is_proper(tokens[0])):
             it.text = it.text[:1].lower() + it.text[1:]
         elif it.src is None and it.text[:1].isupper() and it.text not in ("I",) and k > 0 and it.slot in ("vg", "op", "cleft"):
             it.text = it.text[:1].lower() + it.text[1:]
@@ -56,6 +56,16 @@ def fix_capitals(items: list[Item], tokens: Sequence[Token]) -> None:
     for it in items[1:]:
         if it.src is None and english.is_personal_pronoun(it.text) and it.text.lower() != "i":
             it.text = it.text.lower()
+
+
+def lower_the(tokens: Sequence[Token]) -> bool:
+    """Whether a sentence-initial *The* of a name is lower-cased inside a sentence (*by the
+    Supreme Court*): always, except for the names of ``rules/lexicon/names_with_the.txt`` (*The
+    New York Times*)."""
+    if not tokens or tokens[0].text != "The":
+        return False
+    words = [t.text.lower() for t in tokens[:8]]
+    return not any(" ".join(words[:len(name.split())]) == name for name in english.names_with_the())
 
 
 def ptb_spacing(tokens: Sequence[Token]) -> bool:

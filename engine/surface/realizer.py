@@ -81,7 +81,9 @@ class SurfaceRealizer:
             return Realization.not_applicable(reason)
         cut = None
         if plan.features.get("shorten"):
-            cut = shorten_cut(analysis, frame, plan.features["shorten"], target)
+            order = list(plan.features)
+            later = frozenset(order[order.index("shorten") + 1:])  # applied to the shortened statement
+            cut = shorten_cut(analysis, frame, plan.features["shorten"], target, later)
             if isinstance(cut, str):
                 return Realization.not_applicable(cut)
             if not cut.removed:  # the argument is a head noun phrase already
