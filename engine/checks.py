@@ -501,9 +501,19 @@ def keeps_order(source: Analysis, plan: EditPlan, realization: Analysis, frame: 
                     early.insert(early.index("V") + 1, agent)
                     if have == early:
                         return None
+    if want != have and roles and plan.features.get("voice") == "passive" and _by_phrase_moved(want, have):
+        return None  # the by-phrase after a place or goal phrase: *hung on the wall by her*
     if want != have:
         return f"words outside the edit changed ({' '.join(want)!r} -> {' '.join(have)!r})"
     return None
+
+
+def _by_phrase_moved(want: list[str], have: list[str]) -> bool:
+    """Whether ``have`` is ``want`` with the agent (``ARG0``, the by-phrase) further along after
+    the verb: the rest in the same order."""
+    if "ARG0" not in have or "V" not in have or "ARG0" not in want:
+        return False
+    return [w for w in want if w != "ARG0"] == [w for w in have if w != "ARG0"] and have.index("ARG0") > have.index("V")
 
 
 def keeps_source(source: Analysis, plan: EditPlan, realization: Analysis) -> str | None:
@@ -530,7 +540,8 @@ def keeps_source(source: Analysis, plan: EditPlan, realization: Analysis) -> str
             return f"{feat} is {got.features()[feat]}, expected {target[feat]}"
     if (got.cleft is None) != (target["cleft"] is None):
         return "the it-cleft is " + ("missing" if got.cleft is None else "not asked for")
-    if plan.swap:  # a place phrase after the object stays after the verb, in both
+    if plan.swap or (plan.features.get("voice") == "passive" and src_frame.predicate.lemma in english.placement_verbs()):
+        # a place phrase after the object stays after the verb, in both
         src_frame, got_frame = _place_with_verb(source, src_frame), _place_with_verb(realization, got_frame)
     if plan.features.get("voice") == "passive" and src_frame.predicate.voice == "active":
         src_frame = _prepositional_object(source, src_frame)

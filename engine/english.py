@@ -333,6 +333,13 @@ LOCATIVE_PREPOSITIONS = frozenset({"in", "on", "at", "near", "under", "behind", 
                                    "below", "beneath", "past"})
 
 
+@functools.lru_cache(maxsize=1)
+def placement_verbs() -> frozenset[str]:
+    """Verbs whose place or goal phrase after the object is their complement (*hang the painting
+    on the wall*): ``rules/lexicon/placement_verbs.txt``."""
+    return _read_lexicon("placement_verbs")
+
+
 def without_place_phrase(tokens, obj):
     """The object argument ``obj`` without a place phrase at its end (*a canoe* of *a canoe in
     the water*: a preposition of :data:`LOCATIVE_PREPOSITIONS` attached to its head after it),

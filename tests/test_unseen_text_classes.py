@@ -273,3 +273,18 @@ def test_a_quantifier_pronoun_is_not_called_a_bare_noun(realize):
     result = realize("Everybody admired the old bridge.", "cleft(SUBJ)")
     _declined(result, "quantifier pronoun")
     assert "bare singular noun" not in result.reason
+
+
+# -- 10. the by-phrase after the verb's place or goal phrase ---------------------------------------
+@pytest.mark.parametrize("source,expected", [
+    ("The curator hung the portrait on the east wall.", "The portrait was hung on the east wall by the curator."),
+    ("The dockers loaded the crates onto the ship.", "The crates were loaded onto the ship by the dockers."),
+    ("A tug pulled the barge across the harbour.", "The barge was pulled across the harbour by a tug."),
+])
+def test_the_by_phrase_follows_a_place_or_goal_complement(realize, source, expected):
+    assert _ok(realize(source, "passive")) == expected
+
+
+def test_a_cleft_whose_focus_has_its_own_relative_clause_is_undone_whole(realize):
+    assert _ok(realize("It was the runner who broke the record who thanked the crowd.", "uncleft")) == \
+        "The runner who broke the record thanked the crowd."

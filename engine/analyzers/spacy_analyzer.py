@@ -513,7 +513,11 @@ def _cleft(root):
         return None
     for c in root.children:
         if c.dep_ in ("attr", "acomp", "prep") or (c.dep_ == "advmod" and c.lower_ in _CLEFT_ADVERBS):
-            rel = next((g for g in c.children if g.dep_ == "relcl"), None)
+            # the cleft's own relative clause ends the sentence; where the focus has a relative clause
+            # of its own (*It was the boy who won the race who kissed his mother*), it is the last one
+            end = max((t.i for t in root.sent if not t.is_punct), default=root.i)
+            closing = [g for g in c.subtree if g.dep_ == "relcl" and g.right_edge.i >= end]
+            rel = max(closing, key=lambda g: g.i) if closing else next((g for g in c.children if g.dep_ == "relcl"), None)
             if rel is None:
                 rel = next((g for g in root.children if g.dep_ in ("relcl", "ccomp", "advcl") and g.i > c.i), None)
             if rel is not None and rel.pos_ in ("VERB", "AUX"):

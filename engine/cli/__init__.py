@@ -4,7 +4,8 @@
     seam transform -i in.jsonl -o out.jsonl --apply p --apply pa --backend surface [--resume]
     seam contrast -i pairs.jsonl -o out.jsonl --pairs "p;f" "pa;pa" [--stats FILE] [--resume]
     seam nli-metrics --contrast out.jsonl --predictions preds.jsonl | --model PATH
-    seam eval --gold ../shared/data/gold/transform_dev.jsonl --backend surface --backend hybrid
+    seam eval --gold gold.jsonl --backend surface --backend hybrid
+    seam audit -i corpus.txt -a p -a n -a pa -b surface -o audit/ [--baseline old/records.jsonl]
     seam demo | catalog | analyze "The dogs chased a cat."
     seam grammar install|list|add
     seam rules check [FILES] [--live] | rules example "SENTENCE" --family F
@@ -63,7 +64,7 @@ def command(name: str, help: str, configure: Callable[[argparse.ArgumentParser],
     return deco
 
 
-from . import runs, metrics, evaluation, polyjuice, accept, info, grammar, train  # noqa: E402,F401,I001 - register the commands, in help order
+from . import runs, metrics, evaluation, audit, polyjuice, accept, info, grammar, train  # noqa: E402,F401,I001 - register the commands, in help order
 
 
 def build_parser() -> argparse.ArgumentParser:

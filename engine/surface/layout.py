@@ -266,6 +266,41 @@ def secondary_predicate_end(tokens: Sequence[Token], frame: Frame, obj: Argument
     return None
 
 
+# Prepositions that head a verb's place or goal complement right after its object (*hang the
+# painting on the wall*, *carry passengers across the bay*): a passive's by-phrase follows it.
+COMPLEMENT_PREPOSITIONS = frozenset({"to", "into", "onto", "on", "in", "at", "across", "through", "over", "under",
+                                     "from", "off", "toward", "towards", "against", "inside", "out"})
+
+
+def complement_pp_end(tokens: Sequence[Token], frame: Frame, obj: Argument | None) -> int | None:
+    """The last token of a place or goal phrase of the verb right after its object, or None: a
+    passive's by-phrase goes after it (*The painting was hung on the wall by her*). Time phrases
+    (*on Monday*) are adjuncts and are left alone."""
+    if obj is None or obj.span[1] >= len(tokens):
+        return None
+    first = tokens[obj.span[1]]
+    if first.dep not in ("prep", "dative") or first.text.lower() not in COMPLEMENT_PREPOSITIONS:
+        return None
+    placement = frame.predicate.lemma in english.placement_verbs()
+    if not placement and (first.head != frame.verb or first.text.lower() not in _GOAL_PREPOSITIONS):
+        return None  # a place phrase of another verb may modify the object (bought the house on the hill)
+    if first.head not in (frame.verb, obj.head):
+        return None
+    pobj = next((t for t in tokens if t.head == first.i and t.dep == "pobj"), None)
+    if pobj is None or pobj.ent_type in ("DATE", "TIME") or pobj.text.lower() in _TIME_NOUNS:
+        return None
+    end = _subtree_end(tokens, first.i)
+    if any(t.text in (",", ";", "(") or t.pos in ("VERB", "AUX") for t in tokens[first.i:end + 1]):
+        return None  # a long phrase with its own clause or apposition: the by-phrase stays before it
+    return end
+
+
+_GOAL_PREPOSITIONS = frozenset({"to", "into", "onto", "across", "through", "toward", "towards"})
+_TIME_NOUNS = frozenset({"morning", "afternoon", "evening", "night", "day", "week", "month", "year", "time", "weekend",
+                         "monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday", "summer",
+                         "winter", "spring", "autumn", "moment", "past", "future"})
+
+
 def _subtree_end(tokens: Sequence[Token], head: int) -> int:
     """The last token of ``head``'s subtree (the parse's phrase headed there)."""
     end = head
@@ -364,7 +399,7 @@ def arrange(layout: Layout, plan: EditPlan) -> str | None:
                 return f"double-object verb (indirect object '{iobj.text}'): only its passive is written, not {'swap' if plan.swap else 'an active'}"
         else:
             return _recipient_passive(layout, subj, obj, iobj, promote)
-    if plan.swap and obj is not None and src.voice == "active":
+    if obj is not None and src.voice == "active" and (plan.swap or src.lemma in english.placement_verbs()):
         obj = english.without_place_phrase(tokens, obj)  # the PP stays with the verb
     if obj is None and src.voice == "active" and target["voice"] == "passive" and not plan.swap:
         if (found := english.prepositional_object(tokens, frame)) is not None:
@@ -400,6 +435,8 @@ def arrange(layout: Layout, plan: EditPlan) -> str | None:
             return "no direct object to promote: passive needs a transitive verb with an object"
         if layout.postverbal_at is None:
             layout.postverbal_at = secondary_predicate_end(tokens, frame, obj)  # painted white by them
+        if layout.postverbal_at is None:
+            layout.postverbal_at = complement_pp_end(tokens, frame, obj)  # hung on the wall by her
         layout.subject, layout.subject_role = recase(p1, "nom"), "ARG1"
         if p0 is not None:
             layout.postverbal = [Item("by", None, "agent")] + [

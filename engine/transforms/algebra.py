@@ -294,14 +294,25 @@ class Pair:
         return f"{side(self.premise)} ; {side(self.hypothesis)}"
 
 
+# Features whose order against ``shorten`` matters: a shortening is an entailment of the
+# statement it applies to, so ``shorten + question`` shortens and then asks, while
+# ``question + shorten`` would shorten inside a question, which entails nothing.
+_ORDERED_WITH_SHORTEN = frozenset({"polarity", "force"})
+
+
 def commutes(a: Transformation, b: Transformation) -> bool:
-    """Whether ``a + b`` and ``b + a`` always give the same plan: they touch disjoint
-    features, or both only toggle ``swap``.
+    """Whether ``a + b`` and ``b + a`` always give the same result: they touch disjoint
+    features, or both only toggle ``swap``; ``shorten`` does not commute with negation or a
+    question (see above).
 
     >>> commutes(parse("tense(past)"), parse("passive")), commutes(parse("p"), parse("f"))
     (True, False)
+    >>> commutes(parse("shorten(ARG0)"), parse("question")), commutes(parse("shorten(ARG0)"), parse("p"))
+    (False, True)
     """
     ta, tb = touched(a.steps), touched(b.steps)
+    if ("shorten" in ta and tb & _ORDERED_WITH_SHORTEN) or ("shorten" in tb and ta & _ORDERED_WITH_SHORTEN):
+        return False
     return not (ta & tb) or ta == tb == {"swap"}
 
 
