@@ -56,7 +56,10 @@ def noun_phrase(tokens: Sequence[Token], head: int | None, words: Sequence[str] 
 
 _SINGULAR_DETERMINERS = frozenset({"a", "an", "this", "that", "each", "every", "one", "another"})
 # Quantity nouns that take the number of their of-phrase after *a* (*a number of*, *a lot of*).
-_PLURAL_QUANTITIES = frozenset({"number", "lot", "lots", "couple", "handful", "majority", "plenty", "few"})
+# Collective nouns (*a group of people*) take either number in English; Seam writes the plural
+# that their usual plural of-phrase suggests, as most writers do.
+_PLURAL_QUANTITIES = frozenset({"number", "lot", "lots", "couple", "handful", "majority", "plenty", "few",
+                                "group", "crowd", "bunch", "team"})
 
 
 def clause_subject(analysis: Analysis, frame: Frame) -> Agreement:

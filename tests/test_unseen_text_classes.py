@@ -288,3 +288,30 @@ def test_the_by_phrase_follows_a_place_or_goal_complement(realize, source, expec
 def test_a_cleft_whose_focus_has_its_own_relative_clause_is_undone_whole(realize):
     assert _ok(realize("It was the runner who broke the record who thanked the crowd.", "uncleft")) == \
         "The runner who broke the record thanked the crowd."
+
+
+# -- 12. noun-phrase boundaries when arguments move ------------------------------------------------
+@pytest.mark.parametrize("source,expected", [
+    ("The goalkeeper was injured by a defender during the second half.",
+     "A defender injured the goalkeeper during the second half."),
+    ("The courier was chased by a dog on her last delivery.", "A dog chased the courier on her last delivery."),
+])
+def test_the_active_leaves_a_phrase_of_the_verb_after_the_verb(realize, source, expected):
+    assert _ok(realize(source, "active")) == expected
+
+
+# -- declarative of a question the parser misreads ---------------------------------------------------
+@pytest.mark.parametrize("source,expected", [
+    ("Is a woman with a red umbrella crossing the bridge?", "A woman with a red umbrella is crossing the bridge."),
+    ("Is a boy in a green cap feeding the ducks?", "A boy in a green cap is feeding the ducks."),
+])
+def test_a_question_with_a_participle_after_a_pp_gives_its_statement(realize, source, expected):
+    assert _ok(realize(source, "declarative")) == expected
+
+
+@pytest.mark.parametrize("source,expr,expected", [
+    ("It is a nurse that is waiting by the door of a shop that sells flowers.", "uncleft",
+     "A nurse is waiting by the door of a shop that sells flowers."),
+])
+def test_a_cleft_focus_with_a_relative_inside_the_clause_is_undone_right(realize, source, expr, expected):
+    assert _ok(realize(source, expr)) == expected

@@ -305,6 +305,10 @@ def _repair_copular_participles(doc) -> None:
             # Inverted question: "Is the man washing the ball?" parsed with "washing" as an acl
             # of the subject (or of an attr the parser took the subject for).
             comp = next((g for g in subj.children if g.dep_ == "acl" and g.tag_ in ("VBG", "VBN")), None)
+            if comp is None:  # or of a noun in the subject's PP (*Is a man with a cart studying ...?*)
+                comp = next((g for g in subj.subtree if g.tag_ == "VBG" and g.i > subj.i and (
+                    (g.dep_ == "acl" and g.head.dep_ == "pobj" and g.head.head.head.i == subj.i)
+                    or (g.dep_ == "pcomp" and g.head.dep_ == "prep" and g.head.head.i == subj.i))), None)
             if comp is not None:
                 subj.dep_ = "nsubj"
         if comp is None:
@@ -513,11 +517,19 @@ def _cleft(root):
         return None
     for c in root.children:
         if c.dep_ in ("attr", "acomp", "prep") or (c.dep_ == "advmod" and c.lower_ in _CLEFT_ADVERBS):
-            # the cleft's own relative clause ends the sentence; where the focus has a relative clause
-            # of its own (*It was the boy who won the race who kissed his mother*), it is the last one
+            # the cleft's relative clause is the focus's first one, unless a later one that ends the
+            # sentence has *who* after a noun that is not a person (*It was the boy who won the race
+            # who kissed his mother*: *who* cannot modify *race*, so that clause is the cleft's)
+            rel = next((g for g in c.children if g.dep_ == "relcl"), None)
             end = max((t.i for t in root.sent if not t.is_punct), default=root.i)
-            closing = [g for g in c.subtree if g.dep_ == "relcl" and g.right_edge.i >= end]
-            rel = max(closing, key=lambda g: g.i) if closing else next((g for g in c.children if g.dep_ == "relcl"), None)
+            for g in c.subtree:
+                if g.dep_ != "relcl" or g is rel or g.right_edge.i < end or rel is None or g.i < rel.i:
+                    continue
+                who = next((k for k in g.children if k.lower_ in ("who", "whom") and k.i < g.i), None)
+                noun = g.head
+                if who is not None and noun.pos_ == "NOUN" and noun.lemma_.lower() not in english.person_nouns() \
+                        and noun.ent_type_ != "PERSON":
+                    rel = g
             if rel is None:
                 rel = next((g for g in root.children if g.dep_ in ("relcl", "ccomp", "advcl") and g.i > c.i), None)
             if rel is not None and rel.pos_ in ("VERB", "AUX"):

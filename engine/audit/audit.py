@@ -147,13 +147,25 @@ class Auditor:
                     entry["suspect"] = not signals.equivalent(entry["a_then_b"], entry["b_then_a"])
 
     def _reanalysis(self, judged, analyses: dict) -> None:
+        from ..checks import declarative_of
+
         outputs = self._analyze([rec["best"] for _, rec in judged])
-        for (key, rec), output in zip(judged, outputs, strict=True):
+        statements: dict[int, str] = {}
+        for n, ((key, rec), output) in enumerate(zip(judged, outputs, strict=True)):
             source = analyses.get(key[0])
             if source is None or output is None:
                 continue
             why = signals.reanalysis(source, rec["apply"], output)
             rec["signals"]["reanalysis"] = {"suspect": why is not None, "why": why}
+            if why is not None and signals.asks_question(rec["apply"]) and \
+                    (statement := declarative_of(rec["best"], source)) is not None:
+                statements[n] = statement  # a tagger misreads inverted questions: judge the statement
+        stated = dict(zip(statements, self._analyze(list(statements.values())), strict=True))
+        for n, statement in stated.items():
+            key, rec = judged[n]
+            if statement is not None and signals.reanalysis(analyses[key[0]], rec["apply"], statement,
+                                                            stated=True) is None:
+                rec["signals"]["reanalysis"] = {"suspect": False, "why": None, "judged": "the statement it asks"}
 
     def _erg(self, judged) -> None:
         from ..validate.base import ACCEPT, Item

@@ -26,7 +26,7 @@ from itertools import combinations
 
 from ..checks import keeps_source, shows_change
 from ..ir import Analysis, Predicate
-from ..transforms import parse
+from ..transforms import EditPlan, parse
 from ..transforms.algebra import Transformation, commutes
 
 # Words that may stand before or after an object without changing the sentence (*pick up the
@@ -50,6 +50,8 @@ def equivalent(a: str, b: str) -> bool:
     """Whether ``a`` and ``b`` are one sentence up to the normalization and free variation:
     a particle on either side of the object, and *that* after a verb of saying."""
     na, nb = normalize(a), normalize(b)
+    if na[-1:] not in ".?!" or nb[-1:] not in ".?!":  # a text without final punctuation (a caption)
+        na, nb = na.rstrip(".?! "), nb.rstrip(".?! ")
     if na == nb:
         return True
     wa, wb = re.findall(r"[\w'$%-]+|[.,?!;:]", na), re.findall(r"[\w'$%-]+|[.,?!;:]", nb)
@@ -120,13 +122,26 @@ def commuting_pairs(expressions: Sequence[str], limit: int | None = None) -> lis
     return out[:limit] if limit is not None else out
 
 
-def reanalysis(source: Analysis, expression: str, output: Analysis) -> str | None:
+def asks_question(expression: str) -> bool:
+    """Whether the expression makes a polar question."""
+    try:
+        return parse(expression).plan().features.get("force") == "ques"
+    except Exception:
+        return False
+
+
+def reanalysis(source: Analysis, expression: str, output: Analysis, stated: bool = False) -> str | None:
     """Why the output's own analysis does not show exactly the requested change, or None.
-    The source and output must come from the same analyzer."""
+    The source and output must come from the same analyzer. ``stated``: ``output`` is the
+    statement a question output asks (:func:`engine.checks.declarative_of`), judged against the
+    plan without its question."""
     try:
         plan = parse(expression).plan()
     except Exception:
         return None
+    if stated:
+        plan = EditPlan({k: v for k, v in plan.features.items() if k != "force"}, plan.swap)
+        return keeps_source(source, plan, output)
     if plan.features.get("shorten") or plan.features.get("cleft") is not None or "cleft" in plan.features:
         return None  # a cleft's and a shortening's analyses are read by their own checks
     why = shows_change(plan, output.text, None, output)

@@ -253,6 +253,29 @@ def unreliable_object(tokens: Sequence[Token], obj: Argument | None) -> str | No
 _SECONDARY_DEPS = ("oprd", "advcl", "advmod", "acomp", "ccomp", "xcomp")
 
 
+def _without_verb_phrase(tokens: Sequence[Token], agent: Argument) -> Argument:
+    """The by-phrase without a phrase at its end that modifies the verb, not the agent: a time
+    phrase (*on Monday*, *during the night*) or one about the subject (*bitten by a dog on his
+    morning round*: a possessive pronoun). The parser hangs such phrases on the agent's noun;
+    in the active they stay after the verb."""
+    from dataclasses import replace
+
+    noun = next((t for t in tokens if t.head == agent.head and t.dep == "pobj"), None)
+    if noun is None:
+        return agent
+    for pp in (t for t in tokens if t.head == noun.i and t.dep == "prep" and noun.i < t.i < agent.span[1]):
+        inner = [t for t in tokens if _descends(tokens, t.i, pp.i) and t.i != pp.i]
+        obj = next((t for t in inner if t.head == pp.i and t.dep == "pobj"), None)
+        if obj is None or pp.text.lower() == "of":
+            continue
+        temporal = obj.ent_type in ("DATE", "TIME") or obj.text.lower() in _TIME_NOUNS or pp.text.lower() in (
+            "during", "before", "after", "since", "until")
+        possessive = any(t.tag == "PRP$" for t in inner)
+        if temporal or possessive:
+            return replace(agent, span=(agent.span[0], pp.i), text=" ".join(t.text for t in tokens[agent.span[0]:pp.i]))
+    return agent
+
+
 def secondary_predicate_end(tokens: Sequence[Token], frame: Frame, obj: Argument | None) -> int | None:
     """The last token of a secondary predicate right after the object (*painted the fence
     white*, *elected him president*), or None: a passive's by-phrase follows it."""
@@ -410,6 +433,8 @@ def arrange(layout: Layout, plan: EditPlan) -> str | None:
         arg0, arg1 = subj, obj
     else:
         arg1, arg0 = subj, agent
+        if agent is not None and target["voice"] == "active":
+            agent = arg0 = _without_verb_phrase(tokens, agent)  # bitten by a dog [on his round]
     p0 = items_of(tokens, (arg0.span[0] + (1 if arg0.function == "agent" else 0), arg0.span[1]), "arg0") if arg0 else None
     p1 = items_of(tokens, arg1.span, "arg1") if arg1 else None
     if plan.swap:

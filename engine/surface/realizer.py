@@ -122,6 +122,8 @@ class SurfaceRealizer:
                 texts.append(text)
             if len(texts) >= self.max_candidates:
                 break
+        if src.force == "ques" and target["force"] == "prop" and texts and (why := _still_inverted(texts[0])):
+            return Realization.not_applicable(why)
         candidates = tuple(Candidate(t, 1.0 / (k + 1)) for k, t in enumerate(texts))
         reason = UNCHANGED + describe(plan) if texts == [analysis.text] else ""
         return Realization(OK, reason, candidates)
@@ -242,6 +244,23 @@ class SurfaceRealizer:
             # Subjectless question (imperative, or a parse without a subject): operator first.
             items[:0] = [Item(o, None, "op") for o in operator]
         return items
+
+_OPERATORS = frozenset({"is", "are", "was", "were", "am", "do", "does", "did", "has", "have", "had", "will", "would",
+                        "can", "could", "may", "might", "must", "shall", "should"})
+
+
+def _still_inverted(statement: str) -> str | None:
+    """Why a statement made from a question is not one, or None: it still starts with the
+    operator, or the operator was left at its end (*Kids on a ride are.*). Both come from a
+    question the parser misread; the record is refused rather than guessed."""
+    words = statement.rstrip(" .?!").split()
+    if not words:
+        return None
+    if words[0].lower() in _OPERATORS or words[-1].lower() in _OPERATORS:
+        return ("the parse of the question does not show where its subject ends, so its statement could not be "
+                f"built (got {statement!r})")
+    return None
+
 
 def option_space(src: Predicate, target: dict, plan: EditPlan, layout: Layout):
     """Every way to spell the target English allows, most preferred first."""
