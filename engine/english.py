@@ -484,12 +484,34 @@ def prepositional_object(tokens: Sequence[Token], frame: Frame) -> tuple[int, Ar
     pobj = next((t for t in tokens if t.head == prep.i and t.dep == "pobj"), None)
     if pobj is None:
         return None
-    # the noun phrase up to its head: a PP after it may modify the verb (talked about the plan for hours)
-    span = (prep.i + 1, pobj.i + 1)
-    if any(_under(tokens, t.i, pobj.i) and t.i > pobj.i and t.dep != "punct" for t in tokens):
-        return None
+    # the noun phrase up to its head, with its of-phrases (the effectiveness of the new technology
+    # ...); a time phrase after it is the verb's (looks after the children on weekday afternoons);
+    # another PP after it may modify the verb (talked about the plan for hours): refused
+    end = pobj.i + 1
+    for t in tokens:
+        if t.head != pobj.i or t.i <= pobj.i or t.dep == "punct":
+            continue
+        inner = [u for u in tokens if _under(tokens, u.i, t.i)]
+        gerund = any(u.head == t.i and u.dep == "pcomp" and u.tag == "VBG" for u in inner)
+        if t.dep == "prep" and (t.text.lower() == "of" or gerund) and t.i == end:
+            end = max(u.i for u in inner) + 1  # the effectiveness [of the technology] [in promoting ...]
+        elif t.dep == "prep" and t.i == end and any(u.ent_type in ("DATE", "TIME", "EVENT") or u.text.lower() in _TIME_WORDS
+                                                   for u in inner if u.head == t.i):
+            break
+        else:
+            return None
+    span = (prep.i + 1, end)
     text = " ".join(t.text for t in tokens[span[0]:span[1]])
     return prep.i, Argument("ARG1", span, text, pobj.i, "obj")
+
+
+_TIME_WORDS = frozenset({"morning", "mornings", "afternoon", "afternoons", "evening", "evenings", "night", "nights",
+                         "day", "days", "week", "weeks", "weekend", "weekends", "month", "months", "year", "years"})
+# Verbs whose *to*-phrase after the object is the recipient (ARG2 in PropBank): *lent the painting
+# to a gallery* is a lending to someone, not a direction.
+RECIPIENT_VERBS = frozenset({"give", "hand", "show", "send", "tell", "lend", "loan", "offer", "sell", "pass", "teach",
+                             "bring", "mail", "email", "owe", "pay", "award", "grant", "deliver", "donate", "promise",
+                             "assign", "serve", "feed", "read", "write", "throw", "leave", "forward", "return"})
 
 
 def _under(tokens: Sequence[Token], i: int, head: int) -> bool:

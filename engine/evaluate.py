@@ -47,6 +47,7 @@ class GoldCase:
     phenomenon: str
     accept: tuple[str, ...] = ()
     expect_status: str | None = None
+    tags: tuple[str, ...] = ()
 
 
 def read_gold(path: str | Path) -> list[GoldCase]:
@@ -61,7 +62,7 @@ def read_gold(path: str | Path) -> list[GoldCase]:
         try:
             accept = tuple(obj.get("accept") or ())
             case = GoldCase(str(obj["id"]), obj["text"], obj["apply"], obj.get("phenomenon", "other"), accept,
-                            obj.get("expect_status"))
+                            obj.get("expect_status"), tuple(str(t) for t in obj.get("tags") or ()))
         except KeyError as exc:
             raise DataFileError(f"a gold case needs {exc.args[0]!r}", str(path), lineno) from None
         if not case.accept and not case.expect_status:
@@ -133,6 +134,33 @@ def evaluate(cases: Sequence[GoldCase], backend, **options) -> tuple[Score, dict
     if close is not None:
         close()
     return total, dict(sorted(per.items())), [records[c.id] for c in cases]
+
+
+def by_tag(cases: Sequence[GoldCase], records: Sequence[dict]) -> dict[str, Score]:
+    """The score per gold tag (a case counts under each of its tags), from :func:`evaluate`'s
+    records (in case order)."""
+    per: dict[str, Score] = defaultdict(Score)
+    for case, record in zip(cases, records, strict=True):
+        for tag in case.tags:
+            per[tag].add(case, record)
+    return dict(sorted(per.items()))
+
+
+def format_tags(results: dict[str, dict[str, Score]], min_cases: int = 1) -> str:
+    """Per tag, each backend's correct/n and the precision of its ``ok`` answers (tags with at
+    least ``min_cases`` cases)."""
+    backends = list(results)
+    tags = sorted({t for per in results.values() for t, s in per.items() if s.n >= min_cases})
+    width = max(22, *(len(b) + 2 for b in backends))
+    out = [f"{'tag':<22}" + "".join(f"{b:>{width}}" for b in backends)]
+    for tag in tags:
+        cells = []
+        for b in backends:
+            s = results[b].get(tag)
+            prec = s.to_dict()["precision"] if s else None
+            cells.append(f"{s.correct}/{s.n} p={'-' if prec is None else format(prec, '.2f')}" if s else "-")
+        out.append(f"{tag:<22}" + "".join(f"{c:>{width}}" for c in cells))
+    return "\n".join(out)
 
 
 def format_table(results: dict[str, tuple[Score, dict[str, Score]]]) -> str:

@@ -315,3 +315,29 @@ def test_a_question_with_a_participle_after_a_pp_gives_its_statement(realize, so
 ])
 def test_a_cleft_focus_with_a_relative_inside_the_clause_is_undone_right(realize, source, expr, expected):
     assert _ok(realize(source, expr)) == expected
+
+
+# -- 12. valid inputs that were refused: prepositional verbs and recipients --------------------------
+@pytest.mark.parametrize("source,expr,expected", [
+    ("Two nurses look after the patients at night.", "passive",
+     "The patients are looked after by two nurses at night."),
+    ("Several critics commented on the length of the film.", "passive",
+     "The length of the film was commented on by several critics."),
+    ("A neighbour is looking after the cats this weekend.", "cleft(ARG1)",
+     "It is the cats that a neighbour is looking after this weekend."),
+    ("The library lent the manuscript to a museum in Oslo.", "cleft(ARG2)",
+     "It was to a museum in Oslo that the library lent the manuscript."),
+    ("The library lent the manuscript to a museum in Oslo.", "passive",
+     "The manuscript was lent to a museum in Oslo by the library."),
+    ("The storm sent huge waves to the coast.", "passive(ARG2)", "The coast was sent huge waves by the storm."),
+    ("The school will send every parent a letter about the trip.", "passive(ARG2)",
+     "Every parent will be sent a letter about the trip by the school."),
+])
+def test_prepositional_verbs_and_recipients_are_edited(realize, source, expr, expected):
+    assert _ok(realize(source, expr)) == expected
+
+
+def test_two_determined_objects_are_a_double_object_not_one_phrase(surface):
+    frame = surface.analyze(["The school will send every parent a letter."])[0].main_frame
+    assert [(a.role, a.function, a.text) for a in frame.arguments if a.role in ("ARG1", "ARG2")] == [
+        ("ARG2", "iobj", "every parent"), ("ARG1", "obj", "a letter")]

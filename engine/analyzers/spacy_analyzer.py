@@ -419,6 +419,7 @@ def _arguments(tok, passive: bool, group) -> list[Argument]:
     children = list(tok.children)
     has_dobj = any(c.dep_ == "dobj" for c in children)
     copula = tok.pos_ == "AUX"
+    verb_lemma = english.verb_lemma(tok.text, tok.lemma_)
 
     def add(role: str, head, function: str, span=None):
         start, end = span or _span(head, exclude=[tok])
@@ -440,6 +441,9 @@ def _arguments(tok, passive: bool, group) -> list[Argument]:
             add("ARG2", c, "attr")
         elif dep in ("ccomp", "xcomp") and not has_dobj:
             add("ARG1", c, "comp")
+        elif dep == "prep" and c.lower_ == "to" and has_dobj and verb_lemma in english.RECIPIENT_VERBS and \
+                any(d.dep_ == "dobj" and d.i < c.i for d in children):
+            add("ARG2", c, "pp")  # lent the painting [to a gallery]: the recipient
         elif dep == "prep":
             add(_pp_role(c), c, "pp")
         elif dep == "advmod":
@@ -483,7 +487,13 @@ def _merge_adjacent(args: list[Argument], doc, function: str) -> list[Argument]:
     merged = [found[0]]
     for a in found[1:]:
         last = merged[-1]
-        if a.span[0] == last.span[1] and a.role == last.role:
+        if a.span[0] == last.span[1] and a.role == last.role and function == "obj" and _determined(doc[a.head]) \
+                and _determined(doc[last.head]):
+            # two noun phrases, each with its determiner: a double object the parser did not label
+            # (*send all passengers a voucher*): the first is the recipient
+            merged[-1] = Argument("ARG2", last.span, last.text, last.head, "iobj")
+            merged.append(a)
+        elif a.span[0] == last.span[1] and a.role == last.role:
             # a clause the parser hung on the second noun (*a floor mop [to clean up ...]*) is the verb's
             head = doc[a.head]
             end = max([head.i] + [c.right_edge.i for c in head.children if c.dep_ not in ("advcl", "relcl", "acl")
@@ -493,6 +503,11 @@ def _merge_adjacent(args: list[Argument], doc, function: str) -> list[Argument]:
         else:
             merged.append(a)
     return [a for a in args if a.function != function] + merged
+
+
+def _determined(noun) -> bool:
+    """A noun phrase with its own determiner, possessor or numeral, or a pronoun."""
+    return noun.pos_ == "PRON" or any(c.dep_ in ("det", "poss", "nummod", "predet") for c in noun.children)
 
 
 def _misparsed_object(np, verb, has_dobj: bool) -> bool:

@@ -17,23 +17,27 @@ def _configure(e: argparse.ArgumentParser) -> None:
     e.add_argument("--show-misses", type=int, default=10, metavar="N", help="misses printed per backend (default 10)")
     e.add_argument("--min-accuracy", type=float, help="exit 1 when a backend's accuracy is below this")
     e.add_argument("--min-precision", type=float, help="exit 1 when a backend's precision of ok is below this")
+    e.add_argument("--by-tag", nargs="?", type=int, const=1, metavar="MIN",
+                   help="also print correct/n and precision per gold tag (tags with at least MIN cases)")
     add_backend_options(e)
 
 
 @command("eval", "score backends on a gold file: coverage, precision, accuracy per phenomenon", _configure)
 def evaluate(args: argparse.Namespace) -> int:
+    from ..evaluate import by_tag, format_table, format_tags, read_gold, write_json
     from ..evaluate import evaluate as run_eval
-    from ..evaluate import format_table, read_gold, write_json
 
     cases = read_gold(args.gold)
     if not cases:
         raise SeamError(f"{args.gold} has no gold cases")
     results = {}
+    tags = {}
     failed = False
     for backend in args.backend or ["surface"]:
-        total, per, _records = run_eval(cases, backend, **backend_kwargs(argparse.Namespace(**{**vars(args),
+        total, per, records = run_eval(cases, backend, **backend_kwargs(argparse.Namespace(**{**vars(args),
                                                                                                "backend": backend})))
         results[backend] = (total, per)
+        tags[backend] = by_tag(cases, records)
         for miss in total.misses[: args.show_misses]:
             print(f"MISS {backend} {miss['id']}: {miss['text']} [{miss['apply']}] -> {miss['best']!r} "
                   f"({miss['status']}: {miss['reason'][:100]})", file=sys.stderr)
@@ -43,6 +47,9 @@ def evaluate(args: argparse.Namespace) -> int:
         if args.min_precision is not None and (scores["precision"] or 0) < args.min_precision:
             failed = True
     print(format_table(results))
+    if args.by_tag is not None:
+        print()
+        print(format_tags(tags, args.by_tag))
     if args.json:
         write_json(args.json, results)
     return 1 if failed else 0

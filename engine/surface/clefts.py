@@ -69,6 +69,9 @@ def cleft_slot(layout: Layout, role: str) -> tuple[str, tuple[int, int] | None] 
         return layout.postverbal_slot, None
     if layout.postverbal is None:
         arg = layout.frame.argument(role)
+        if arg is None and role == "ARG1":  # the object of a prepositional verb (looking after the puppies)
+            found = english.prepositional_object(layout.analysis.sentence.tokens, layout.frame)
+            arg = found[1] if found is not None else None
         if arg is not None and arg.function == "obj":
             return "obj", arg.span
         if arg is not None and arg.function == "iobj":  # It was the children that Grandma gave some sweets

@@ -369,6 +369,10 @@ def _recipient_passive(layout: Layout, subj: Argument, obj: Argument | None, iob
         layout.subject, layout.subject_role = recase(rec_items, "nom"), "ARG2"
         layout.postverbal, layout.postverbal_role, layout.postverbal_slot = agent, "ARG0", "agent"
         layout.postverbal_at = obj.span[1] - 1
+        after = tokens[obj.span[1]] if obj.span[1] < len(tokens) else None
+        if after is not None and after.dep == "prep" and after.head == frame.verb and after.text.lower() in (
+                "for", "of", "about", "with", "from"):
+            layout.postverbal_at = _subtree_end(tokens, after.i)  # sent a voucher [for their next flight] by ...
     else:  # a double-object verb's plain passive (a to-phrase recipient takes the ordinary one)
         layout.removed.update(range(*obj.span))
         layout.subject, layout.subject_role = recase(theme_items, "nom"), "ARG1"
