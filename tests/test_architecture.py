@@ -16,7 +16,7 @@ LAYERS = {
     3: ("surface", "erg", "tailor", "polyjuice", "accept", "srl", "rank", "validate", "nli.labels", "nli.classifier", "nli.metrics",
         "nli.tiny"),
     4: ("backends",),
-    5: ("contract", "pipeline", "run", "select", "evaluate", "compare", "accept.data", "polyjuice.train", "hf", "distributed", "nli.contrast", "nli"),
+    5: ("contract", "pipeline", "run", "select", "evaluate", "compare", "audit", "accept.data", "polyjuice.train", "hf", "distributed", "nli.contrast", "nli"),
     6: ("cli",),
 }
 
