@@ -51,7 +51,7 @@ _AUX_START = re.compile(
     r"(n't)?\b", re.I)
 _PRONOUN_CASE = {"him": "he", "her": "she", "them": "they", "me": "i", "us": "we", "whom": "who",
                  "any": "some",  # some/any alternate with polarity (I bought some / did not buy any)
-                 "everybody": "everyone", "somebody": "someone", "anybody": "anyone", "nobody": "no one"}
+                 }
 
 
 def describe(plan: EditPlan) -> str:
@@ -535,6 +535,10 @@ def keeps_source(source: Analysis, plan: EditPlan, realization: Analysis) -> str
     got = got_frame.predicate
     if got.lemma != src_frame.predicate.lemma:
         return f"the verb changed ({src_frame.predicate.lemma} -> {got.lemma})"
+    if not (plan.swap or set(plan.features) & {"voice", "cleft", "shorten"}) and (
+            (lost := _punctuation(source) - _punctuation(realization)) or (_punctuation(realization) - _punctuation(source))):
+        mark = next(iter(lost or (_punctuation(realization) - _punctuation(source))))
+        return f"the punctuation changed (a '{mark}' {'lost' if lost else 'added'}: a comma can change what a clause modifies)"
     for feat in CLAUSE_FEATURES:
         if got.features()[feat] != target[feat]:
             return f"{feat} is {got.features()[feat]}, expected {target[feat]}"
@@ -604,6 +608,16 @@ def declarative_of(question: str, source: Analysis) -> str | None:
         if rest.lower().startswith(subject.lower() + " ") and tail:
             return f"{subject[:1].upper()}{subject[1:]} {first.lower()} {tail}."
     return None
+
+
+def _punctuation(analysis: Analysis):
+    """The sentence's inner punctuation marks, counted (commas, semicolons, colons, dashes,
+    parentheses); the final mark is the plan's business."""
+    from collections import Counter
+
+    tokens = analysis.sentence.tokens
+    inner = tokens[:-1] if tokens and tokens[-1].text in (".", "?", "!") else tokens
+    return Counter(t.text for t in inner if t.text in (",", ";", ":", "(", ")", "--", "—"))
 
 
 def _prepositional_object(analysis: Analysis, frame: Frame) -> Frame:

@@ -89,6 +89,22 @@ SMALL_MRS = 12  # EPs: a single agreeing reading this small is not round-tripped
 ANALYZE_CHUNK = 32  # realizations the checker analyzes at a time while ACE generates the rest
 
 
+def _modifiers_seen(check: Analysis, plan: EditPlan) -> str | None:
+    """What the spaCy analysis of the source would cut for ``plan``'s shortening (the words),
+    or None where it also finds nothing: an ERG reading that finds no modifier where the
+    sentence has one attached the modifier elsewhere, and its "unchanged" is not trusted."""
+    from ..shortening import shorten_cut
+
+    frame = check.main_frame
+    if frame is None:
+        return None
+    target, reason = target_features(frame.predicate, plan)
+    cut = shorten_cut(check, frame, plan.features["shorten"], target) if reason is None else None
+    if cut is None or isinstance(cut, str) or not cut.removed:
+        return None
+    return " ".join(check.sentence.tokens[i].text for i in sorted(cut.removed))
+
+
 def _without_force(plan: EditPlan) -> EditPlan:
     return EditPlan({f: v for f, v in plan.features.items() if f != "force"}, swap=plan.swap)
 
@@ -592,6 +608,9 @@ class ErgBackend:
                 from ..erg.shorten import shorten
 
                 cut = shorten(info.mrs, params["role"])
+                if cut == "unchanged" and info.check is not None and (why := _modifiers_seen(info.check, plan)):
+                    return _Job(outcome=Realization.not_applicable(f"shorten: the ERG reading has no modifier to remove "
+                                                                   f"but the sentence has one ({why}); not trusted"))
                 if cut == "unchanged":
                     return _Job(outcome=Realization(OK, "unchanged: the argument has no modifier after its noun to "
                                                     "remove", (Candidate(analysis.text, 1.0),)))

@@ -187,7 +187,12 @@ def source_casing(text: str, source: str) -> str:
             return word
         return want
 
-    return re.sub(r"[A-Za-z][\w'-]*", fix, text)
+    text = re.sub(r"[A-Za-z][\w'-]*", fix, text)
+    # clitics written against their word in the source stay against it (the patient's, didn't)
+    for clitic in ("'s", "n't", "'re", "'ve", "'ll", "'d", "'m"):
+        if f" {clitic}" not in source and clitic in source:
+            text = text.replace(f" {clitic}", clitic)
+    return text
 
 
 CHECKED_REALIZATIONS = 12  # per job, the closest realizations that pass the cheap filters are analyzed
