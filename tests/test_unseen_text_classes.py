@@ -341,3 +341,48 @@ def test_two_determined_objects_are_a_double_object_not_one_phrase(surface):
     frame = surface.analyze(["The school will send every parent a letter."])[0].main_frame
     assert [(a.role, a.function, a.text) for a in frame.arguments if a.role in ("ARG1", "ARG2")] == [
         ("ARG2", "iobj", "every parent"), ("ARG1", "obj", "a letter")]
+
+
+# -- the erg backend's share of the classes (offline: the shared checks and the erg helpers) ---------
+def test_a_realization_that_loses_a_comma_does_not_keep_the_source(surface):
+    from engine.checks import keeps_source
+    from engine.transforms import parse
+
+    source, no_comma, kept = surface.analyze([
+        "The ferry stops at the island, which is popular with tourists.",
+        "The ferry stopped at the island which is popular with tourists.",
+        "The ferry stopped at the island, which is popular with tourists."])
+    plan = parse("tense(past)").plan()
+    assert "punctuation" in keeps_source(source, plan, no_comma)
+    assert keeps_source(source, plan, kept) is None
+
+
+def test_a_word_swapped_for_its_synonym_does_not_keep_the_source(surface):
+    from engine.checks import keeps_source
+    from engine.transforms import parse
+
+    source, swapped = surface.analyze(["Nobody had seen the letter.", "No one saw the letter."])
+    assert keeps_source(source, parse("perf(-)").plan(), swapped) is not None
+
+
+def test_generated_clitics_stay_against_their_word():
+    from engine.erg.filters import source_casing
+
+    assert source_casing("The nurse had read the patient 's chart .", "The nurse read the patient's chart.") == \
+        "The nurse had read the patient's chart ."
+
+
+def test_the_erg_backend_does_not_undo_an_adverbial_cleft(surface):
+    from engine.erg.cleft import unbuild
+
+    with pytest.raises(ValueError, match="adverbial focus"):
+        unbuild(surface.analyze(["It was in 1990 that the factory closed its doors."])[0])
+
+
+def test_an_unchanged_shorten_is_not_trusted_where_the_sentence_has_a_modifier(surface):
+    from engine.backends.erg import _modifiers_seen
+    from engine.transforms import parse
+
+    plan = parse("shorten(ARG0)").plan()
+    assert _modifiers_seen(surface.analyze(["The manager of the hotel fixed the sign."])[0], plan) == "of the hotel"
+    assert _modifiers_seen(surface.analyze(["The manager fixed the sign."])[0], plan) is None
