@@ -386,3 +386,12 @@ def test_an_unchanged_shorten_is_not_trusted_where_the_sentence_has_a_modifier(s
     plan = parse("shorten(ARG0)").plan()
     assert _modifiers_seen(surface.analyze(["The manager of the hotel fixed the sign."])[0], plan) == "of the hotel"
     assert _modifiers_seen(surface.analyze(["The manager fixed the sign."])[0], plan) is None
+
+
+def test_the_erg_backend_refuses_a_tense_its_temporal_clause_would_have_to_follow(surface):
+    from engine.backends.erg import _following_clause
+    from engine.transforms import parse
+
+    shared = surface.analyze(["When the whistle blows, the workers leave the site."])[0]
+    assert _following_clause(shared, shared.main_frame, parse("tense(past)").plan()) == "When the whistle blows"
+    assert _following_clause(shared, shared.main_frame, parse("tense(fut)").plan()) is None

@@ -89,6 +89,22 @@ SMALL_MRS = 12  # EPs: a single agreeing reading this small is not round-tripped
 ANALYZE_CHUNK = 32  # realizations the checker analyzes at a time while ACE generates the rest
 
 
+def _following_clause(shared: Analysis, main, plan: EditPlan) -> str | None:
+    """A temporal or conditional clause of the main clause whose tense would have to change
+    with it (:func:`engine.checks.temporal_clauses`), as text, or None."""
+    from ..checks import temporal_clauses
+
+    target, _ = target_features(main.predicate, plan)
+    follow = "past" if target.get("tense") == "past" and not target.get("modality") else "pres"
+    for f in temporal_clauses(shared, main):
+        if f.predicate.tense != follow:
+            tokens = shared.sentence.tokens
+            verb = tokens[f.verb]
+            span = [t.i for t in tokens if t.i <= verb.i and (t.head == verb.i or t.i == verb.i)]
+            return shared.sentence.span_text(min(span), verb.i + 1)
+    return None
+
+
 def _modifiers_seen(check: Analysis, plan: EditPlan) -> str | None:
     """What the spaCy analysis of the source would cut for ``plan``'s shortening (the words),
     or None where it also finds nothing: an ERG reading that finds no modifier where the
@@ -248,7 +264,7 @@ class ErgBackend:
                 try:
                     readings.append((k, analysis_from_mrs(text, r["mrs"])))
                 except Exception as exc:  # pydelphin decode errors have no common base
-                    problem = problem or f"ACE returned an MRS Seam cannot read: {exc}"
+                    problem = problem or f"ACE returned an MRS Seam cannot read ({type(exc).__name__}: {exc})"
             if not readings:
                 out.append(Analysis(Sentence(text), analyzer="erg", native=ParseInfo(ERROR, problem, check=check)))
                 continue
@@ -549,6 +565,10 @@ class ErgBackend:
                 return Realization.not_applicable(why)
             if (refused := self._reading_refusal(analysis, shared)) is not None:
                 return refused
+            if "tense" in plan.features and (clause := _following_clause(shared, check, plan)) is not None:
+                return Realization.not_applicable(
+                    f"the temporal clause '{clause}' follows the main clause's tense (sequence of tenses), and the erg "
+                    "backend's tense rules edit the main clause only")
         if info.slow:
             return Realization(info.slow_status, f"{info.slow}; its edits are not attempted")
         return None

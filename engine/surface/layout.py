@@ -79,31 +79,6 @@ def coordinated_clauses(analysis: Analysis, main: Frame) -> list[Frame]:
     return out
 
 
-# Subordinators of temporal and conditional clauses, which follow the main clause's sequence of
-# tenses (*When the bell rang, the children ran out.*; *After the storm passes, they will ...*).
-TEMPORAL_SUBORDINATORS = frozenset({"when", "whenever", "after", "before", "until", "till", "once", "if", "unless",
-                                    "as soon as"})
-
-
-def temporal_clauses(analysis: Analysis, main: Frame) -> list[Frame]:
-    """Finite temporal and conditional clauses that modify ``main`` (``advcl`` with a
-    subordinator of :data:`TEMPORAL_SUBORDINATORS`), without a modal of their own."""
-    tokens = analysis.sentence.tokens
-    out = []
-    for f in analysis.frames:
-        if f is main or not f.finite or f.predicate.modality or not 0 <= f.verb < len(tokens):
-            continue
-        verb = tokens[f.verb]
-        if verb.dep != "advcl" or verb.head != main.verb:
-            continue
-        marks = [t for t in tokens if t.head == f.verb and t.dep in ("mark", "advmod") and t.i < f.verb]
-        words = " ".join(t.text.lower() for t in tokens[marks[0].i:marks[-1].i + 1]) if marks else ""
-        if words in TEMPORAL_SUBORDINATORS or (marks and marks[0].text.lower() in TEMPORAL_SUBORDINATORS
-                                               and len(marks) == 1):
-            out.append(f)
-    return out
-
-
 def other_clauses(analysis: Analysis, main: Frame, conj_verbs: set[int]) -> list[Frame]:
     """Finite declarative clauses besides the main one (for ``tense_scope='all'``)."""
     taken = set(main.verb_group) | conj_verbs

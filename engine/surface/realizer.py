@@ -13,7 +13,7 @@ import itertools
 from collections.abc import Iterable
 
 from .. import agreement, english
-from ..checks import UNCHANGED, already_satisfied, describe, misparsed_verb, target_features
+from ..checks import UNCHANGED, already_satisfied, describe, misparsed_verb, target_features, temporal_clauses
 from ..ir import Analysis, Frame, Predicate
 from ..results import OK, Candidate, Realization
 from ..shortening import shorten_cut
@@ -32,7 +32,6 @@ from .layout import (
     particle_of,
     polarity_items,
     target_frame,
-    temporal_clauses,
     unchanged_group,
 )
 from .orthography import fix_capitals, fix_final_punctuation, join
