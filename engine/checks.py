@@ -155,6 +155,13 @@ def refusal(analysis: Analysis, plan: EditPlan) -> str | None:
                     f"expletive 'it': *It is it that is snowing*)")
     if set(f) - {"tense", "progressive", "perfect", "shorten"} and (why := reporting_clause(analysis)):
         return why
+    if why := several_clauses(analysis) or inverted_reporting(analysis):
+        return why
+    functions_ = {a.function for a in frame.arguments}
+    if ("subj" not in functions_ and not agreement.imperative(tokens, frame) and tokens and tokens[-1].text != "?"
+            and frame.finite and set(f) & {"tense", "polarity", "force", "modality", "progressive", "perfect"}):
+        return (f"the main verb '{tokens[frame.verb].text}' has no subject (a fragment, or a set phrase such as "
+                "'thank God'), so there is no clause to edit")
     if f.get("polarity") == "neg" and pred.polarity == "pos" and (adv := next(
             (tokens[i].text for i in main_clause_tokens(analysis, frame) if tokens[i].text.lower() in NEGATIVE_ADVERBS),
             None)):
@@ -323,6 +330,52 @@ def reporting_clause(analysis: Analysis) -> str | None:
     return None
 
 
+def inverted_reporting(analysis: Analysis) -> str | None:
+    """Why the main clause found is an inverted reporting clause (*..., admitted Tuppence.*,
+    *..., continued my friend.*), or None: every edit of it would edit the wrong clause."""
+    frame = analysis.main_frame
+    if frame is None or frame.predicate.lemma not in REPORTING_VERBS:
+        return None
+    tokens = analysis.sentence.tokens
+    verb = tokens[frame.verb]
+    last = max((t.i for t in tokens if t.text not in (".", "!", "?", '"', "'")), default=verb.i)
+    if verb.i > 0 and tokens[verb.i - 1].text in (",", '"', "'") and verb.i > 2 and (
+            last == verb.i or all(_under_token(tokens, t.i, verb.i) for t in tokens[verb.i + 1:last + 1])):
+        return (f"'{verb.text}' heads an inverted reporting clause after what it reports (..., {verb.text} "
+                f"{analysis.sentence.span_text(verb.i + 1, last + 1)}); the reported clause is the content")
+    return None
+
+
+def _under_token(tokens, i: int, head: int) -> bool:
+    seen = set()
+    while i != head and i not in seen and 0 <= i < len(tokens) and tokens[i].head != i:
+        seen.add(i)
+        i = tokens[i].head
+    return i == head
+
+
+def several_clauses(analysis: Analysis) -> str | None:
+    """Why the sentence is not one clause to edit, or None: independent clauses joined by a
+    semicolon, or by a bare comma before the main clause's subject (*A man is stealing a bike,
+    the chances he is a thief are high.*). An edit of the clause the parser made the root would
+    leave the other as it was."""
+    frame = analysis.main_frame
+    tokens = analysis.sentence.tokens
+    if frame is None:
+        return None
+    if any(t.text == ";" for t in tokens):
+        return "the sentence has independent clauses joined by ';'; an edit of one would leave the other as it is"
+    subj = next((a for a in frame.arguments if a.function == "subj"), None)
+    start = subj.span[0] if subj is not None else frame.verb
+    for t in tokens:
+        if t.head == frame.verb and t.dep in ("ccomp", "parataxis") and t.i < start and t.pos in ("VERB", "AUX") and any(
+                c.head == t.i and c.dep in ("nsubj", "nsubjpass") for c in tokens) and any(
+                p.text == "," and t.i < p.i < start for p in tokens) and frame.predicate.lemma not in REPORTING_VERBS:
+            return ("the sentence has two independent clauses joined by a comma; an edit of one would leave the other "
+                    "as it is")
+    return None
+
+
 def misparsed_verb(analysis: Analysis) -> str | None:
     """Why the dependency parse cannot be trusted, or None: a past-tense or participle form that
     English has only as a verb was tagged a noun (*The bell rang and the children ran*: *rang*
@@ -352,6 +405,10 @@ def misparsed_verb(analysis: Analysis) -> str | None:
         word = analysis.sentence.text[tokens[first].start:tokens[last].end]
         return (f"the verb '{tokens[frame.verb].text}' is part of a hyphenated word ('{word}') that the parse split, so "
                 "the clause structure it gives cannot be trusted")
+    if frame is not None and any(tokens[i].text == "," for i in range(min(frame.verb_group), frame.verb)
+                                 if 0 <= i < len(tokens)):
+        return (f"the parse puts a comma inside the verb group of '{tokens[frame.verb].text}', so the clause "
+                "structure it gives cannot be trusted")
     if frame is not None and sum(a.function == "subj" for a in frame.arguments) > 1:
         return (f"the parse gives '{tokens[frame.verb].text}' two subjects, so the clause structure it gives "
                 "cannot be trusted")

@@ -395,3 +395,24 @@ def test_the_erg_backend_refuses_a_tense_its_temporal_clause_would_have_to_follo
     shared = surface.analyze(["When the whistle blows, the workers leave the site."])[0]
     assert _following_clause(shared, shared.main_frame, parse("tense(past)").plan()) == "When the whistle blows"
     assert _following_clause(shared, shared.main_frame, parse("tense(fut)").plan()) is None
+
+
+# -- classes the audit of 5,000 premises found --------------------------------------------------------
+@pytest.mark.parametrize("source,expr,why", [
+    ("Of course, it is, replied the captain.", "negate", "inverted reporting clause"),
+    ("That is the whole story, continued my aunt.", "tense(fut)", "inverted reporting clause"),
+    ("oh thank heavens we've never had to move", "negate", "has no subject"),
+    ("The roof is new; the windows are old.", "tense(past)", "';'"),
+    ("A girl is feeding the ducks , the chance she is their owner is small .", "cleft(SUBJ)", "joined by a comma"),
+])
+def test_clauses_that_are_not_the_sentence_are_refused(realize, source, expr, why):
+    _declined(realize(source, expr), why)
+
+
+@pytest.mark.parametrize("source,expected", [
+    ("It was the new owner who paid $2-million for the mill.", "The new owner paid $2-million for the mill."),
+    ("It is the parade, which starts at 10:00 a.m., that closes the bridge.",
+     "The parade, which starts at 10:00 a.m., closes the bridge."),
+])
+def test_uncleft_keeps_the_source_spelling_and_its_commas(realize, source, expected):
+    assert _ok(realize(source, "uncleft")) == expected

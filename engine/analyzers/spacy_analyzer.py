@@ -535,7 +535,10 @@ def _cleft(root):
             # the cleft's relative clause is the focus's first one, unless a later one that ends the
             # sentence has *who* after a noun that is not a person (*It was the boy who won the race
             # who kissed his mother*: *who* cannot modify *race*, so that clause is the cleft's)
-            rel = next((g for g in c.children if g.dep_ == "relcl"), None)
+            # a relative between commas is the focus's own (*the show, which begins at nine, that ...*)
+            rel = next((g for g in c.children if g.dep_ == "relcl" and not (
+                g.left_edge.i > 0 and root.doc[g.left_edge.i - 1].text == ","
+                and g.right_edge.i + 1 < len(root.doc) and root.doc[g.right_edge.i + 1].text == ",")), None)
             end = max((t.i for t in root.sent if not t.is_punct), default=root.i)
             for g in c.subtree:
                 if g.dep_ != "relcl" or g is rel or g.right_edge.i < end or rel is None or g.i < rel.i:

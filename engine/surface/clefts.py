@@ -189,7 +189,18 @@ def uncleft(analysis) -> str:
     if not ptb_spacing(tokens):  # standard orthography: no space before punctuation and clitics
         text = re.sub(r"\s+([.,?!;:]|n't|'s|'re|'ve|'ll|'d|'m)", r"\1", text)
         text = re.sub(r",\s*,", ",", text)
+        text = _source_joins(text, tokens)
     return text[:1].upper() + text[1:]
+
+
+def _source_joins(text: str, tokens) -> str:
+    """Words the source writes without a space between them stay joined (*$1-million*,
+    *bye-bye*, *9:00*): the tokens were joined with spaces above."""
+    for k in range(len(tokens) - 1):
+        a, b = tokens[k], tokens[k + 1]
+        if not a.whitespace and a.text[-1:] not in ".,?!;:" and b.text not in ".,?!;:":
+            text = text.replace(f"{a.text} {b.text}", f"{a.text}{b.text}", 1)
+    return text
 
 
 def _in_relative(tokens, i: int, rel: int) -> bool:
