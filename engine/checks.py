@@ -601,9 +601,12 @@ def keeps_source(source: Analysis, plan: EditPlan, realization: Analysis) -> str
             return f"{feat} is {got.features()[feat]}, expected {target[feat]}"
     if (got.cleft is None) != (target["cleft"] is None):
         return "the it-cleft is " + ("missing" if got.cleft is None else "not asked for")
-    if plan.swap or (plan.features.get("voice") == "passive" and src_frame.predicate.lemma in english.placement_verbs()):
-        # a place phrase after the object stays after the verb, in both
+    if plan.swap:  # a place phrase after the object stays after the verb, in both
         src_frame, got_frame = _place_with_verb(source, src_frame), _place_with_verb(realization, got_frame)
+    elif plan.features.get("voice") == "passive":  # so does the verb's own phrase (hung on the wall, cured of ...)
+        lemma = src_frame.predicate.lemma
+        src_frame = _place_with_verb(source, src_frame, lemma)
+        got_frame = _place_with_verb(realization, got_frame, lemma)
     if plan.features.get("voice") == "passive" and src_frame.predicate.voice == "active":
         src_frame = _prepositional_object(source, src_frame)
     want = core_arguments(source, src_frame)
@@ -714,11 +717,17 @@ def _prepositional_object(analysis: Analysis, frame: Frame) -> Frame:
     return dataclasses.replace(frame, arguments=tuple(a for a in frame.arguments if a.span[0] != prep) + (obj,))
 
 
-def _place_with_verb(analysis: Analysis, frame: Frame) -> Frame:
+def _place_with_verb(analysis: Analysis, frame: Frame, lemma: str | None = None) -> Frame:
     """``frame`` with a place phrase at the end of its object (ARG1) counted outside it:
-    ``swap`` leaves *in the water* of *paddling a canoe in the water* after the verb."""
+    ``swap`` leaves *in the water* of *paddling a canoe in the water* after the verb. With
+    ``lemma``, only the verb's own phrase (:func:`english.verb_complement_cut`)."""
     obj = frame.argument("ARG1")
-    cut = english.without_place_phrase(analysis.sentence.tokens, obj) if obj is not None else None
+    if obj is None:
+        cut = None
+    elif lemma is not None:
+        cut = english.verb_complement_cut(analysis.sentence.tokens, obj, lemma)
+    else:
+        cut = english.without_place_phrase(analysis.sentence.tokens, obj)
     if cut is None or cut is obj:
         return frame
     return dataclasses.replace(frame, arguments=tuple(cut if a is obj else a for a in frame.arguments))

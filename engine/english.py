@@ -340,14 +340,33 @@ def placement_verbs() -> frozenset[str]:
     return _read_lexicon("placement_verbs")
 
 
-def without_place_phrase(tokens, obj):
+# Verbs with an *of*-phrase complement after the object (*cured them of their fear*, *accused
+# him of theft*): the phrase is the verb's, whatever the parser attached it to.
+OF_COMPLEMENT_VERBS = frozenset({"cure", "rob", "deprive", "accuse", "convince", "remind", "inform", "warn",
+                                 "suspect", "relieve", "clear", "strip", "rid", "assure", "notify", "persuade",
+                                 "convict", "absolve", "acquit", "cheat", "drain", "empty"})
+
+
+def verb_complement_cut(tokens, obj, lemma: str):
+    """The object without the phrase of its verb at its end: a place or goal phrase of a
+    placement verb (:func:`placement_verbs`), the *of*-phrase of :data:`OF_COMPLEMENT_VERBS`;
+    else ``obj`` itself."""
+    if lemma in OF_COMPLEMENT_VERBS:
+        return without_place_phrase(tokens, obj, frozenset({"of"}))
+    if lemma in placement_verbs():
+        return without_place_phrase(tokens, obj)
+    return obj
+
+
+def without_place_phrase(tokens, obj, prepositions: frozenset[str] = LOCATIVE_PREPOSITIONS):
     """The object argument ``obj`` without a place phrase at its end (*a canoe* of *a canoe in
-    the water*: a preposition of :data:`LOCATIVE_PREPOSITIONS` attached to its head after it),
-    or ``obj`` itself. ``tokens``: the sentence's, with spaCy heads and dependencies."""
+    the water*: a preposition of ``prepositions``, by default :data:`LOCATIVE_PREPOSITIONS`,
+    attached to its head after it), or ``obj`` itself. ``tokens``: the sentence's, with spaCy
+    heads and dependencies."""
     from dataclasses import replace
 
     pp = next((t for t in tokens if t.head == obj.head and t.dep == "prep" and obj.head < t.i < obj.span[1]
-               and t.text.lower() in LOCATIVE_PREPOSITIONS), None)
+               and t.text.lower() in prepositions), None)
     if pp is None:
         return obj
     return replace(obj, span=(obj.span[0], pp.i), text=" ".join(t.text for t in tokens[obj.span[0]:pp.i]))

@@ -416,3 +416,11 @@ def test_clauses_that_are_not_the_sentence_are_refused(realize, source, expr, wh
 ])
 def test_uncleft_keeps_the_source_spelling_and_its_commas(realize, source, expected):
     assert _ok(realize(source, "uncleft")) == expected
+
+
+@pytest.mark.parametrize("source,expected", [
+    ("The court cleared the nurse of all charges.", "The nurse was cleared of all charges by the court."),
+    ("Kovacs reminded the committee of its promise.", "The committee was reminded of its promise by Kovacs."),
+])
+def test_an_of_complement_stays_with_its_verb_and_a_name_keeps_its_capital(realize, source, expected):
+    assert _ok(realize(source, "passive")) == expected

@@ -277,6 +277,8 @@ def complement_pp_end(tokens: Sequence[Token], frame: Frame, obj: Argument | Non
     if obj is None or obj.span[1] >= len(tokens):
         return None
     first = tokens[obj.span[1]]
+    if first.dep == "prep" and first.text.lower() == "of" and frame.predicate.lemma in english.OF_COMPLEMENT_VERBS:
+        return _subtree_end(tokens, first.i)  # cured of their fear by ...
     if first.dep not in ("prep", "dative") or first.text.lower() not in COMPLEMENT_PREPOSITIONS:
         return None
     placement = frame.predicate.lemma in english.placement_verbs()
@@ -401,8 +403,10 @@ def arrange(layout: Layout, plan: EditPlan) -> str | None:
                 return f"double-object verb (indirect object '{iobj.text}'): only its passive is written, not {'swap' if plan.swap else 'an active'}"
         else:
             return _recipient_passive(layout, subj, obj, iobj, promote)
-    if obj is not None and src.voice == "active" and (plan.swap or src.lemma in english.placement_verbs()):
+    if obj is not None and src.voice == "active" and plan.swap:
         obj = english.without_place_phrase(tokens, obj)  # the PP stays with the verb
+    elif obj is not None and src.voice == "active":
+        obj = english.verb_complement_cut(tokens, obj, src.lemma)  # hung [on the wall]; cured [of their fear]
     if obj is None and src.voice == "active" and target["voice"] == "passive" and not plan.swap:
         if (found := english.prepositional_object(tokens, frame)) is not None:
             prep, obj = found

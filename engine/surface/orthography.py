@@ -32,9 +32,22 @@ _NAME_ENTITIES = ("PERSON", "GPE", "ORG", "NORP", "LOC", "FAC", "PRODUCT", "EVEN
 
 def is_proper(tok: Token) -> bool:
     """A word that keeps its capital inside a sentence: a proper noun, a named entity (the
-    tagger misses some names: *Zoë*), *I*, an acronym."""
+    tagger misses some names: *Zoë*), *I*, an acronym, or a capitalized word that is no word of
+    the English lexicon (*Spock*, tagged a common noun at the start of a sentence)."""
     return (tok.pos == "PROPN" or tok.text == "I" or (tok.text.isupper() and len(tok.text) > 1)
-            or tok.ent_type in _NAME_ENTITIES)
+            or tok.ent_type in _NAME_ENTITIES or _unknown_name(tok.text))
+
+
+def _unknown_name(word: str) -> bool:
+    from lemminflect import getAllLemmas
+
+    return word[:1].isupper() and word.isalpha() and len(word) > 1 and not getAllLemmas(word.lower()) \
+        and word.lower() not in _FUNCTION_WORDS
+
+
+_FUNCTION_WORDS = frozenset({"the", "a", "an", "this", "that", "these", "those", "my", "your", "his", "her", "its",
+                             "our", "their", "some", "many", "several", "every", "each", "no", "all", "both", "few",
+                             "most", "any", "either", "neither", "one", "two", "three", "four", "five", "such"})
 
 
 def fix_capitals(items: list[Item], tokens: Sequence[Token]) -> None:
