@@ -340,18 +340,11 @@ def inverted_reporting(analysis: Analysis) -> str | None:
     verb = tokens[frame.verb]
     last = max((t.i for t in tokens if t.text not in (".", "!", "?", '"', "'")), default=verb.i)
     if verb.i > 0 and tokens[verb.i - 1].text in (",", '"', "'") and verb.i > 2 and (
-            last == verb.i or all(_under_token(tokens, t.i, verb.i) for t in tokens[verb.i + 1:last + 1])):
+            last == verb.i or all(english.descends(tokens, t.i, verb.i) for t in tokens[verb.i + 1:last + 1])):
         return (f"'{verb.text}' heads an inverted reporting clause after what it reports (..., {verb.text} "
                 f"{analysis.sentence.span_text(verb.i + 1, last + 1)}); the reported clause is the content")
     return None
 
-
-def _under_token(tokens, i: int, head: int) -> bool:
-    seen = set()
-    while i != head and i not in seen and 0 <= i < len(tokens) and tokens[i].head != i:
-        seen.add(i)
-        i = tokens[i].head
-    return i == head
 
 
 def several_clauses(analysis: Analysis) -> str | None:

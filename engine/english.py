@@ -510,7 +510,7 @@ def prepositional_object(tokens: Sequence[Token], frame: Frame) -> tuple[int, Ar
     for t in tokens:
         if t.head != pobj.i or t.i <= pobj.i or t.dep == "punct":
             continue
-        inner = [u for u in tokens if _under(tokens, u.i, t.i)]
+        inner = [u for u in tokens if descends(tokens, u.i, t.i)]
         gerund = any(u.head == t.i and u.dep == "pcomp" and u.tag == "VBG" for u in inner)
         if t.dep == "prep" and (t.text.lower() == "of" or gerund) and t.i == end:
             end = max(u.i for u in inner) + 1  # the effectiveness [of the technology] [in promoting ...]
@@ -533,7 +533,8 @@ RECIPIENT_VERBS = frozenset({"give", "hand", "show", "send", "tell", "lend", "lo
                              "assign", "serve", "feed", "read", "write", "throw", "leave", "forward", "return"})
 
 
-def _under(tokens: Sequence[Token], i: int, head: int) -> bool:
+def descends(tokens: Sequence[Token], i: int, head: int) -> bool:
+    """Whether token ``i`` is ``head`` or below it in the dependency tree of ``tokens``."""
     seen = set()
     while i != head and i not in seen and 0 <= i < len(tokens) and tokens[i].head != i:
         seen.add(i)

@@ -9,7 +9,15 @@ import sys
 
 import pytest
 
-from engine.audit import AuditOptions, Auditor, compare_runs, equivalent, inverse, run_audit, summarize
+from engine.audit import (
+    AuditOptions,
+    Auditor,
+    compare_runs,
+    equivalent,
+    inverse,
+    run_audit,
+    summarize,
+)
 from engine.audit.signals import commuting_pairs, reanalysis
 from engine.backends import SurfaceBackend
 from engine.ir import Predicate

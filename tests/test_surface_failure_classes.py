@@ -4,16 +4,7 @@ these tests: each class either gets the right sentence or an honest ``not_applic
 from __future__ import annotations
 
 import pytest
-
-
-def _ok(result) -> str:
-    assert result.status == "ok", (result.status, result.reason)
-    return result.best
-
-
-def _declined(result, why: str) -> None:
-    assert result.status == "not_applicable", (result.status, result.best)
-    assert why in result.reason, result.reason
+from expect import declined, ok_text
 
 
 # -- adverbs between the subject and a verb without an auxiliary ------------------------------
@@ -26,7 +17,7 @@ def _declined(result, why: str) -> None:
     ("The old fisherman usually mends his nets at dawn.", "tense(past)", "The old fisherman usually mended his nets at dawn."),
 ])
 def test_a_new_auxiliary_goes_before_preverbal_adverbs(realize, source, expr, expected):
-    assert _ok(realize(source, expr)) == expected
+    assert ok_text(realize(source, expr)) == expected
 
 
 # -- polarity items follow the polarity of the clause ------------------------------------------
@@ -38,11 +29,11 @@ def test_a_new_auxiliary_goes_before_preverbal_adverbs(realize, source, expr, ex
     ("Some tourists photographed the statue.", "negate", "Some tourists did not photograph the statue."),
 ])
 def test_some_and_any_alternate_after_the_verb(realize, source, expr, expected):
-    assert _ok(realize(source, expr)) == expected
+    assert ok_text(realize(source, expr)) == expected
 
 
 def test_polarity_items_in_a_subordinate_clause_stay(realize):
-    assert _ok(realize("He said that he wanted some water.", "negate")) == "He did not say that he wanted some water."
+    assert ok_text(realize("He said that he wanted some water.", "negate")) == "He did not say that he wanted some water."
 
 
 # -- imperatives -------------------------------------------------------------------------------
@@ -52,11 +43,11 @@ def test_polarity_items_in_a_subordinate_clause_stay(realize):
     ("Don't feed the ducks.", "affirm", "Feed the ducks."),
 ])
 def test_imperatives_negate_with_do(realize, source, expr, expected):
-    assert _ok(realize(source, expr)) == expected
+    assert ok_text(realize(source, expr)) == expected
 
 
 def test_an_imperative_has_no_tense_to_change(realize):
-    _declined(realize("Put the boxes by the door.", "tense(past)"), "imperative")
+    declined(realize("Put the boxes by the door.", "tense(past)"), "imperative")
 
 
 # -- objects the parse cannot be trusted to move -----------------------------------------------
@@ -65,24 +56,24 @@ def test_an_imperative_has_no_tense_to_change(realize):
     ("The guests left the gate open.", "The gate was left open by the guests."),
 ])
 def test_a_passive_by_phrase_follows_a_secondary_predicate(realize, source, expected):
-    assert _ok(realize(source, "passive")) == expected
+    assert ok_text(realize(source, "passive")) == expected
 
 
 def test_a_resultative_adjective_the_parse_took_for_the_object_is_refused(realize):
-    _declined(realize("My uncle painted the shed red.", "passive"), "secondary predicate")
-    _declined(realize("The club elected Maria captain.", "passive"), "likely an object and its predicate")
-    _declined(realize("The town elected him mayor.", "passive"), "likely an object and its predicate")
-    assert _ok(realize("They sold the ice cream.", "passive")) == "The ice cream was sold by them."
+    declined(realize("My uncle painted the shed red.", "passive"), "secondary predicate")
+    declined(realize("The club elected Maria captain.", "passive"), "likely an object and its predicate")
+    declined(realize("The town elected him mayor.", "passive"), "likely an object and its predicate")
+    assert ok_text(realize("They sold the ice cream.", "passive")) == "The ice cream was sold by them."
 
 
 def test_swap_leaves_a_locative_phrase_with_the_verb(realize):
-    assert _ok(realize("A boy is walking a small dog in the snow.", "swap")) == \
+    assert ok_text(realize("A boy is walking a small dog in the snow.", "swap")) == \
         "A small dog is walking a boy in the snow."
 
 
 # -- already satisfied, refused before it is 'unchanged' ---------------------------------------
 def test_a_wh_question_is_not_already_declarative(realize):
-    _declined(realize("Where did the children hide the presents?", "declarative"), "wh-question")
+    declined(realize("Where did the children hide the presents?", "declarative"), "wh-question")
 
 
 def test_shortening_a_pronoun_is_already_done(realize):
@@ -92,8 +83,8 @@ def test_shortening_a_pronoun_is_already_done(realize):
 
 # -- inflection ---------------------------------------------------------------------------------
 def test_participles_follow_a_regular_past(realize):
-    assert _ok(realize("The climber leaned against the rock.", "perf(+)")) == "The climber had leaned against the rock."
-    assert _ok(realize("The baby dreamed of milk.", "modal(may)")) == "The baby may have dreamed of milk."
+    assert ok_text(realize("The climber leaned against the rock.", "perf(+)")) == "The climber had leaned against the rock."
+    assert ok_text(realize("The baby dreamed of milk.", "modal(may)")) == "The baby may have dreamed of milk."
 
 
 # -- it-clefts undone ---------------------------------------------------------------------------
@@ -106,11 +97,11 @@ def test_participles_follow_a_regular_past(realize):
     ("It is the red bike that my sister wants.", "uncleft+tense(past)", "My sister wanted the red bike."),
 ])
 def test_uncleft_puts_the_focus_back_into_its_gap(realize, source, expr, expected):
-    assert _ok(realize(source, expr)) == expected
+    assert ok_text(realize(source, expr)) == expected
 
 
 def test_uncleft_without_a_relativizer_is_refused(realize):
-    _declined(realize("It was the manager the clerk talked to.", "uncleft"), "uncleft")
+    declined(realize("It was the manager the clerk talked to.", "uncleft"), "uncleft")
 
 
 # -- coordinated main clauses --------------------------------------------------------------------
@@ -120,16 +111,16 @@ def test_uncleft_without_a_relativizer_is_refused(realize):
     ("The train left and the platform emptied.", "perf(+)", "The train had left and the platform had emptied."),
 ])
 def test_time_edits_reach_every_coordinated_main_clause(realize, source, expr, expected):
-    assert _ok(realize(source, expr)) == expected
+    assert ok_text(realize(source, expr)) == expected
 
 
 @pytest.mark.parametrize("expr", ["question", "negate", "passive", "cleft(ARG0)", "modal(may)"])
 def test_other_edits_of_coordinated_main_clauses_are_refused(realize, expr):
-    _declined(realize("The door opened and the children ran outside.", expr), "coordinated main clauses")
+    declined(realize("The door opened and the children ran outside.", expr), "coordinated main clauses")
 
 
 def test_a_verb_the_parser_took_for_a_noun_makes_the_parse_untrusted(realize):
-    _declined(realize("The bell rang and the children ran outside.", "question"), "took the verb 'rang' for a noun")
+    declined(realize("The bell rang and the children ran outside.", "question"), "took the verb 'rang' for a noun")
 
 
 # -- modals without the asked form --------------------------------------------------------------
@@ -142,11 +133,11 @@ def test_a_verb_the_parser_took_for_a_noun_makes_the_parse_untrusted(realize):
      "The twins will not be able to ride their bikes to school."),
 ])
 def test_periphrastic_modals(realize, source, expr, expected):
-    assert _ok(realize(source, expr)) == expected
+    assert ok_text(realize(source, expr)) == expected
 
 
 def test_had_to_is_not_negated_in_the_same_step(realize):
-    _declined(realize("Drivers must show a ticket.", "tense(past)+negate"), "had to")
+    declined(realize("Drivers must show a ticket.", "tense(past)+negate"), "had to")
 
 
 # -- no main clause, headline-style foci ------------------------------------------------------
@@ -160,18 +151,18 @@ def test_a_verb_heading_a_subordinate_clause_is_not_edited(surface):
     analysis = surface.analyze([source])[0]
     result = contract.realize(surface, [analysis], [parse("question").plan()], [source])[0]
     if analysis.main_frame is not None and analysis.main_frame.clause != "main":
-        _declined(result, "no main-clause verb")
+        declined(result, "no main-clause verb")
     else:
         assert "while does" not in (result.best or "")
 
 
 def test_a_bare_singular_focus_is_not_clefted(realize):
-    _declined(realize("Woman holding a baby in a crowded market .", "cleft(SUBJ)"), "bare singular noun")
+    declined(realize("Woman holding a baby in a crowded market .", "cleft(SUBJ)"), "bare singular noun")
 
 
 # -- conjoined verbs, retained objects, adverbs among auxiliaries --------------------------------
 def test_a_conjoined_participle_keeps_its_subject(realize):
-    _declined(realize("A boy is washing his bike and singing a song.", "passive"), "conjoined verb 'singing'")
+    declined(realize("A boy is washing his bike and singing a song.", "passive"), "conjoined verb 'singing'")
 
 
 @pytest.mark.parametrize("source,expected", [
@@ -179,11 +170,11 @@ def test_a_conjoined_participle_keeps_its_subject(realize):
     ("He was offered a seat by a stranger.", "A stranger offered him a seat."),
 ])
 def test_active_keeps_a_retained_object(realize, source, expected):
-    assert _ok(realize(source, "active")) == expected
+    assert ok_text(realize(source, "active")) == expected
 
 
 def test_an_adverb_among_removed_auxiliaries_stays_before_the_verb(realize):
-    assert _ok(realize("We have rarely seen such snow.", "perf(-)")) == "We rarely see such snow."
+    assert ok_text(realize("We have rarely seen such snow.", "perf(-)")) == "We rarely see such snow."
 
 
 # -- more refusals: captions that look like clauses, expletives, reporting clauses, non-English ---
@@ -196,15 +187,15 @@ def test_an_adverb_among_removed_auxiliaries_stays_before_the_verb(realize):
     ("Two kids holding kites running across a field .", "passive", "passive"),
 ])
 def test_more_parses_that_are_not_edited(realize, source, expr, why):  # each a refusal with its reason
-    _declined(realize(source, expr), why)
+    declined(realize(source, expr), why)
 
 
 def test_a_bare_mass_noun_subject_with_an_object_is_a_clause(realize):
-    assert _ok(realize("Rain soaked the fields.", "negate")) == "Rain did not soak the fields."
+    assert ok_text(realize("Rain soaked the fields.", "negate")) == "Rain did not soak the fields."
 
 
 def test_negation_stays_with_the_first_auxiliary_before_an_adverb(realize):
-    assert _ok(realize("The noise can easily be heard.", "negate")) == "The noise cannot easily be heard."
+    assert ok_text(realize("The noise can easily be heard.", "negate")) == "The noise cannot easily be heard."
 
 
 # -- recipients -------------------------------------------------------------------------------------
@@ -216,17 +207,17 @@ def test_negation_stays_with_the_first_auxiliary_before_an_adverb(realize):
     ("The coach threw the boy a ball.", "cleft(ARG2)", "It was the boy that the coach threw a ball."),
 ])
 def test_recipients_are_promoted_and_focused(realize, source, expr, expected):
-    assert _ok(realize(source, expr)) == expected
+    assert ok_text(realize(source, expr)) == expected
 
 
 def test_a_double_object_swap_is_refused(realize):
-    _declined(realize("The coach threw the boy a ball.", "swap"), "double-object verb")
+    declined(realize("The coach threw the boy a ball.", "swap"), "double-object verb")
 
 
 def test_a_clause_negative_through_a_quantifier_is_not_negated_again(realize):
-    _declined(realize("Nobody answered the phone.", "negate"), "double negative")
-    _declined(realize("The shop sells no bread.", "affirm"), "negative through 'no'")
-    assert _ok(realize("Everyone clapped at the end.", "negate")) == "Everyone did not clap at the end."
+    declined(realize("Nobody answered the phone.", "negate"), "double negative")
+    declined(realize("The shop sells no bread.", "affirm"), "negative through 'no'")
+    assert ok_text(realize("Everyone clapped at the end.", "negate")) == "Everyone did not clap at the end."
 
 
 # -- prepositional verbs ------------------------------------------------------------------------
@@ -236,15 +227,15 @@ def test_a_clause_negative_through_a_quantifier_is_not_negated_again(realize):
     ("The town relies on the old bridge.", "The old bridge is relied on by the town."),
 ])
 def test_prepositional_verbs_passivize(realize, source, expected):
-    assert _ok(realize(source, "passive")) == expected
+    assert ok_text(realize(source, "passive")) == expected
 
 
 def test_an_unlisted_verb_with_a_pp_is_not_passivized(realize):
-    _declined(realize("The kids played in the garden.", "passive"), "no direct object")
+    declined(realize("The kids played in the garden.", "passive"), "no direct object")
 
 
 def test_a_name_the_tagger_missed_keeps_its_capital(realize):
-    assert _ok(realize("Zoë will visit Lisbon.", "question")) == "Will Zoë visit Lisbon?"
+    assert ok_text(realize("Zoë will visit Lisbon.", "question")) == "Will Zoë visit Lisbon?"
 
 
 # -- found by the Polyjuice detection benchmark (wrong `ok` outputs on SNLI) --------------------
@@ -276,7 +267,7 @@ def test_a_noun_parsed_as_a_coordinated_verb_is_untrusted():
 
 
 def test_a_verb_parsed_as_a_noun_conjoined_with_a_verb_is_untrusted(realize):
-    _declined(realize("The twins laugh and dances.", "negate"), "conjoined with the verb")
+    declined(realize("The twins laugh and dances.", "negate"), "conjoined with the verb")
     from engine.checks import misparsed_verb
 
     ok = _parse([("Kim", "NNP", "PROPN", "nsubj", 1), ("bought", "VBD", "VERB", "ROOT", 1),

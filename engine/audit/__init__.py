@@ -7,7 +7,15 @@ and flag suspect ``ok`` outputs by signals that need no gold, then compare two r
 ('affirm', True)
 """
 
-from .audit import SIGNALS, AuditOptions, Auditor, compare_runs, format_summary, run_audit, summarize
+from .audit import (
+           SIGNALS,
+           AuditOptions,
+           Auditor,
+           compare_runs,
+           format_summary,
+           run_audit,
+           summarize,
+)
 from .report import render, write
 from .signals import commuting_pairs, equivalent, inverse, normalize, reanalysis
 

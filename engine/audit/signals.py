@@ -25,6 +25,7 @@ from collections.abc import Sequence
 from itertools import combinations
 
 from ..checks import keeps_source, shows_change
+from ..evaluate import normalize as gold_normalize
 from ..ir import Analysis, Predicate
 from ..transforms import EditPlan, parse
 from ..transforms.algebra import Transformation, commutes
@@ -35,15 +36,9 @@ PARTICLES = frozenset({"up", "down", "over", "off", "out", "in", "on", "away", "
 
 
 def normalize(text: str) -> str:
-    """The gold files' normalization: lower case, ``n't`` spelled out, no space before final
-    punctuation, single spaces."""
-    s = (text or "").strip().lower()
-    s = re.sub(r"\bwon't\b", "will not", s)
-    s = re.sub(r"\bcan't\b", "can not", s)
-    s = re.sub(r"n't\b", " not", s)
-    s = re.sub(r"\bcannot\b", "can not", s)
-    s = re.sub(r"\s+([.,?!;:])", r"\1", s)
-    return re.sub(r"\s+", " ", s)
+    """The gold files' normalization (:func:`engine.evaluate.normalize`), with no space before
+    ``;`` and ``:`` either."""
+    return re.sub(r"\s+([;:])", r"\1", gold_normalize(text))
 
 
 def equivalent(a: str, b: str) -> bool:

@@ -30,11 +30,11 @@ from typing import Any
 
 from .. import captions
 from ..analyzers import SpacyAnalyzer
+from ..checks import UNCHANGED
 from ..ir import Analysis
 from ..surface import SurfaceRealizer
 from ..surface.clefts import uncleft
 from ..transforms import EditPlan
-from ..checks import UNCHANGED
 from .base import CANDIDATES, OK, Candidate, Realization, register
 
 

@@ -8,7 +8,6 @@ import re
 
 from .. import english
 from ..captions import children
-from ..shortening import subtree
 from .layout import Item, Layout, Options, items_of
 from .orthography import PUNCT_END, ptb_spacing
 

@@ -239,7 +239,7 @@ def _without_verb_phrase(tokens: Sequence[Token], agent: Argument) -> Argument:
     if noun is None:
         return agent
     for pp in (t for t in tokens if t.head == noun.i and t.dep == "prep" and noun.i < t.i < agent.span[1]):
-        inner = [t for t in tokens if _descends(tokens, t.i, pp.i) and t.i != pp.i]
+        inner = [t for t in tokens if english.descends(tokens, t.i, pp.i) and t.i != pp.i]
         obj = next((t for t in inner if t.head == pp.i and t.dep == "pobj"), None)
         if obj is None or pp.text.lower() == "of":
             continue
@@ -305,17 +305,10 @@ def _subtree_end(tokens: Sequence[Token], head: int) -> int:
     """The last token of ``head``'s subtree (the parse's phrase headed there)."""
     end = head
     for t in tokens:
-        if t.i > end and _descends(tokens, t.i, head):
+        if t.i > end and english.descends(tokens, t.i, head):
             end = t.i
     return end
 
-
-def _descends(tokens: Sequence[Token], i: int, head: int) -> bool:
-    seen = set()
-    while i != head and i not in seen and 0 <= i < len(tokens) and tokens[i].head != i:
-        seen.add(i)
-        i = tokens[i].head
-    return i == head
 
 
 def _may_be_adjective(tok: Token) -> bool:

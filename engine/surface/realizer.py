@@ -13,7 +13,14 @@ import itertools
 from collections.abc import Iterable
 
 from .. import agreement, english
-from ..checks import UNCHANGED, already_satisfied, describe, misparsed_verb, target_features, temporal_clauses
+from ..checks import (
+    UNCHANGED,
+    already_satisfied,
+    describe,
+    misparsed_verb,
+    target_features,
+    temporal_clauses,
+)
 from ..ir import Analysis, Frame, Predicate
 from ..results import OK, Candidate, Realization
 from ..shortening import shorten_cut
