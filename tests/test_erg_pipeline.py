@@ -260,6 +260,8 @@ def test_discovery_order_and_clear_errors(tmp_path, monkeypatch):
 
 def test_install_from_a_local_registry(tmp_path, monkeypatch, capsys):
     monkeypatch.setenv("SEAM_CACHE", str(tmp_path / "cache"))
+    monkeypatch.delenv("SEAM_ACE", raising=False)  # a user's own grammar must not change the outcome
+    monkeypatch.delenv("SEAM_ERG", raising=False)
     # a small ACE release and an ERG image, served by file:// URLs
     payload = b"#!/bin/sh\necho 'ACE version 0.9.34'\n"
     tgz = tmp_path / "ace-9.9.9-x86-64.tar.gz"
