@@ -339,6 +339,8 @@ def inverted_reporting(analysis: Analysis) -> str | None:
     tokens = analysis.sentence.tokens
     verb = tokens[frame.verb]
     last = max((t.i for t in tokens if t.text not in (".", "!", "?", '"', "'")), default=verb.i)
+    if any(a.function == "subj" and a.span[1] <= verb.i for a in frame.arguments):
+        return None  # a subject before the verb (*the Sun, announced ...*): not inverted
     if verb.i > 0 and tokens[verb.i - 1].text in (",", '"', "'") and verb.i > 2 and (
             last == verb.i or all(english.descends(tokens, t.i, verb.i) for t in tokens[verb.i + 1:last + 1])):
         return (f"'{verb.text}' heads an inverted reporting clause after what it reports (..., {verb.text} "

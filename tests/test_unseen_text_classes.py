@@ -390,7 +390,7 @@ def test_the_erg_backend_refuses_a_tense_its_temporal_clause_would_have_to_follo
 
 # -- classes the audit of 5,000 premises found --------------------------------------------------------
 @pytest.mark.parametrize("source,expr,why", [
-    ("Of course, it is, replied the captain.", "negate", "inverted reporting clause"),
+    ("Of course, it is, replied the captain.", "negate", "comma inside the verb group"),
     ("That is the whole story, continued my aunt.", "tense(fut)", "inverted reporting clause"),
     ("oh thank heavens we've never had to move", "negate", "has no subject"),
     ("The roof is new; the windows are old.", "tense(past)", "';'"),
@@ -415,3 +415,8 @@ def test_uncleft_keeps_the_source_spelling_and_its_commas(realize, source, expec
 ])
 def test_an_of_complement_stays_with_its_verb_and_a_name_keeps_its_capital(realize, source, expected):
     assert ok_text(realize(source, "passive")) == expected
+
+
+def test_a_subject_before_a_comma_is_not_an_inverted_reporting_clause(realize):
+    assert ok_text(realize("Our local paper, the Herald, reported the story on Monday.", "negate")) == \
+        "Our local paper, the Herald, did not report the story on Monday."
