@@ -125,7 +125,9 @@ def _caption_agreement(tokens: Sequence[Token], kids: list[list[int]], subj: Tok
     agr = english.pronoun_agreement(subj.text)
     if agr is not None:
         return agr
-    numeral = any(tokens[c].dep == "nummod" and tokens[c].text.lower() not in ("one", "1") for c in kids[subj.i])
+    # a numeral before the noun counts it; one after it is a label (*Dirt biker number 52*)
+    numeral = any(tokens[c].dep == "nummod" and c < subj.i and tokens[c].text.lower() not in ("one", "1")
+                  for c in kids[subj.i])
     coordinated = any(tokens[c].dep == "conj" for c in kids[subj.i]) and any(
         tokens[c].dep == "cc" and tokens[c].text.lower() == "and" for c in kids[subj.i])
     if subj.tag in ("NNS", "NNPS") or numeral or coordinated:

@@ -363,9 +363,20 @@ def several_clauses(analysis: Analysis) -> str | None:
     subj = next((a for a in frame.arguments if a.function == "subj"), None)
     start = subj.span[0] if subj is not None else frame.verb
     for t in tokens:
-        if t.head == frame.verb and t.dep in ("ccomp", "parataxis") and t.i < start and t.pos in ("VERB", "AUX") and any(
-                c.head == t.i and c.dep in ("nsubj", "nsubjpass") for c in tokens) and any(
-                p.text == "," and t.i < p.i < start for p in tokens) and frame.predicate.lemma not in REPORTING_VERBS:
+        if t.head != frame.verb or t.dep not in ("ccomp", "parataxis", "conj", "advcl") or t.pos not in ("VERB", "AUX") \
+                or frame.predicate.lemma in REPORTING_VERBS:
+            continue
+        own_subject = next((c for c in tokens if c.head == t.i and c.dep in ("nsubj", "nsubjpass")), None)
+        if own_subject is None or any(c.head == t.i and (c.dep in ("mark", "cc") or c.tag in ("WRB", "WDT", "WP"))
+                                      for c in tokens):
+            continue
+        finite = t.tag in ("VBZ", "VBP", "VBD") or any(c.head == t.i and c.dep in ("aux", "auxpass")
+                                                       and c.tag in ("VBZ", "VBP", "VBD", "MD") for c in tokens)
+        if not finite:
+            continue
+        lo, hi = (t.i, start) if t.i < start else (frame.verb, own_subject.i)
+        joined = [p for p in tokens if lo < p.i < hi and p.head in (frame.verb, t.i)]
+        if any(p.text == "," for p in joined) and not any(p.dep == "cc" for p in joined):
             return ("the sentence has two independent clauses joined by a comma; an edit of one would leave the other "
                     "as it is")
     return None

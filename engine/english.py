@@ -226,6 +226,13 @@ def person_nouns() -> frozenset[str]:
 
 
 @functools.lru_cache(maxsize=1)
+def clothing_nouns() -> frozenset[str]:
+    """Nouns of clothing (``rules/lexicon/clothing_nouns.txt``): a phrase *in a blue shirt*
+    after a noun describes that noun."""
+    return _read_lexicon("clothing_nouns")
+
+
+@functools.lru_cache(maxsize=1)
 def names_with_the() -> frozenset[str]:
     """Names that keep a capital *The* inside a sentence (*The New York Times*):
     ``rules/lexicon/names_with_the.txt``."""

@@ -420,3 +420,22 @@ def test_an_of_complement_stays_with_its_verb_and_a_name_keeps_its_capital(reali
 def test_a_subject_before_a_comma_is_not_an_inverted_reporting_clause(realize):
     assert ok_text(realize("Our local paper, the Herald, reported the story on Monday.", "negate")) == \
         "Our local paper, the Herald, did not report the story on Monday."
+
+
+@pytest.mark.parametrize("source,expr,expected", [
+    # a clothing phrase stays with its noun when the noun moves
+    ("A goalkeeper in a green shirt is blocking a striker in a red shirt.", "passive",
+     "A striker in a red shirt is being blocked by a goalkeeper in a green shirt."),
+    # a word the parser hangs on the subject after the verb does not pull the verb group into it
+    ("A man in a grey coat does not look at the poster : sale and discount", "affirm",
+     "A man in a grey coat looks at the poster : sale and discount"),
+    # a label numeral after a caption's noun does not make it plural
+    ("Runner number 7 crossing the finish line", "tense(past)", "Runner number 7 was crossing the finish line"),
+])
+def test_noun_phrase_boundaries_on_captions(realize, source, expr, expected):
+    assert ok_text(realize(source, expr)) == expected
+
+
+def test_a_comma_splice_after_the_main_clause_is_refused(realize):
+    declined(realize("A boy is climbing the fence , two of his friends are watching him .", "negate"),
+             "joined by a comma")

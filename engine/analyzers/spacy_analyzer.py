@@ -131,6 +131,7 @@ class SpacyAnalyzer:
 
     def from_doc(self, doc) -> Analysis:
         _repair_ought_to(doc)
+        _repair_clothing_phrases(doc)
         _repair_nominal_clauses(doc)
         _repair_copular_participles(doc)
         _repair_auxiliary_dependents(doc)
@@ -176,6 +177,22 @@ def _repair_auxiliary_dependents(doc) -> None:
         for k in list(aux.children):
             if k.dep_ in _SUBJECT_DEPS:
                 k.head = aux.head
+
+
+def _repair_clothing_phrases(doc) -> None:
+    """*in a white uniform* right after a noun describes that noun (*another player in a white
+    uniform*), whatever the parser attached it to: a verb-attached *in*/*with* phrase whose
+    noun is clothing (``rules/lexicon/clothing_nouns.txt``) moves to the noun before it."""
+    clothing = english.clothing_nouns()
+    for prep in doc:
+        if prep.dep_ != "prep" or prep.lower_ not in ("in", "wearing", "with") or prep.i == 0:
+            continue
+        noun = next((c for c in prep.children if c.dep_ == "pobj"), None)
+        before = doc[prep.i - 1]
+        if noun is None or noun.lemma_.lower() not in clothing or before.pos_ not in ("NOUN", "PROPN", "PRON"):
+            continue
+        if prep.head.pos_ in ("VERB", "AUX") and prep.head.i != before.i:
+            prep.head = before
 
 
 def _repair_nominal_clauses(doc) -> None:
@@ -422,7 +439,9 @@ def _arguments(tok, passive: bool, group) -> list[Argument]:
     verb_lemma = english.verb_lemma(tok.text, tok.lemma_)
 
     def add(role: str, head, function: str, span=None):
-        start, end = span or _span(head, exclude=[tok])
+        # a phrase stops at the verb group (*A woman ... does not walk ...: berlin*, where the
+        # parser hung a word after the verb on the subject)
+        start, end = span or _span(head, exclude=[tok, *(g for g in group if g.i != head.i)])
         args.append(Argument(role, (start, end), doc[start:end].text, head.i, function))
 
     for c in children:
