@@ -194,6 +194,16 @@ def refusal(analysis: Analysis, plan: EditPlan) -> str | None:
         return ("'used to' is a past habit with no present, future, perfect, progressive or modal form "
                 "(*will use to*, *might have used to* are not English)")
     moves = plan.swap or (f.get("voice") == "passive" and pred.voice == "active")
+    obj_ = functions.get("obj")
+    if moves and obj_ is not None and tokens[obj_.span[0]].text.lower() in english.NEGATIVE_POLARITY_ITEMS:
+        return (f"the object '{obj_.text}' is a negative polarity item; as a subject ('{obj_.text[:1].upper()}"
+                f"{obj_.text[1:]} is ...') it has no negation before it to license it")
+    licensed_now = pred.polarity == "neg" or pred.force == "ques"
+    licensed_after = f.get("polarity", pred.polarity) == "neg" or f.get("force", pred.force) == "ques"
+    if licensed_now and not licensed_after and (npi := next((tokens[i].text for i in main_clause_tokens(analysis, frame)
+                                                             if tokens[i].text.lower() in ("ever", "yet")), None)):
+        return (f"'{npi}' needs a negation or a question; the statement would not license it (*You have {npi.lower()} "
+                "been ...*)")
     if moves and pred.lemma == "have" and infinitive is not None and "obj" not in functions:
         return (f"'have to' is a semi-modal: the object belongs to '{tokens[infinitive.i].text}', and its passive "
                 f"('have to be {english.past_participle(english.verb_lemma(tokens[infinitive.i].text))}') is not built")

@@ -347,6 +347,14 @@ def placement_verbs() -> frozenset[str]:
     return _read_lexicon("placement_verbs")
 
 
+# Adverbial particles of phrasal verbs that may follow the object (*throw the letters away*).
+ADVERB_PARTICLES = frozenset({"away", "back", "up", "down", "off", "out", "over", "aside", "apart", "together",
+                              "around", "along", "forward", "in", "on"})
+# Negative polarity items: they need a negation or a question to license them (*anything*,
+# *ever*, *yet*): a subject made of one, or a statement that loses its licence, is not English.
+NEGATIVE_POLARITY_ITEMS = frozenset({"any", "anything", "anyone", "anybody", "anywhere", "ever", "yet"})
+
+
 # Verbs with an *of*-phrase complement after the object (*cured them of their fear*, *accused
 # him of theft*): the phrase is the verb's, whatever the parser attached it to.
 OF_COMPLEMENT_VERBS = frozenset({"cure", "rob", "deprive", "accuse", "convince", "remind", "inform", "warn",

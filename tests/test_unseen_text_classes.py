@@ -439,3 +439,22 @@ def test_noun_phrase_boundaries_on_captions(realize, source, expr, expected):
 def test_a_comma_splice_after_the_main_clause_is_refused(realize):
     declined(realize("A boy is climbing the fence , two of his friends are watching him .", "negate"),
              "joined by a comma")
+
+
+# -- negative polarity items --------------------------------------------------------------------------
+@pytest.mark.parametrize("source,expr,why", [
+    ("The old farmer never sells anything at the market.", "passive", "negative polarity item"),
+    ("Have you ever seen a whale?", "declarative", "'ever' needs a negation or a question"),
+    ("The parcel has not arrived yet.", "affirm", "'yet' needs a negation or a question"),
+])
+def test_a_polarity_item_without_its_licence_is_refused(realize, source, expr, why):
+    declined(realize(source, expr), why)
+
+
+@pytest.mark.parametrize("source,expr,expected", [
+    ("Do the neighbours have any spare chairs?", "declarative", "The neighbours have some spare chairs."),
+    ("Can the twins climb the wall without any help?", "declarative", "The twins can climb the wall without any help."),
+    ("My aunt threw the old magazines away.", "passive", "The old magazines were thrown away by my aunt."),
+])
+def test_statements_from_questions_and_particles_after_the_object(realize, source, expr, expected):
+    assert ok_text(realize(source, expr)) == expected

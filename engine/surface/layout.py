@@ -177,18 +177,38 @@ _CLAUSE_DEPS = ("relcl", "ccomp", "advcl", "acl", "xcomp", "csubj", "parataxis",
 
 def polarity_items(layout: Layout) -> dict[int, str]:
     """*some* -> *any* in what follows the verb when the clause becomes negative, *any* -> *some*
-    when it becomes affirmative (not inside a subordinate clause, nor where arguments move)."""
+    when it becomes affirmative or a question becomes a statement (not inside a subordinate
+    clause, nor where arguments move)."""
     src, target, frame = layout.frame.predicate, layout.target, layout.frame
-    if src.polarity == target["polarity"] or layout.postverbal is not None:
+    # a question licenses *any* as negation does: a statement made from one takes *some*
+    to_statement = src.force == "ques" and target["force"] == "prop" and target["polarity"] == "pos"
+    if (src.polarity == target["polarity"] and not to_statement) or layout.postverbal is not None:
         return {}
     table = _NEGATIVE_POLARITY if target["polarity"] == "neg" else {v: k for k, v in _NEGATIVE_POLARITY.items()}
     tokens = layout.analysis.sentence.tokens
     out: dict[int, str] = {}
     for tok in tokens:
         word = tok.text.lower()
-        if tok.i > frame.verb and word in table and _in_clause_of(tokens, tok.i, frame.verb):
+        if tok.i > frame.verb and word in table and _in_clause_of(tokens, tok.i, frame.verb) \
+                and not _licensed_locally(tokens, tok.i, frame.verb):
             out[tok.i] = table[word].capitalize() if tok.text[:1].isupper() else table[word]
     return out
+
+
+_LOCAL_LICENSERS = frozenset({"without", "never", "hardly", "rarely", "seldom", "barely", "no"})
+
+
+def _licensed_locally(tokens: Sequence[Token], i: int, verb: int) -> bool:
+    """Whether a word between token ``i`` and the verb licenses *any* by itself (*without any
+    help*), so the clause's polarity does not decide it."""
+    seen = set()
+    i = tokens[i].head
+    while 0 <= i < len(tokens) and i != verb and i not in seen:
+        seen.add(i)
+        if tokens[i].text.lower() in _LOCAL_LICENSERS:
+            return True
+        i = tokens[i].head
+    return False
 
 
 def _in_clause_of(tokens: Sequence[Token], i: int, verb: int) -> bool:
@@ -438,6 +458,10 @@ def arrange(layout: Layout, plan: EditPlan) -> str | None:
             layout.postverbal_at = secondary_predicate_end(tokens, frame, obj)  # painted white by them
         if layout.postverbal_at is None:
             layout.postverbal_at = complement_pp_end(tokens, frame, obj)  # hung on the wall by her
+        if layout.postverbal_at is None and obj is not None and obj.span[1] < len(tokens) and \
+                tokens[obj.span[1]].head == frame.verb and tokens[obj.span[1]].dep in ("advmod", "prt") and \
+                tokens[obj.span[1]].text.lower() in english.ADVERB_PARTICLES:
+            layout.postverbal_at = obj.span[1]  # threw the letters away -> were thrown away by her
         layout.subject, layout.subject_role = recase(p1, "nom"), "ARG1"
         if p0 is not None:
             layout.postverbal = [Item("by", None, "agent")] + [
