@@ -182,6 +182,10 @@ def refusal(analysis: Analysis, plan: EditPlan) -> str | None:
             (pred.cleft is None or tokens[2].tag.startswith(("JJ", "VBN")) or (
                 tokens[2].tag.startswith("RB") and len(tokens) > 3 and tokens[3].tag.startswith(("JJ", "VBN", "RB")))):
         return "an expletive or raising 'it' (It is obvious that ...), not an it-cleft: there is no cleft to undo"
+    if f.get("perfect") is False and pred.perfect and (since := next(
+            (tokens[i].text for i in main_clause_tokens(analysis, frame) if tokens[i].text.lower() == "since"), None)):
+        return (f"'{since}' dates the start of what the perfect describes ('has worked here since March'); without "
+                "the perfect the sentence is not English")
     if f.get("progressive") is True and not pred.progressive and pred.lemma in english.NO_PROGRESSIVE:
         return f"the stative verb '{pred.lemma}' has no progressive"
     if f.get("progressive") is True and not pred.progressive and pred.lemma == "be" and pred.voice == "active":

@@ -458,3 +458,16 @@ def test_a_polarity_item_without_its_licence_is_refused(realize, source, expr, w
 ])
 def test_statements_from_questions_and_particles_after_the_object(realize, source, expr, expected):
     assert ok_text(realize(source, expr)) == expected
+
+
+@pytest.mark.parametrize("source,expr,expected", [
+    ("My sister and I repaired the fence.", "passive", "The fence was repaired by my sister and me."),
+    ("The fence was repaired by my sister and me.", "active", "My sister and I repaired the fence."),
+    ("He and I visited her.", "swap", "She visited him and me."),
+])
+def test_pronouns_inside_a_coordination_take_the_case_of_their_place(realize, source, expr, expected):
+    assert ok_text(realize(source, expr)) == expected
+
+
+def test_the_perfect_is_kept_where_since_dates_it(realize):
+    declined(realize("The shop has been closed since the flood.", "perf(-)"), "'since'")

@@ -111,11 +111,23 @@ def items_of(tokens: Sequence[Token], span: tuple[int, int], slot: str) -> list[
 
 
 def recase(items: list[Item], case: str) -> list[Item]:
+    """The phrase with its personal pronouns in ``case``: a pronoun alone, or each conjunct of a
+    coordination (*my brother and I* -> *by my brother and me*)."""
     if len(items) == 1 and english.is_personal_pronoun(items[0].text):
         new = english.with_case(items[0].text, case)
         if new != items[0].text:
             return [Item(new, None, items[0].slot)]
-    return [Item(i.text, i.src, i.slot) for i in items]
+    coordinated = any(i.text.lower() in ("and", "or", "nor") for i in items)
+    out = []
+    for k, it in enumerate(items):
+        conjunct = coordinated and english.is_personal_pronoun(it.text) and (
+            k == len(items) - 1 or items[k + 1].text.lower() in ("and", "or", "nor", ",")) and (
+            k == 0 or items[k - 1].text.lower() in ("and", "or", "nor", ","))
+        new = english.with_case(it.text, case) if conjunct else it.text
+        if new != it.text and k > 0 and new.lower() != "i":
+            new = new.lower()
+        out.append(Item(new, None, it.slot) if new != it.text else Item(it.text, it.src, it.slot))
+    return out
 
 
 def phrase_head(analysis: Analysis, frame: Frame, phrase: list[Item]) -> int | None:
