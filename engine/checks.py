@@ -191,6 +191,10 @@ def refusal(analysis: Analysis, plan: EditPlan) -> str | None:
     if f.get("progressive") is True and not pred.progressive and pred.lemma == "be" and pred.voice == "active":
         return ("copular 'be' states a property or identity; its progressive ('is being unlikely') describes "
                 "behaviour and would change the meaning")
+    if any(tokens[k].text.lower() in ("'d", "had") and tokens[k + 1].text.lower() == "better"
+           for k in range(len(tokens) - 1)) and set(f) - {"shorten"}:
+        return ("'had better' is a fixed modal idiom with no other tense, negation after its auxiliary or "
+                "question form that Seam writes")
     infinitive = next((t for t in tokens if t.head == frame.verb and t.dep == "xcomp" and any(
         g.head == t.i and g.dep == "aux" and g.text.lower() == "to" for g in tokens)), None)
     if pred.lemma == "use" and infinitive is not None and "obj" not in functions and pred.tense == "past" and (

@@ -471,3 +471,8 @@ def test_pronouns_inside_a_coordination_take_the_case_of_their_place(realize, so
 
 def test_the_perfect_is_kept_where_since_dates_it(realize):
     declined(realize("The shop has been closed since the flood.", "perf(-)"), "'since'")
+
+
+@pytest.mark.parametrize("expr", ["negate", "question", "tense(past)"])
+def test_had_better_is_an_idiom(realize, expr):
+    declined(realize("You'd better take an umbrella.", expr), "'had better'")
