@@ -175,3 +175,8 @@ def test_an_interrupted_audit_resumes_without_losing_or_repeating_records(tmp_pa
     records = run_audit(_items(CORPUS), options, path, resume=True)
     assert sorted((r["line"], r["apply"]) for r in records) == sorted(
         (k, e) for k in range(1, len(CORPUS) + 1) for e in ("p", "n"))
+
+
+def test_the_relativizer_of_a_cleft_is_free_variation():
+    assert equivalent("It is the man who sings.", "It is the man that sings.")
+    assert not equivalent("It is the man who sings.", "It is the woman that sings.")

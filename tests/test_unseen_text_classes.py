@@ -476,3 +476,13 @@ def test_the_perfect_is_kept_where_since_dates_it(realize):
 @pytest.mark.parametrize("expr", ["negate", "question", "tense(past)"])
 def test_had_better_is_an_idiom(realize, expr):
     declined(realize("You'd better take an umbrella.", expr), "'had better'")
+
+
+@pytest.mark.parametrize("expr", ["negate", "tense(past)", "question"])
+def test_a_verb_the_lexicon_does_not_know_is_not_inflected_by_guess(realize, expr):
+    declined(realize("A man waterskies behind the boat.", expr), "not in the lexicon of inflections")
+
+
+def test_a_verb_the_lexicon_does_not_know_can_still_be_clefted(realize):
+    assert ok_text(realize("A boy kitesurfs near the pier.", "cleft(SUBJ)")) == \
+        "It is a boy who kitesurfs near the pier."

@@ -35,6 +35,9 @@ from ..transforms.algebra import Transformation, commutes
 PARTICLES = frozenset({"up", "down", "over", "off", "out", "in", "on", "away", "back", "around", "through"})
 
 
+_RELATIVIZER = {"who": "that", "whom": "that", "which": "that"}
+
+
 def normalize(text: str) -> str:
     """The gold files' normalization (:func:`engine.evaluate.normalize`), with no space before
     ``;`` and ``:`` either."""
@@ -43,7 +46,8 @@ def normalize(text: str) -> str:
 
 def equivalent(a: str, b: str) -> bool:
     """Whether ``a`` and ``b`` are one sentence up to the normalization and free variation:
-    a particle on either side of the object, and *that* after a verb of saying."""
+    a particle on either side of the object, *that* after a verb of saying, and the relativizer
+    (*who*/*that*/*which*)."""
     na, nb = normalize(a), normalize(b)
     if na[-1:] not in ".?!" or nb[-1:] not in ".?!":  # a text without final punctuation (a caption)
         na, nb = na.rstrip(".?! "), nb.rstrip(".?! ")
@@ -52,6 +56,8 @@ def equivalent(a: str, b: str) -> bool:
     wa, wb = re.findall(r"[\w'$%-]+|[.,?!;:]", na), re.findall(r"[\w'$%-]+|[.,?!;:]", nb)
     if sorted(wa) == sorted(wb) and [w for w in wa if w not in PARTICLES] == [w for w in wb if w not in PARTICLES]:
         return True
+    if [_RELATIVIZER.get(w, w) for w in wa] == [_RELATIVIZER.get(w, w) for w in wb]:
+        return True  # It is the man who/that ...
     return [w for w in wa if w != "that"] == [w for w in wb if w != "that"] and abs(len(wa) - len(wb)) == 1
 
 

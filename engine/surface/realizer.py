@@ -121,6 +121,8 @@ class SurfaceRealizer:
             return Realization.not_applicable(f"cleft({target['cleft']}): the predicate has no {role} that can be focused")
         if role is not None and (why := bare_noun_focus(layout, role)):
             return Realization.not_applicable(f"cleft({target['cleft']}): {why}")
+        if why := _unknown_verb_form(layout, self.invariant):
+            return Realization.not_applicable(why)
         texts: list[str] = []
         for options in option_space(src, target, plan, layout):
             text = self._render(layout, options)
@@ -250,6 +252,27 @@ class SurfaceRealizer:
             # Subjectless question (imperative, or a parse without a subject): operator first.
             items[:0] = [Item(o, None, "op") for o in operator]
         return items
+
+def _unknown_verb_form(layout: Layout, invariant: frozenset[str]) -> str | None:
+    """Why the lexical verb cannot take its new form, or None: the lexicon of inflections does
+    not know the word (*waterskies*), so its lemma and forms would be guesses."""
+    from lemminflect import getAllLemmas
+
+    tokens, frame = layout.analysis.sentence.tokens, layout.frame
+    word = tokens[frame.verb].text
+    if not word.isalpha() or word.lower() in invariant or "VERB" in getAllLemmas(word.lower()) \
+            or "AUX" in getAllLemmas(word.lower()):
+        return None
+    target, src = layout.target, frame.predicate
+    chain = verb_chain(src.lemma, target, layout.agreement, invariant, Options())
+    do_support = len(chain) == 1 and src.lemma != "be" and (target["polarity"] == "neg" or target["force"] == "ques")
+    if do_support:
+        chain = [src.lemma]  # does not + the base form
+    if chain and chain[-1].lower() == word.lower():
+        return None
+    return (f"the verb '{word}' is not in the lexicon of inflections, so its other forms would be guessed "
+            f"('{chain[-1] if chain else frame.predicate.lemma}')")
+
 
 _OPERATORS = frozenset({"is", "are", "was", "were", "am", "do", "does", "did", "has", "have", "had", "will", "would",
                         "can", "could", "may", "might", "must", "shall", "should"})
