@@ -264,7 +264,8 @@ class ErgBackend:
                 try:
                     readings.append((k, analysis_from_mrs(text, r["mrs"])))
                 except Exception as exc:  # pydelphin decode errors have no common base
-                    problem = problem or f"ACE returned an MRS Seam cannot read ({type(exc).__name__}: {exc})"
+                    first = " ".join(str(exc).split())[:120]  # pydelphin's message spans lines with a caret
+                    problem = problem or f"ACE returned an MRS Seam cannot read ({type(exc).__name__}: {first})"
             if not readings:
                 out.append(Analysis(Sentence(text), analyzer="erg", native=ParseInfo(ERROR, problem, check=check)))
                 continue
