@@ -203,6 +203,10 @@ def refusal(analysis: Analysis, plan: EditPlan) -> str | None:
                 "(*will use to*, *might have used to* are not English)")
     moves = plan.swap or (f.get("voice") == "passive" and pred.voice == "active")
     obj_ = functions.get("obj")
+    if (moves or (f.get("voice") == "active" and pred.voice == "passive")) and any(
+            tokens[i].text.lower() == "than" for i in main_clause_tokens(analysis, frame)):
+        return ("the clause compares its subject ('... better than ...'); moving the arguments would change what "
+                "is compared")
     if moves and obj_ is not None and tokens[obj_.span[0]].text.lower() in english.NEGATIVE_POLARITY_ITEMS:
         return (f"the object '{obj_.text}' is a negative polarity item; as a subject ('{obj_.text[:1].upper()}"
                 f"{obj_.text[1:]} is ...') it has no negation before it to license it")
@@ -709,9 +713,16 @@ def temporal_clauses(analysis: Analysis, main: Frame) -> list[Frame]:
         if f is main or not f.finite or f.predicate.modality or not 0 <= f.verb < len(tokens):
             continue
         verb = tokens[f.verb]
-        if verb.dep != "advcl" or verb.head != main.verb:
+        if verb.dep != "advcl":
+            continue
+        # *as soon as I get home*: the clause hangs on *soon*, an adverb of the main verb
+        via = tokens[verb.head] if 0 <= verb.head < len(tokens) else None
+        if verb.head != main.verb and not (via is not None and via.dep == "advmod" and via.head == main.verb):
             continue
         marks = [t for t in tokens if t.head == f.verb and t.dep in ("mark", "advmod") and t.i < f.verb]
+        if verb.head != main.verb and via is not None:
+            marks = sorted([via, *(t for t in tokens if t.head == via.i and t.dep == "advmod" and t.i < via.i), *marks],
+                           key=lambda t: t.i)
         words = " ".join(t.text.lower() for t in tokens[marks[0].i:marks[-1].i + 1]) if marks else ""
         if words in TEMPORAL_SUBORDINATORS or (marks and marks[0].text.lower() in TEMPORAL_SUBORDINATORS
                                                and len(marks) == 1):

@@ -486,3 +486,12 @@ def test_a_verb_the_lexicon_does_not_know_is_not_inflected_by_guess(realize, exp
 def test_a_verb_the_lexicon_does_not_know_can_still_be_clefted(realize):
     assert ok_text(realize("A boy kitesurfs near the pier.", "cleft(SUBJ)")) == \
         "It is a boy who kitesurfs near the pier."
+
+
+def test_as_soon_as_follows_the_main_clause(realize):
+    assert ok_text(realize("We'll start the meeting as soon as the director arrives.", "tense(past)")) == \
+        "We started the meeting as soon as the director arrived."
+
+
+def test_a_comparison_of_the_subject_is_not_moved(realize):
+    declined(realize("This blender crushes ice faster than any machine I have owned.", "passive"), "compares")
