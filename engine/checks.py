@@ -175,6 +175,9 @@ def refusal(analysis: Analysis, plan: EditPlan) -> str | None:
     if ("subj" not in functions and tokens and agreement.imperative(tokens, frame)
             and set(f) & {"tense", "modality", "force", "progressive", "perfect", "voice"}):
         return "an imperative has no subject and no tense or mood to change"
+    if words and words[0] in ("what", "how") and words[-1] != "?" and set(f) & {"polarity", "force", "voice", "cleft"}:
+        return (f"an exclamative ('{tokens[0].text} ...!') has no negation, question, voice or cleft of its own "
+                "(*What a day it is not!*)")
     if f.get("force") == "prop" and words and words[0] in english.WH_WORDS and words[-1] == "?":
         return "a wh-question has no declarative counterpart: the questioned phrase has no value to restore"
     if "cleft" in f and f["cleft"] is None and words[:1] == ["it"] and len(words) > 2 and \

@@ -495,3 +495,8 @@ def test_as_soon_as_follows_the_main_clause(realize):
 
 def test_a_comparison_of_the_subject_is_not_moved(realize):
     declined(realize("This blender crushes ice faster than any machine I have owned.", "passive"), "compares")
+
+
+@pytest.mark.parametrize("expr", ["negate", "question"])
+def test_an_exclamative_keeps_its_form(realize, expr):
+    declined(realize("What a lovely garden you have!", expr), "exclamative")
