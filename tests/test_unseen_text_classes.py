@@ -500,3 +500,11 @@ def test_a_comparison_of_the_subject_is_not_moved(realize):
 @pytest.mark.parametrize("expr", ["negate", "question"])
 def test_an_exclamative_keeps_its_form(realize, expr):
     declined(realize("What a lovely garden you have!", expr), "exclamative")
+
+
+@pytest.mark.parametrize("source,expr,expected", [
+    ("Will the new library open next spring?", "negate", "Won't the new library open next spring?"),
+    ("Will the new library open next spring?", "declarative", "The new library will open next spring."),
+])
+def test_a_modal_question_whose_verb_was_read_as_an_adjective(realize, source, expr, expected):
+    assert ok_text(realize(source, expr)) == expected

@@ -131,6 +131,7 @@ class SpacyAnalyzer:
 
     def from_doc(self, doc) -> Analysis:
         _repair_ought_to(doc)
+        _repair_modal_question(doc)
         _repair_clothing_phrases(doc)
         _repair_nominal_clauses(doc)
         _repair_copular_participles(doc)
@@ -177,6 +178,37 @@ def _repair_auxiliary_dependents(doc) -> None:
         for k in list(aux.children):
             if k.dep_ in _SUBJECT_DEPS:
                 k.head = aux.head
+
+
+def _repair_modal_question(doc) -> None:
+    """A polar question on a modal needs a verb: where the parser made the modal the root and
+    read the verb after the subject as an adjective modifying it (*Will the new bridge open
+    before ...?*: *open* an ``amod`` of *bridge*), that word is the verb, the modal its
+    auxiliary and the subject its subject."""
+    from lemminflect import getAllLemmas
+
+    for modal in doc:
+        if modal.tag_ == "MD" and modal.dep_ == "aux" and modal.i == modal.sent.start and modal.sent[-1].text == "?" \
+                and modal.head.pos_ == "ADJ" and modal.head.dep_ == "ROOT" \
+                and modal.head.lower_ in getAllLemmas(modal.head.lower_).get("VERB", ()):
+            modal.head.pos_, modal.head.tag_ = "VERB", "VB"  # *Will the library open next spring?*
+            continue
+        if modal.tag_ != "MD" or modal.dep_ != "ROOT" or modal.i != modal.sent.start or modal.sent[-1].text != "?":
+            continue
+        if any(t.pos_ == "VERB" for t in modal.sent):
+            continue
+        subj = next((c for c in modal.children if c.dep_ == "nsubj"), None)
+        if subj is None:
+            continue
+        word = next((c for c in subj.children if c.dep_ == "amod" and c.i > subj.i), None)  # after the noun
+        if word is None or word.lower_ not in getAllLemmas(word.lower_).get("VERB", ()):
+            continue
+        others = [k for k in modal.children if k.i != subj.i]
+        word.head, word.dep_, word.pos_, word.tag_ = word, "ROOT", "VERB", "VB"
+        modal.head, modal.dep_ = word, "aux"
+        subj.head = word
+        for k in others:
+            k.head = word
 
 
 def _repair_clothing_phrases(doc) -> None:
