@@ -41,6 +41,14 @@ def _close(text: str, expr: str, output: str) -> metrics.Closeness:
     ("The dog chased the cat.", "tense(fut)", "The dog will chase a mouse.", ["ARG1", "V"], 0.5),
     # the tense edit missed the verb and changed the object instead
     ("The dog chased the cat.", "tense(fut)", "The dog chased a mouse.", ["ARG1"], 0.0),
+    # a question made by inversion moves the verb group: that is its change (and back)
+    ("The man is riding a bike.", "question", "Is the man riding a bike?", ["V"], 1.0),
+    ("Is the man riding a bike?", "declarative", "The man is riding a bike.", ["V"], 1.0),
+    ("The man is riding a bike.", "question", "The man is riding a bike?", [], 0.0),
+    # uncleft moves the focus back into its clause and changes no span's words
+    ("It was the dog that dug the hole.", "uncleft", "The dog dug the hole.", [], 1.0),
+    # a word inserted inside an argument changes it
+    ("The black cat chased the mouse.", "tense(fut)", "The big black cat will chase the mouse.", ["ARG0", "V"], 0.4),
 ])
 def test_closeness_weights_expected_against_changed_spans(text, expr, output, changed, f1):
     c = _close(text, expr, output)

@@ -158,7 +158,28 @@ def closeness(analysis: Analysis, plan: EditPlan, output: str | Analysis, unchan
     spans = changed_spans(analysis, frame, output)
     if plan.swap and "V" not in expected:  # a swap may change the verb's agreement, and need not
         spans = [s for s in spans if s[0] != "V"]
+    if "cleft" in plan.features:  # a cleft or uncleft moves its focus; no argument's words change
+        spans = [s for s in spans if s[0] == "V"]
+    if "force" in plan.features and not unchanged and _inverted(analysis, frame) != _inverted(output, None):
+        # a question made by inversion (and its statement) changes the verb group by moving it
+        spans = [(r, n, True if r == "V" else c) for r, n, c in spans]
     return _closeness(spans, expected)
+
+
+_OPERATORS = frozenset({"is", "are", "was", "were", "am", "do", "does", "did", "has", "have", "had", "will",
+                        "would", "can", "could", "may", "might", "must", "shall", "should"})
+
+
+def _inverted(text: str | Analysis, frame: Frame | None) -> bool:
+    """Whether the clause's operator stands before its subject (a polar question): read from
+    the frame where one is given, else from the first word (*n't* attached)."""
+    if isinstance(text, Analysis) and frame is not None:
+        subj = next((a for a in frame.arguments if a.function == "subj"), None)
+        group = [i for i in frame.verb_group if text.sentence.tokens[i].dep != "neg"]
+        return subj is not None and bool(group) and min(group) < subj.span[0]
+    words = _words(text)
+    first = words[0].removesuffix("n't") if words else ""
+    return first in _OPERATORS and len(words) > 1 and words[-1] == "?"
 
 
 def token_edit_distance(source: str, output: str) -> int:
