@@ -159,7 +159,8 @@ def refusal(analysis: Analysis, plan: EditPlan) -> str | None:
         return why
     functions_ = {a.function for a in frame.arguments}
     if ("subj" not in functions_ and not agreement.imperative(tokens, frame) and tokens and tokens[-1].text != "?"
-            and frame.finite and set(f) & {"tense", "polarity", "force", "modality", "progressive", "perfect"}):
+            and frame.finite and frame.clause == "main"
+            and set(f) & {"tense", "polarity", "force", "modality", "progressive", "perfect"}):
         return (f"the main verb '{tokens[frame.verb].text}' has no subject (a fragment, or a set phrase such as "
                 "'thank God'), so there is no clause to edit")
     if f.get("polarity") == "neg" and pred.polarity == "pos" and (adv := next(

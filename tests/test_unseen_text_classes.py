@@ -508,3 +508,15 @@ def test_an_exclamative_keeps_its_form(realize, expr):
 ])
 def test_a_modal_question_whose_verb_was_read_as_an_adjective(realize, source, expr, expected):
     assert ok_text(realize(source, expr)) == expected
+
+
+@pytest.mark.parametrize("source,expected", [
+    ("The company unveiled a plan to cut costs on Monday.", "A plan to cut costs was unveiled by the company on Monday."),
+    ("The dog pulled the towel off the line.", "The towel was pulled off the line by the dog."),
+])
+def test_a_time_phrase_and_a_goal_phrase_stay_with_the_verb_in_the_passive(realize, source, expected):
+    assert ok_text(realize(source, "passive")) == expected
+
+
+def test_a_quantifier_pronoun_with_a_modifier_is_not_clefted(realize):
+    declined(realize("Everybody on the team admired the coach.", "cleft(SUBJ)"), "quantifier pronoun")

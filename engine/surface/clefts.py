@@ -47,6 +47,9 @@ def bare_noun_focus(layout: Layout, role: str) -> str | None:
         arg = layout.frame.argument(role)
         phrase = items_of(tokens, arg.span, "x") if arg else []
     srcs = [it.src for it in phrase if it.src is not None]
+    head = next((s for s in srcs if tokens[s].text.lower() in _QUANTIFIER_PRONOUNS), None)
+    if head is not None and head == srcs[0]:
+        srcs = [head]  # *everyone in the village*: the quantifier pronoun heads the focus
     if len(srcs) == 1 and tokens[srcs[0]].text.lower() in _QUANTIFIER_PRONOUNS:
         return (f"the focus '{tokens[srcs[0]].text}' is a quantifier pronoun; 'It is {tokens[srcs[0]].text.lower()} "
                 "who ...' states an exhaustive focus that the sentence does not")

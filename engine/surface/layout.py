@@ -260,6 +260,23 @@ def unreliable_object(tokens: Sequence[Token], obj: Argument | None) -> str | No
 _SECONDARY_DEPS = ("oprd", "advcl", "advmod", "acomp", "ccomp", "xcomp")
 
 
+def _without_time_phrase(tokens: Sequence[Token], obj: Argument) -> Argument:
+    """The object without a time phrase at its very end (*new measures to curb inflation [on
+    Tuesday]*): the parser hangs it inside the object, but it dates the verb, and it stays
+    after the verb when the object moves."""
+    from dataclasses import replace
+
+    for pp in (t for t in tokens if t.dep == "prep" and obj.span[0] < t.i < obj.span[1] and t.head != t.i
+               and t.text.lower() in _TIME_PREPOSITIONS):
+        end = _subtree_end(tokens, pp.i)
+        if end != obj.span[1] - 1:
+            continue
+        noun = next((t for t in tokens if t.head == pp.i and t.dep == "pobj"), None)
+        if noun is not None and (noun.ent_type in ("DATE", "TIME") or noun.text.lower() in _TIME_NOUNS):
+            return replace(obj, span=(obj.span[0], pp.i), text=" ".join(t.text for t in tokens[obj.span[0]:pp.i]))
+    return obj
+
+
 def _without_verb_phrase(tokens: Sequence[Token], agent: Argument) -> Argument:
     """The by-phrase without a phrase at its end that modifies the verb, not the agent: a time
     phrase (*on Monday*, *during the night*) or one about the subject (*bitten by a dog on his
@@ -327,7 +344,8 @@ def complement_pp_end(tokens: Sequence[Token], frame: Frame, obj: Argument | Non
     return end
 
 
-_GOAL_PREPOSITIONS = frozenset({"to", "into", "onto", "across", "through", "toward", "towards"})
+_TIME_PREPOSITIONS = frozenset({"on", "in", "at", "during", "before", "after", "since", "until", "throughout"})
+_GOAL_PREPOSITIONS = frozenset({"to", "into", "onto", "across", "through", "toward", "towards", "off"})
 _TIME_NOUNS = frozenset({"morning", "afternoon", "evening", "night", "day", "week", "month", "year", "time", "weekend",
                          "monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday", "summer",
                          "winter", "spring", "autumn", "moment", "past", "future"})
@@ -428,6 +446,8 @@ def arrange(layout: Layout, plan: EditPlan) -> str | None:
                 return f"double-object verb (indirect object '{iobj.text}'): only its passive is written, not {'swap' if plan.swap else 'an active'}"
         else:
             return _recipient_passive(layout, subj, obj, iobj, promote)
+    if obj is not None and src.voice == "active":
+        obj = _without_time_phrase(tokens, obj)  # announced new measures ... [on Tuesday]: the verb's
     if obj is not None and src.voice == "active" and plan.swap:
         obj = english.without_place_phrase(tokens, obj)  # the PP stays with the verb
     elif obj is not None and src.voice == "active":
