@@ -721,10 +721,10 @@ def temporal_clauses(analysis: Analysis, main: Frame) -> list[Frame]:
             continue
         # *as soon as I get home*: the clause hangs on *soon*, an adverb of the main verb
         via = tokens[verb.head] if 0 <= verb.head < len(tokens) else None
-        if verb.head != main.verb and not (via is not None and via.dep == "advmod" and via.head == main.verb):
-            continue
+        if verb.head != main.verb and not (via is not None and via.dep in ("advmod", "xcomp") and via.head == main.verb):
+            continue  # (*keeps crashing whenever I open it*: the clause hangs on the verb's complement)
         marks = [t for t in tokens if t.head == f.verb and t.dep in ("mark", "advmod") and t.i < f.verb]
-        if verb.head != main.verb and via is not None:
+        if verb.head != main.verb and via is not None and via.dep == "advmod":
             marks = sorted([via, *(t for t in tokens if t.head == via.i and t.dep == "advmod" and t.i < via.i), *marks],
                            key=lambda t: t.i)
         words = " ".join(t.text.lower() for t in tokens[marks[0].i:marks[-1].i + 1]) if marks else ""

@@ -520,3 +520,8 @@ def test_a_time_phrase_and_a_goal_phrase_stay_with_the_verb_in_the_passive(reali
 
 def test_a_quantifier_pronoun_with_a_modifier_is_not_clefted(realize):
     declined(realize("Everybody on the team admired the coach.", "cleft(SUBJ)"), "quantifier pronoun")
+
+
+def test_a_temporal_clause_on_the_verbs_complement_follows_the_main_clause(realize):
+    assert ok_text(realize("The old printer keeps jamming whenever we print photos.", "tense(past)")) == \
+        "The old printer kept jamming whenever we printed photos."
