@@ -157,8 +157,7 @@ def refusal(analysis: Analysis, plan: EditPlan) -> str | None:
         return why
     if why := several_clauses(analysis) or inverted_reporting(analysis):
         return why
-    functions_ = {a.function for a in frame.arguments}
-    if ("subj" not in functions_ and not agreement.imperative(tokens, frame) and tokens and tokens[-1].text != "?"
+    if ("subj" not in {a.function for a in frame.arguments} and not agreement.imperative(tokens, frame) and tokens and tokens[-1].text != "?"
             and frame.finite and frame.clause == "main"
             and set(f) & {"tense", "polarity", "force", "modality", "progressive", "perfect"}):
         return (f"the main verb '{tokens[frame.verb].text}' has no subject (a fragment, or a set phrase such as "
@@ -277,8 +276,8 @@ def time_conflict(analysis: Analysis, frame: Frame, tense: str, year: int | None
     own = main_clause_tokens(analysis, frame)
     text = " ".join(tokens[i].text for i in own)
     this_year = year or datetime.date.today().year
-    past = _PAST_TIME.search(text)
-    future = _FUTURE_TIME.search(text)
+    past = m.group() if (m := _PAST_TIME.search(text)) else None
+    future = m.group() if (m := _FUTURE_TIME.search(text)) else None
     for i in own:
         word = tokens[i].text
         if _YEAR.match(word) and (tokens[i].ent_type == "DATE" or tokens[tokens[i].head].text.lower() in _MONTHS
@@ -289,27 +288,17 @@ def time_conflict(analysis: Analysis, frame: Frame, tense: str, year: int | None
                 start, j = min(start, j), (tokens[j].head if tokens[j].dep != "prep" else -1)
             phrase = " ".join(t.text for t in tokens[start:i + 1])
             if when < this_year and past is None:
-                past = _Found(phrase)
+                past = phrase
             elif when > this_year and future is None:
-                future = _Found(phrase)
+                future = phrase
     names = {"past": "past", "pres": "present", "fut": "future"}
     if tense in ("fut", "pres") and past is not None:
-        return (f"the past-time expression '{past.group()}' dates the main clause; the {names[tense]} tense would "
+        return (f"the past-time expression '{past}' dates the main clause; the {names[tense]} tense would "
                 "contradict it, and changing it would alter the content")
     if tense == "past" and future is not None:
-        return (f"the future-time expression '{future.group()}' dates the main clause; the past tense would "
+        return (f"the future-time expression '{future}' dates the main clause; the past tense would "
                 "contradict it, and changing it would alter the content")
     return None
-
-
-class _Found:
-    """A time phrase found outside the regular expressions (a year), read like a match."""
-
-    def __init__(self, text: str):
-        self.text = text
-
-    def group(self) -> str:
-        return self.text
 
 
 # Frequency and degree adverbs that are nearly negative: *does not rarely eat* is not English.

@@ -133,6 +133,11 @@ _FINITE_AUX = {
 }
 
 
+# The words that can open a polar question (the operator): finite auxiliaries and modals.
+OPERATORS = frozenset({"is", "are", "was", "were", "am", "do", "does", "did", "has", "have", "had", "will", "would",
+                       "can", "could", "may", "might", "must", "shall", "should"})
+
+
 def finite_aux_tense(text: str) -> str | None:
     """Tense shown by a finite auxiliary form (``did`` -> ``past``); None for other words.
 

@@ -26,6 +26,7 @@ import difflib
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 
+from .. import english
 from ..english import with_case
 from ..ir import Analysis, Frame
 from ..rank.closeness import edit_distance, tokens
@@ -166,10 +167,6 @@ def closeness(analysis: Analysis, plan: EditPlan, output: str | Analysis, unchan
     return _closeness(spans, expected)
 
 
-_OPERATORS = frozenset({"is", "are", "was", "were", "am", "do", "does", "did", "has", "have", "had", "will",
-                        "would", "can", "could", "may", "might", "must", "shall", "should"})
-
-
 def _inverted(text: str | Analysis, frame: Frame | None) -> bool:
     """Whether the clause's operator stands before its subject (a polar question): read from
     the frame where one is given, else from the first word (*n't* attached)."""
@@ -179,7 +176,7 @@ def _inverted(text: str | Analysis, frame: Frame | None) -> bool:
         return subj is not None and bool(group) and min(group) < subj.span[0]
     words = _words(text)
     first = words[0].removesuffix("n't") if words else ""
-    return first in _OPERATORS and len(words) > 1 and words[-1] == "?"
+    return first in english.OPERATORS and len(words) > 1 and words[-1] == "?"
 
 
 def token_edit_distance(source: str, output: str) -> int:

@@ -274,10 +274,6 @@ def _unknown_verb_form(layout: Layout, invariant: frozenset[str]) -> str | None:
             f"('{chain[-1] if chain else frame.predicate.lemma}')")
 
 
-_OPERATORS = frozenset({"is", "are", "was", "were", "am", "do", "does", "did", "has", "have", "had", "will", "would",
-                        "can", "could", "may", "might", "must", "shall", "should"})
-
-
 def _still_inverted(statement: str) -> str | None:
     """Why a statement made from a question is not one, or None: it still starts with the
     operator, or the operator was left at its end (*Kids on a ride are.*). Both come from a
@@ -285,7 +281,7 @@ def _still_inverted(statement: str) -> str | None:
     words = statement.rstrip(" .?!").split()
     if not words:
         return None
-    if words[0].lower() in _OPERATORS or words[-1].lower() in _OPERATORS:
+    if words[0].lower() in english.OPERATORS or words[-1].lower() in english.OPERATORS:
         return ("the parse of the question does not show where its subject ends, so its statement could not be "
                 f"built (got {statement!r})")
     return None
