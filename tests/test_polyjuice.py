@@ -121,6 +121,45 @@ def test_detection(x, y, code):
     assert detect_texts([(x, y)]) == [code]
 
 
+@pytest.mark.parametrize("x, y, code", [
+    # a question by inversion, a modal added or changed: the same verb restructured
+    ("There is a cat on the mat.", "Is there a cat on the mat?", "restructure"),
+    ("There are two boats in the harbour.", "Are there two boats in the harbour?", "restructure"),
+    ("The boy is looking at the sky.", "Is the boy looking at the sky?", "restructure"),
+    ("She plays the piano.", "Does she play the piano?", "restructure"),
+    ("The boy is looking at the sky.", "The boy may be looking at the sky.", "restructure"),
+    ("The girls can swim across the lake.", "The girls must swim across the lake.", "restructure"),
+    # ... but a counterfactual stays negation, and a contracted modal is the same modal
+    ("He went home early.", "He should have gone home early.", "negation"),
+    ("The clerk will help us.", "The clerk won't help us.", "negation"),
+    ("The kids can sleep here.", "The kids can't sleep here.", "negation"),
+    # edits of different codes: a whole-clause rewrite is resemantic ...
+    ("A man is riding a bike.", "A dog is sleeping on the couch.", "resemantic"),
+    ("Two boys kick a ball in the yard.", "A girl reads a book on the porch.", "resemantic"),
+    # ... else the edit that changes most content words gives the code (not the first edit)
+    ("A woman slices bread in the kitchen.", "A woman slices fresh bread in the kitchen.", "insert"),
+    ("The old man feeds the birds.", "The man feeds the hungry pigeons in the square.", "resemantic"),
+    ("A dog runs on the wet grass near the old fence.", "A dog runs on the grass near the wooden gate.",
+     "resemantic"),
+])
+def test_detection_of_mood_modality_and_mixed_edits(x, y, code):
+    assert detect_texts([(x, y)]) == [code]
+
+
+def test_missing_wordnet_is_said_once_as_a_warning(monkeypatch, caplog, tmp_path):
+    import importlib
+
+    detect = importlib.import_module("engine.polyjuice.detect")  # the package exports a function of this name
+    detect.wordnet.cache_clear()
+    monkeypatch.setenv("SEAM_WORDNET", str(tmp_path / "no-wordnet-here"))
+    with caplog.at_level("WARNING", logger="engine.polyjuice.detect"):
+        detect_texts([("A poodle barks.", "A small dog barks."), ("A cat sleeps.", "A lazy animal sleeps.")])
+        detect_texts([("A poodle barks.", "A small dog barks.")])
+    said = [r for r in caplog.records if "WordNet" in r.getMessage()]
+    detect.wordnet.cache_clear()
+    assert len(said) == 1 and said[0].levelname == "WARNING"
+
+
 def test_seam_detect_keeps_every_record(tmp_path):
     src = tmp_path / "pairs.jsonl"
     src.write_text("\n".join([

@@ -2,15 +2,20 @@
 
 The original's order of rules, on the spaCy analyses of both sentences:
 
-1. the sentence-level **restructure**: the same main verb with another voice or tense;
+1. the sentence-level **restructure**: the same verb with another voice, tense, modality
+   (*is looking* -> *may be looking*) or mood (*There is* -> *Is there*);
 2. per edit (a difflib op over the tokens, equal ops and edits of bare *the/a/an/be* dropped):
    **negation** (negation cues differ, a subjunctive *should/could have* on one side only, or
    *and* <-> *but*), **quantifier** (quantifiers or numbers differ, not just *a/an/one*),
    **lexical** (a WordNet hypernym or antonym, else a single content word for a single content
    word) or **resemantic** (other replacements), **insert** / **delete**;
 3. the sentence's code: one edit gives its code; for several, **shuffle** when the content
-   words removed and added are the same words moved, else **resemantic** when there are both
-   insertions and deletions, **global** (None) for five edits or more, else the first edit's.
+   words removed and added are the same words moved, **global** (None) for five edits or more,
+   **resemantic** when there are both insertions and deletions or the whole clause is rewritten
+   (another main verb, half the content words gone on each side), the code of the edits when
+   they agree, else the code of the edit that changes most content words. (The original sorts
+   edits by their semantic distance and takes the first; through its own wrapper that distance
+   is always 1, so it took the first edit in the sentence, whatever it was.)
 
 Bugs of the original fixed here:
 - its *and*/*but* check could never fire (a list compared with a set);
@@ -18,7 +23,9 @@ Bugs of the original fixed here:
 - its tense reading ignored auxiliaries other than *can*/*do* (*is riding* -> *was riding* was
   not a tense change). Here the first finite verb of the main verb's group decides, and
   *will*/*shall* make a future;
-- identical sentences after tokenization raised an IndexError; here they are ``equal``.
+- identical sentences after tokenization raised an IndexError; here they are ``equal``;
+- a question made by inversion or a modal added was any edit's code (*lexical*); here it is a
+  restructure of the same verb.
 
 WordNet (hypernyms and antonyms for *lexical*) is read through nltk from a local copy when one is
 found (``wordnet=`` a folder in nltk's format, else ``SEAM_WORDNET``, else nltk's data path).
@@ -105,7 +112,7 @@ def tense(a: Analysis, root: Token | None = None) -> str | None:
     tokens = a.sentence.tokens
     group = sorted([t for t in tokens if t.head == root.i and t.dep in ("aux", "auxpass") and t.i < root.i] + [root],
                    key=lambda t: t.i)
-    if any(t.text.lower() in ("will", "shall", "'ll") for t in group[:-1]):
+    if any(_MODAL_FORMS.get(t.text.lower(), t.text.lower()) in ("will", "shall") for t in group[:-1]):
         return "fut"
     first = group[0]
     if first.tag == "VBD":
@@ -142,12 +149,43 @@ def _clause_verbs(a: Analysis) -> dict[str, Token]:
     return out
 
 
+_SUBJECTS = frozenset({"nsubj", "nsubjpass", "expl", "csubj"})
+_MODALS = frozenset({"can", "could", "may", "might", "must", "shall", "should", "will", "would", "ought"})
+_MODAL_FORMS = {"ca": "can", "wo": "will", "sha": "shall", "'ll": "will", "'d": "would"}  # ca|n't, wo|n't
+
+
+def _group(a: Analysis, verb: Token) -> list[Token]:
+    """The verb with its auxiliaries, in order."""
+    return sorted([t for t in a.sentence.tokens if t.head == verb.i and t.dep in ("aux", "auxpass")] + [verb],
+                  key=lambda t: t.i)
+
+
+def modals(a: Analysis, verb: Token) -> frozenset[str]:
+    """The modal auxiliaries of a verb (*may* of *may be looking*)."""
+    forms = (_MODAL_FORMS.get(t.text.lower(), t.text.lower()) for t in _group(a, verb) if t.tag == "MD")
+    return frozenset(f for f in forms if f in _MODALS)
+
+
+def interrogative(a: Analysis, verb: Token) -> bool:
+    """The verb's clause is a question by inversion: its first auxiliary (or the verb itself)
+    comes before its subject (*Is there ...*, *Does she play ...*, *What is he doing?*)."""
+    subject = next((t for t in a.sentence.tokens if t.head == verb.i and t.dep in _SUBJECTS), None)
+    return subject is not None and _group(a, verb)[0].i < subject.i
+
+
 def restructured(a: Analysis, b: Analysis) -> bool:
-    """Some clause keeps its verb but changes voice or tense."""
+    """Some clause keeps its verb but changes voice, tense, modality (*is looking* -> *may be
+    looking*) or mood (*There is* -> *Is there*). A counterfactual *should/could have* on one
+    side only is negation, as in the original, not a change of modality."""
     va, vb = _clause_verbs(a), _clause_verbs(b)
+    counterfactual = _subjunctive(a.sentence.tokens) != _subjunctive(b.sentence.tokens)
     for lemma, ta in va.items():
         tb = vb.get(lemma)
-        if tb is not None and (voice(a, ta) != voice(b, tb) or tense(a, ta) != tense(b, tb)):
+        if tb is None:
+            continue
+        if voice(a, ta) != voice(b, tb) or tense(a, ta) != tense(b, tb):
+            return True
+        if not counterfactual and (modals(a, ta) != modals(b, tb) or interrogative(a, ta) != interrogative(b, tb)):
             return True
     return False
 
@@ -210,7 +248,9 @@ def wordnet(path: str | None = None):
         wn.ensure_loaded()
         return wn
     except Exception as exc:  # LookupError when nltk's data has no wordnet
-        log.debug("no WordNet: %s", exc)
+        log.warning("WordNet not found (%s): detection calls a replacement `lexical` only when it is one "
+                    "content word for another. Give a local copy with SEAM_WORDNET=DIR or nltk's data path.",
+                    type(exc).__name__)
         return None
 
 
@@ -276,6 +316,27 @@ def _shuffled(found: Sequence[Edit]) -> bool:
     return bool(both) and (both == removed or both == added) and "there" not in removed | added
 
 
+def _content_lemmas(tokens: Sequence[Token]) -> set[str]:
+    return {_verb_lemma(t.text) if t.pos == "VERB" else t.lemma.lower() for t in _content(tokens)}
+
+
+def _weight(e: Edit) -> int:
+    """How much an edit changes, standing in for the original's semantic distance of a phrase
+    (0 for function words only): the content lemmas on one side and not on the other."""
+    return len(_content_lemmas(e.a) ^ _content_lemmas(e.b))
+
+
+def rewritten(a: Analysis, b: Analysis) -> bool:
+    """A whole-clause rewrite: the main verb is another verb, and at least half the content
+    words of each sentence are gone from the other (*A man is riding a bike.* -> *A dog is
+    sleeping on the couch.*)."""
+    ra, rb = _root(a), _root(b)
+    if ra is None or rb is None or _verb_lemma(ra.text) == _verb_lemma(rb.text):
+        return False
+    ca, cb = _content_lemmas(a.sentence.tokens), _content_lemmas(b.sentence.tokens)
+    return bool(ca) and bool(cb) and len(ca - cb) * 2 >= len(ca) and len(cb - ca) * 2 >= len(cb)
+
+
 def detect(a: Analysis, b: Analysis) -> str | None:
     """The code of the pair: one of the eight, ``equal``, or None (a global rewrite)."""
     if [t.text for t in a.sentence.tokens] == [t.text for t in b.sentence.tokens]:
@@ -294,12 +355,15 @@ def detect(a: Analysis, b: Analysis) -> str | None:
         return "shuffle"
     if len(found) >= 5:
         return None
-    kinds = set(tags)
-    if {"insert", "delete"} <= kinds:
+    if {"insert", "delete"} <= set(tags) or rewritten(a, b):
         return "resemantic"
-    if len(kinds) == 1:
+    if len(set(tags)) == 1:
         return tags[0]
-    return tags[0]
+    # Edits of different codes: the original sorts its phrases by semantic distance, largest
+    # first, and the first one is the pair's code. The edit that changes most content words
+    # stands for it here (the first such edit on a tie).
+    weights = [_weight(e) for e in found]
+    return tags[weights.index(max(weights))]
 
 
 def detect_texts(pairs: Sequence[tuple[str, str]], analyzer=None) -> list[str | None]:
