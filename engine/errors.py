@@ -110,6 +110,19 @@ class GrammarError(ResourceNotFoundError):
     code = "E302"
 
 
+class EncoderError(ResourceNotFoundError):
+    """A pretrained encoder folder is not usable: no weights or tokenizer, not an encoder, or
+    a tokenizer that does not belong to the model."""
+
+    code = "E303"
+
+
+class EncoderChangedError(EncoderError):
+    """An encoder's weights differ from the checksum recorded the first time it was used."""
+
+    code = "E304"
+
+
 class IncompatibleError(ExpressionError):
     """A composition asks for feature values no backend can realize together; the reason
     and the id of the declaring entry in ``rules/algebra.toml`` come with it."""

@@ -136,8 +136,9 @@ def test_the_classifier_as_a_validator(trained, capsys):
     assert verdicts[0]["validator"] == "accept" and "P(acceptable)" in verdicts[0]["reason"]
 
 
-def test_seam_train_accept_from_sentences(tmp_path, capsys):
+def test_seam_train_accept_from_sentences(tmp_path, capsys, monkeypatch):
     pytest.importorskip("torch")
+    monkeypatch.setenv("SEAM_CACHE", str(tmp_path / "cache"))  # the encoder's checksum is recorded there
     from engine.accept.classifier import AcceptClassifier, build_tiny_encoder
     from engine.cli import main
 
@@ -145,7 +146,7 @@ def test_seam_train_accept_from_sentences(tmp_path, capsys):
     src.write_text("\n".join(json.dumps({"text": t}) for t in SENTENCES[:6]) + "\n")
     base = build_tiny_encoder(tmp_path / "enc", SENTENCES)
     out = tmp_path / "accept"
-    assert main(["train-accept", "--model", str(base), "--out", str(out), "--sentences", str(src), "-a", "p",
+    assert main(["train-accept", "--encoder", str(base), "--out", str(out), "--sentences", str(src), "-a", "p",
                  "-a", "n", "--folds", "2", "--epochs", "1", "--lr", "1e-3", "--device", "cpu",
                  "--report", str(tmp_path / "r.json")]) == 0
     report = json.loads((tmp_path / "r.json").read_text())

@@ -107,7 +107,8 @@ def test_self_training_labels_generations_by_reconstruction(fitted_tailor):
     assert all(s.output.lower() not in {x.output.lower() for x in seeds} for s in got)
 
 
-def test_train_accept_with_model_made_samples(fitted_tailor, tmp_path):
+def test_train_accept_with_model_made_samples(fitted_tailor, tmp_path, monkeypatch):
+    monkeypatch.setenv("SEAM_CACHE", str(tmp_path / "cache"))  # the encoder's checksum is recorded there
     import json
 
     from engine.accept.classifier import build_tiny_encoder

