@@ -132,8 +132,13 @@ def test_the_classifier_as_a_validator(trained, capsys):
     assert main(["transform", "The dog likes the cat.", "-a", "tense(past)", "--validate", "accept",
                  "--accept-model", str(out), "--format", "jsonl"]) in (0,)
     rec = json.loads(capsys.readouterr().out.strip().splitlines()[0])
-    verdicts = rec["candidates"][0]["verdicts"]
-    assert verdicts[0]["validator"] == "accept" and "P(acceptable)" in verdicts[0]["reason"]
+    judged = rec["candidates"] + rec["rejected"]
+    verdicts = [v for c in judged for v in c["verdicts"] if v["validator"] == "accept"]
+    assert len(verdicts) == len(judged) >= 1 and all("P(acceptable)" in v["reason"] for v in verdicts)
+    # below the threshold a candidate is rejected, not kept with a flag
+    assert all(v["verdict"] == "accept" for c in rec["candidates"] for v in c["verdicts"])
+    assert all(v["verdict"] == "reject" for c in rec["rejected"] for v in c["verdicts"] if v["validator"] == "accept")
+    assert rec["status"] == ("ok" if rec["candidates"] else "rejected")
 
 
 def test_seam_train_accept_from_sentences(tmp_path, capsys, monkeypatch):
@@ -153,3 +158,44 @@ def test_seam_train_accept_from_sentences(tmp_path, capsys, monkeypatch):
     assert report["validation"]["seed"]["acceptable"] > 0
     assert sum(row["unacceptable"] for m, row in report["validation"].items() if m != "seed") > 0
     assert report["folds"] == 2 and AcceptClassifier.load(str(out), device="cpu").threshold == report["threshold"]
+
+
+# -- seeds and their references ----------------------------------------------------------------
+
+class _OtherBackend:
+    """A second backend's records for the same texts and expressions (what seed_samples reads)."""
+
+    def __init__(self, outputs):
+        self.outputs = outputs
+
+    def run_texts(self, texts, expressions):
+        return [{"source": t, "transformation": e, "status": "ok" if self.outputs.get(t) else "not_applicable",
+                 "best": self.outputs.get(t)} for t in texts for e in expressions]
+
+
+def test_a_seed_is_never_its_own_reference():
+    from engine.accept.data import seed_samples
+    from engine.accept.validation import bleu_val
+
+    texts = ["The dog chased the cat.", "A man rides a bike."]
+    seeds = seed_samples(texts, ["tense(past)"])
+    assert [s.output for s in seeds] == ["A man rode a bike."]  # the first is past already: unchanged, left out
+    assert seeds and all(s.reference is None for s in seeds)
+    # without a reference BLEU-VAL has no opinion: it cannot vouch for a seed by comparing it with itself
+    assert [o for o, _ in bleu_val()(seeds)] == [None] * len(seeds)
+
+
+def test_a_second_backend_is_the_seeds_reference_and_can_reject_it():
+    from engine.accept.data import seed_samples
+    from engine.accept.validation import bleu_val
+
+    texts = ["A man rides a bike.", "The girl opens the door.", "Kids play outside."]
+    other = _OtherBackend({"A man rides a bike.": "A man rode a bike.",  # agrees
+                           "The girl opens the door.": "The girl opened a door."})  # a near miss; none for the third
+    seeds = seed_samples(texts, ["tense(past)"], reference_transformer=other)
+    by_source = {s.source: s for s in seeds}
+    assert by_source["A man rides a bike."].reference == "A man rode a bike."
+    assert by_source["Kids play outside."].reference is None
+    labels = {r.sample.source: r.label for r in sort(seeds, {"bleu": bleu_val()})}
+    assert labels == {"A man rides a bike.": ACCEPTABLE, "The girl opens the door.": REJECT,
+                      "Kids play outside.": ACCEPTABLE}

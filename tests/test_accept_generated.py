@@ -47,13 +47,14 @@ def tiny_t5(tmp_path_factory):
 def test_mask_filling_vanilla_and_fine_tuned(tiny_t5, tmp_path):
     vanilla = maskfill_samples(SEEDS, MaskFiller(tiny_t5, device="cpu"), seed=0)
     assert vanilla == maskfill_samples(SEEDS, MaskFiller(tiny_t5, device="cpu"), seed=0)  # seeded
+    assert vanilla  # the tiny T5 fills at least one span with new words
     for s in vanilla:
         assert s.intended == 0 and s.method == "maskfill" and s.output != s.reference and SENTINEL0 not in s.output
     losses = fine_tune_filler(tiny_t5, [s.output for s in SEEDS[:2]] * 20, tmp_path / "ft", epochs=3, lr=3e-3,
                               batch_size=8, device="cpu")
     assert losses[-1] < losses[0]
     tuned = maskfill_samples(SEEDS, MaskFiller(tmp_path / "ft", device="cpu"), seed=0, method="maskfill_ft")
-    assert all(s.method == "maskfill_ft" for s in tuned)
+    assert tuned and all(s.method == "maskfill_ft" for s in tuned)
 
 
 def test_noisy_beam_search_makes_near_misses(fitted_tailor):
@@ -77,11 +78,11 @@ def test_data_sabotage_trains_on_a_quarter_and_predicts_the_rest(fitted_tailor, 
     seeds = []
     for t in texts:
         future = t.replace("burned", "will burn").replace("sorted", "will sort")
-        seeds.append(Sample(t, "tense(fut)", future, 1, "seed", future))
+        seeds.append(Sample(t, "tense(fut)", future, 1, "seed"))
     got = sabotage_samples(seeds, fitted_tailor, tmp_path / "sab", fraction=0.25, epochs=1, device="cpu")
     assert (tmp_path / "sab" / "config.json").exists()  # the sabotaged generator was trained and saved
     assert len((tmp_path / "sab" / "train.jsonl").read_text().splitlines()) == 1  # on a quarter of the seeds
-    assert all(s.method == "sabotage" and s.intended == 0 and s.output != s.reference for s in got)
+    assert got and all(s.method == "sabotage" and s.intended == 0 and s.output != s.reference for s in got)
     assert {s.source for s in got} <= set(texts)
 
 
@@ -91,10 +92,8 @@ def test_self_training_labels_generations_by_reconstruction(fitted_tailor):
 
     gen = TailorGenerator.load(fitted_tailor, device="cpu")
     # seed outputs the fitted model does not itself produce, so its generations are new
-    seeds = [Sample("The cook burned the toast.", "passive", "The toast got burned by the cook.", 1, "seed",
-                    "The toast got burned by the cook."),
-             Sample("A clerk sorted the letters.", "negate", "A clerk never sorted the letters.", 1, "seed",
-                    "A clerk never sorted the letters.")]
+    seeds = [Sample("The cook burned the toast.", "passive", "The toast got burned by the cook.", 1, "seed", None),
+             Sample("A clerk sorted the letters.", "negate", "A clerk never sorted the letters.", 1, "seed", None)]
     got = self_train_samples(seeds, gen, cycles=2, seed=0)
     assert got and any(s.intended == 1 for s in got)
     assert got == self_train_samples(seeds, gen, cycles=2, seed=0)
@@ -130,10 +129,9 @@ def test_noisy_beam_search_on_the_polyjuice_generator(tmp_path):
     from engine.accept.generated import noisy_polyjuice_samples
     from engine.polyjuice.generator import PolyjuiceGenerator, build_tiny_polyjuice
 
-    seeds = [Sample("A man is riding a bike.", "negate", "A man is not riding a bike.", 1, "seed",
-                    "A man is not riding a bike.")]
+    seeds = [Sample("A man is riding a bike.", "negate", "A man is not riding a bike.", 1, "seed", None)]
     gen = PolyjuiceGenerator.load(build_tiny_polyjuice(tmp_path / "pj", ["A man is riding a bike."]), device="cpu")
     got = noisy_polyjuice_samples(seeds, gen, sigma=1.0, seed=0)
     assert got == noisy_polyjuice_samples(seeds, gen, sigma=1.0, seed=0)
-    assert all(s.method == "noisy_beam_polyjuice" and s.output != s.reference and "[BLANK]" not in s.output
+    assert got and all(s.method == "noisy_beam_polyjuice" and s.output != s.reference and "[BLANK]" not in s.output
                for s in got)

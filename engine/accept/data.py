@@ -23,15 +23,26 @@ from .validator import plan_text
 
 
 def seed_samples(texts: Sequence[str], expressions: Sequence[str], backend: str = "surface",
-                 transformer=None) -> list[Sample]:
-    """The backend's changed ``ok`` outputs of every text under every expression."""
+                 transformer=None, reference_backend: str | None = None, reference_transformer=None) -> list[Sample]:
+    """The backend's changed ``ok`` outputs of every text under every expression.
+
+    A seed's reference, which BLEU-VAL and ENT-VAL compare it with, is never the seed itself
+    (it would vouch for every seed): it is the output of another backend for the same text and
+    expression (``reference_backend``, e.g. ``erg``), a second opinion that a wrong seed
+    seldom shares, or None (those validators then say nothing about the seed)."""
     from ..pipeline import Transformer
 
     transformer = transformer or Transformer(backend)
+    texts, expressions = list(texts), list(expressions)
+    records = transformer.run_texts(texts, expressions)
+    references: list = [None] * len(records)
+    if reference_backend or reference_transformer is not None:
+        other = reference_transformer or Transformer(reference_backend)
+        references = [r["best"] if r["status"] == "ok" else None for r in other.run_texts(texts, expressions)]
     out = []
-    for rec in transformer.run_texts(list(texts), list(expressions)):
+    for rec, ref in zip(records, references, strict=True):
         if rec["status"] == "ok" and rec["best"] and rec["best"] != rec["source"]:
-            out.append(Sample(rec["source"], rec["transformation"], rec["best"], 1, "seed", rec["best"]))
+            out.append(Sample(rec["source"], rec["transformation"], rec["best"], 1, "seed", ref))
     return out
 
 

@@ -1,6 +1,6 @@
 """The trained acceptability classifier as a validator of any backend's output
 (``--validate accept --accept-model DIR``): a candidate below the classifier's threshold is
-flagged (``veto``: rejected), with its probability."""
+rejected (the command line's validator) or, without ``veto``, flagged, with its probability."""
 
 from __future__ import annotations
 

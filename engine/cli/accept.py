@@ -19,6 +19,9 @@ def _configure(t: argparse.ArgumentParser) -> None:
     t.add_argument("-a", "--apply", action="append", help="transformations for the seed outputs (repeatable; "
                    "default: p f n q pa)")
     t.add_argument("--backend", default="surface", help="backend that makes the seed outputs (default surface)")
+    t.add_argument("--reference-backend", help="a second backend whose output for the same sentence and "
+                   "transformation is each seed's reference for the bleu and ent validators (e.g. erg; default: none, "
+                   "and those validators say nothing about seeds)")
     t.add_argument("--methods", nargs="+", help="corruption methods (default: all)")
     t.add_argument("--validators", default="rec", help="validation framework, comma-separated: rec, erg, bleu, ent "
                    "(default rec)")
@@ -93,7 +96,8 @@ def train_accept(args: argparse.Namespace) -> int:
     counts: dict = {}
     if args.sentences:
         texts = [r.text for r in read_records(args.sentences) if r.error is None and r.text and r.text.strip()]
-        seeds = data.seed_samples(texts, args.apply or ["p", "f", "n", "q", "pa"], args.backend)
+        seeds = data.seed_samples(texts, args.apply or ["p", "f", "n", "q", "pa"], args.backend,
+                                  reference_backend=args.reference_backend)
         samples = seeds + data.snt_samples(seeds, args.methods, seed=args.seed)
         samples += _model_samples(args, seeds)
         checks = {}

@@ -7,7 +7,8 @@
 ``bleu``                BLEU-4 against the source inside a range
 ``entailment``          two-way entailment with the source under a local NLI model
 ``likelihood``          TAILOR/Polyjuice fluency filter: log-probability drop under a bound
-``accept``              the trained acceptability classifier (``seam train-accept``)
+``accept``              the trained acceptability classifier (``seam train-accept``); below
+                        its threshold a candidate is rejected
 ======================  =====================================================================
 """
 
@@ -46,10 +47,11 @@ def _accept(s):
     from ..accept.classifier import AcceptClassifier
     from ..accept.validator import AcceptValidator
 
-    return AcceptValidator(AcceptClassifier.load(s.accept_model, device=s.toolkit.device))
+    return AcceptValidator(AcceptClassifier.load(s.accept_model, device=s.toolkit.device), veto=True)
 
 
-VALIDATOR_REGISTRY.register("accept", _accept, help="the trained acceptability classifier (seam train-accept)")
+VALIDATOR_REGISTRY.register("accept", _accept, help="the trained acceptability classifier (seam train-accept): a "
+                            "candidate below its threshold is rejected")
 VALIDATORS = tuple(VALIDATOR_REGISTRY.names())
 
 __all__ = ["ACCEPT", "FLAG", "REJECT", "VALIDATORS", "VALIDATOR_REGISTRY", "VERDICTS", "BleuRange", "ControlAdherence", "Degeneracy",
