@@ -189,8 +189,11 @@ def test_the_report_renders_in_a_browser(report_dir, tmp_path):
     body = re.search(r"<body[^>]*>", dom.stdout).group()
     assert 'data-ready="1"' in body and 'data-charts="3"' in body, body
     assert "data-errors" not in body and _console_errors(dom.stderr) == []
+    # a 1280-px window shows the whole width: no horizontal scrolling of the page
+    dom = _headless(browser, report_dir / "report.html", "--window-size=1280,900", "--dump-dom")
+    assert 'data-overflow="0"' in re.search(r"<body[^>]*>", dom.stdout).group()
     shot = tmp_path / "report.png"
-    _headless(browser, report_dir / "report.html", "--hide-scrollbars", "--window-size=1300,1500",
+    _headless(browser, report_dir / "report.html", "--hide-scrollbars", "--window-size=1280,1500",
               f"--screenshot={shot}")
     assert shot.stat().st_size > 20_000
     # the check can fail: a page with a script error is caught
@@ -198,6 +201,25 @@ def test_the_report_renders_in_a_browser(report_dir, tmp_path):
     broken.write_text((report_dir / "report.html").read_text().replace("</body>", "<script>noSuchFunction();</script></body>"))
     dom = _headless(browser, broken, "--dump-dom")
     assert "data-errors" in re.search(r"<body[^>]*>", dom.stdout).group() or _console_errors(dom.stderr)
+
+
+def test_the_scatter_legend_covers_no_point():
+    from engine.compare.report import _pyplot, scatter_figure
+
+    cells = {p: {"closeness_f1": f, "loss_ratio": r} for p, f, r in [
+        ("question", 1.0, 1.06), ("voice", 1.0, 1.04), ("tense", 1.0, 1.02), ("cleft", 0.9, 0.92),
+        ("negation", 0.0, 1.0)]}
+    summary = {"backends": {name: {"by_phenomenon": cells} for name in ("surface", "hybrid", "erg")}}
+    fig, ax = scatter_figure(summary)
+    fig.canvas.draw()
+    renderer = fig.canvas.get_renderer()
+    legend = ax.get_legend().get_window_extent(renderer)
+    points = ax.transData.transform([(c["closeness_f1"], c["loss_ratio"]) for c in cells.values()])
+    assert not any(legend.x0 <= x <= legend.x1 and legend.y0 <= y <= legend.y1 for x, y in points)
+    assert not legend.overlaps(ax.get_window_extent(renderer))  # nor the plotting area at all
+    labels = [t.get_window_extent(renderer) for t in ax.texts]
+    assert all(not legend.overlaps(b) for b in labels)
+    _pyplot().close(fig)
 
 
 def test_render_is_deterministic(report_dir):

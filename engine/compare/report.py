@@ -67,25 +67,36 @@ def bars(summary: dict, key: str, title: str) -> str:
     return out
 
 
-def scatter(summary: dict) -> str:
-    """Closeness F1 (x) against the fluency loss ratio (y), per backend and phenomenon."""
+def scatter_figure(summary: dict):
+    """The scatter's figure and axes (see :func:`scatter`)."""
     plt = _pyplot()
-    fig, ax = plt.subplots(figsize=(6.0, 4.0))
+    fig, ax = plt.subplots(figsize=(6.0, 4.4))
+    names = []
     for name, entry in summary["backends"].items():
         points = [(p, c["closeness_f1"], c["loss_ratio"]) for p, c in entry["by_phenomenon"].items()
                   if c.get("closeness_f1") is not None and c.get("loss_ratio") is not None]
         if not points:
             continue
+        names.append(name)
         ax.scatter([x for _, x, _ in points], [y for _, _, y in points], label=name, alpha=0.8)
         for p, x, y in points:
             ax.annotate(p, (x, y), fontsize=7, xytext=(3, 3), textcoords="offset points")
     ax.axhline(1.0, color="grey", lw=0.8, ls="--")
-    ax.set_xlim(-0.03, 1.05)
+    ax.set_xlim(-0.03, 1.15)  # room for the labels of points at closeness 1
     ax.set_xlabel("closeness F1 (TAILOR, higher is closer)")
     ax.set_ylabel("loss ratio (edited / source; 1 = as fluent)")
     ax.set_title("closeness against fluency")
     ax.grid(alpha=0.3)
-    ax.legend(fontsize=8, loc="upper left", bbox_to_anchor=(1.0, 1.0))
+    if names:  # below the axes: a legend inside (or beside) them covers the points at closeness 1
+        ax.legend(fontsize=8, loc="upper center", bbox_to_anchor=(0.5, -0.14), ncol=min(4, len(names)), frameon=False)
+    fig.tight_layout()
+    return fig, ax
+
+
+def scatter(summary: dict) -> str:
+    """Closeness F1 (x) against the fluency loss ratio (y), per backend and phenomenon."""
+    plt = _pyplot()
+    fig, _ax = scatter_figure(summary)
     out = _svg(fig)
     plt.close(fig)
     return out
@@ -149,11 +160,13 @@ def examples(rows: Sequence[Row], backends: Sequence[str], limit: int = MAX_EXAM
 
 
 _STYLE = """
-body{font:14px/1.4 system-ui,sans-serif;margin:24px;color:#222;max-width:1400px}
+body{font:14px/1.4 system-ui,sans-serif;margin:24px;color:#222;max-width:1232px}
+.wide{max-width:100%;overflow-x:auto}
 h1{font-size:22px}h2{font-size:17px;margin-top:28px}
 .charts{display:flex;flex-wrap:wrap;gap:16px}figure{margin:0;border:1px solid #ddd;padding:8px;border-radius:6px}
 figure svg{max-width:640px;height:auto}
-table{border-collapse:collapse;margin:8px 0;font-size:13px}td,th{border:1px solid #ddd;padding:3px 7px;vertical-align:top}
+table{border-collapse:collapse;margin:8px 0;font-size:13px}td,th{border:1px solid #ddd;padding:3px 6px;vertical-align:top}
+#summary th{font-size:12px;max-width:7em}#examples td{min-width:12em}
 th{background:#f4f4f4;cursor:pointer;position:sticky;top:0}tr:nth-child(even){background:#fafafa}
 #summary td:nth-child(n+3){text-align:right;font-variant-numeric:tabular-nums}
 .st{font-size:11px;padding:1px 4px;border-radius:3px;background:#eee}.st-ok{background:#d8f0d8}
@@ -185,6 +198,8 @@ _SCRIPT = """
   var charts = 0;
   document.querySelectorAll('figure svg').forEach(function(svg){ if (svg.querySelectorAll('path').length > 4) charts += 1; });
   document.body.dataset.charts = charts;
+  // how far the page runs past the window's width (0: it fits)
+  document.body.dataset.overflow = Math.max(0, document.documentElement.scrollWidth - window.innerWidth);
   document.body.dataset.ready = '1';
 })();
 """
@@ -229,11 +244,11 @@ def render(summary: dict, rows: Sequence[Row], title: str = "Seam: backends comp
 <h2>Per phenomenon</h2>
 <div class="charts">{''.join(f'<figure>{c}</figure>' for c in charts)}</div>
 <h2>Summary (click a column to sort)</h2>
-{table(summary)}
+<div class="wide">{table(summary)}</div>
 <h2>Agreement between backends</h2><ul>{agree or '<li>one backend only</li>'}</ul>
 <h2>Where the backends disagree ({n_disagree}{f', first {MAX_EXAMPLES} shown' if n_disagree > MAX_EXAMPLES else ''})</h2>
 <label>phenomenon <select id="phenomenon"><option value="">all</option>{options}</select></label>
-{ex}
+<div class="wide">{ex}</div>
 <script type="application/json" id="summary-data">{data}</script>
 <script>{_SCRIPT}</script>
 </body></html>
