@@ -69,6 +69,14 @@ def _rebuild(a, start: int, end: int, words: str) -> str:
     return out[0].upper() + out[1:] if start == 0 else out
 
 
+QUANTIFIERS = {"some", "many", "several", "few", "all", "every", "each", "any", "no", "most", "both", "another",
+               "other", "much"}
+
+
+def toks_of(a, start: int, end: int) -> list:
+    return list(a.sentence.tokens[start:end])
+
+
 def _nouns(a, number: str) -> list:
     return [t for t in a.sentence.tokens if t.pos == "NOUN" and t.tag == number and t.text.isalpha()]
 
@@ -115,13 +123,22 @@ def rule_edit(rule: str, a, pool, rng: random.Random) -> str | None:
                 return _rebuild(a, t.i, t.i, rng.choice(ADJECTIVES))
         return None
     if rule == "rule:resemantic":
-        mine = [(s, e) for s, e in _chunks(a) if e - s >= 2]
-        theirs = sorted({b.sentence.span_text(s, e) for b in pool for s, e in _chunks(b) if e - s >= 3})
-        if mine and theirs:
-            s, e = mine[-1]
+        # no number or quantifier on either side (that would be a quantifier edit), nothing shared
+        def plain(b, s, e):
+            return toks_of(b, s, e)[0].text.lower() in ("a", "the") and not any(
+                t.pos == "NUM" or t.text.lower() in QUANTIFIERS for t in toks_of(b, s, e))
+
+        mine = [(s, e) for s, e in _chunks(a) if e - s >= 2 and plain(a, s, e)]
+        if not mine:
+            return None
+        s, e = mine[-1]
+        own = {t.text.lower() for t in toks_of(a, s, e)} - {"a", "the"}
+        theirs = sorted({b.sentence.span_text(s2, e2) for b in pool for s2, e2 in _chunks(b)
+                         if e2 - s2 >= 3 and plain(b, s2, e2)
+                         and not own & {t.text.lower() for t in toks_of(b, s2, e2)}})
+        if theirs:
             words = rng.choice(theirs)
-            if words.lower() != a.sentence.span_text(s, e).lower():
-                return _rebuild(a, s, e, words if s == 0 else words[0].lower() + words[1:])
+            return _rebuild(a, s, e, words if s == 0 else words[0].lower() + words[1:])
         return None
     raise ValueError(rule)
 

@@ -173,10 +173,18 @@ def interrogative(a: Analysis, verb: Token) -> bool:
     return subject is not None and _group(a, verb)[0].i < subject.i
 
 
+def _question(a: Analysis) -> bool:
+    words = [t for t in a.sentence.tokens if t.text.strip()]
+    return bool(words) and words[-1].text == "?"
+
+
 def restructured(a: Analysis, b: Analysis) -> bool:
     """Some clause keeps its verb but changes voice, tense, modality (*is looking* -> *may be
-    looking*) or mood (*There is* -> *Is there*). A counterfactual *should/could have* on one
+    looking*) or mood (*There is* -> *Is there*); or the sentence becomes a question (or stops
+    being one) with the same content words. A counterfactual *should/could have* on one
     side only is negation, as in the original, not a change of modality."""
+    if _question(a) != _question(b) and all(_inflection_only(e) for e in edits(a, b)):
+        return True  # the same words as a question: auxiliaries moved or added, inflection changed
     va, vb = _clause_verbs(a), _clause_verbs(b)
     counterfactual = _subjunctive(a.sentence.tokens) != _subjunctive(b.sentence.tokens)
     for lemma, ta in va.items():
