@@ -127,6 +127,9 @@ def test_detection(x, y, code):
     ("There are two boats in the harbour.", "Are there two boats in the harbour?", "restructure"),
     ("The boy is looking at the sky.", "Is the boy looking at the sky?", "restructure"),
     ("She plays the piano.", "Does she play the piano?", "restructure"),
+    ("A cook is slicing onions on a board.", "Is a cook slicing onions on a board?", "restructure"),
+    ("A tall girl in a yellow coat feeds the ducks.", "Does a tall girl in a yellow coat feed the ducks?",
+     "restructure"),
     ("The boy is looking at the sky.", "The boy may be looking at the sky.", "restructure"),
     ("The girls can swim across the lake.", "The girls must swim across the lake.", "restructure"),
     # ... but a counterfactual stays negation, and a contracted modal is the same modal
