@@ -31,7 +31,6 @@ from typing import Any
 
 from .errors import ResumeError, SeamError
 from .jsonl import lines
-from .results import ERROR
 from .run import RunReport
 
 
@@ -159,10 +158,7 @@ def run_ray(spec: ProducerSpec, input_path: str | Path, output: str | Path, *, w
                 for line in fh:
                     out.write(line)
                     if k not in done:
-                        rec = json.loads(line)
-                        report.counts[rec.get("status")] += 1
-                        if rec.get("status") == ERROR and rec.get("code") == "E999":
-                            report.bugs += 1
+                        report.note(json.loads(line))
     print(f"seam: {len(todo)} of {len(blocks)} blocks processed on Ray ({workers} workers)", file=sys.stderr)
     return report
 

@@ -110,6 +110,12 @@ class GrammarError(ResourceNotFoundError):
     code = "E302"
 
 
+class MissingExtraError(ResourceNotFoundError):
+    """An optional package is not installed; the message names the extra that installs it."""
+
+    code = "E305"
+
+
 class EncoderError(ResourceNotFoundError):
     """A pretrained encoder folder is not usable: no weights or tokenizer, not an encoder, or
     a tokenizer that does not belong to the model."""

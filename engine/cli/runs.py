@@ -45,8 +45,8 @@ def _on_ray(spec, args: argparse.Namespace) -> RunReport:
 
 
 def finish(report: RunReport, args: argparse.Namespace, name: str) -> int:
-    """The run's exit status (3 when records failed because of a bug), with its summary; a
-    tabular ``-o`` is written from the JSONL records here."""
+    """The run's exit status (3 when records failed because of a bug, 4 when every record
+    failed), with its summary; a tabular ``-o`` is written from the JSONL records here."""
     from ..tables import output_format, write_table
 
     if args.output and record_path(args) != args.output:
@@ -59,6 +59,9 @@ def finish(report: RunReport, args: argparse.Namespace, name: str) -> int:
         print(f"seam {name}: {report.bugs} record(s) failed because of a bug (code E999; the traceback is logged "
               "above); every other record was written", file=sys.stderr)
         return 3
+    if report.written and report.failed == report.written:
+        print(f"seam {name}: every record failed ({report.failed}); the first: {report.first_error}", file=sys.stderr)
+        return 4
     return 0
 
 
@@ -74,6 +77,10 @@ def transform(args: argparse.Namespace) -> int:
     if args.resume and not args.output:
         raise SeamError("--resume needs -o OUTPUT (the partial output file to continue)")
     fmt = args.format or ("jsonl" if args.input or args.output else "text")
+    if args.input:
+        from ..tables import require_column
+
+        require_column(args.input, args.text_field)
     if args.executor == "ray":
         from ..distributed import ProducerSpec
 

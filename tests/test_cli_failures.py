@@ -1,0 +1,78 @@
+"""Failures a newcomer meets on the command line are loud, coded and clean: a run where every
+record failed exits non-zero, a table without the text column is refused before the run, a
+missing file or optional package has its code, and a closed pipe ends quietly."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+
+import pytest
+
+from engine.cli import main
+
+
+def test_a_run_where_every_record_failed_exits_4(tmp_path, capsys):
+    src = tmp_path / "in.jsonl"
+    src.write_text("\n".join(json.dumps({"id": str(k), "premise": t}) for k, t in
+                             enumerate(["A cat sleeps.", "Two dogs bark."])) + "\n")
+    out = tmp_path / "out.jsonl"
+    assert main(["transform", "-i", str(src), "-a", "p", "-o", str(out), "-q"]) == 4
+    err = capsys.readouterr().err
+    assert "every record failed (2)" in err and "text" in err
+    records = [json.loads(line) for line in out.read_text().splitlines()]
+    assert [r["status"] for r in records] == ["error", "error"]  # still written, none lost
+
+
+def test_a_run_with_one_good_record_exits_0(tmp_path):
+    src = tmp_path / "in.jsonl"
+    src.write_text(json.dumps({"premise": "A cat sleeps."}) + "\n" + json.dumps({"text": "A cat sleeps."}) + "\n")
+    assert main(["transform", "-i", str(src), "-a", "p", "-o", str(tmp_path / "out.jsonl"), "-q"]) == 0
+
+
+def test_a_table_without_the_text_column_is_refused_before_the_run(tmp_path, capsys):
+    src = tmp_path / "pairs.csv"
+    src.write_text("premise,hypothesis,label\nA cat sleeps.,An animal rests.,entailment\n")
+    out = tmp_path / "out.jsonl"
+    assert main(["transform", "-i", str(src), "-a", "p", "-o", str(out)]) == 2
+    err = capsys.readouterr().err
+    assert "E201" in err and "no column 'text'" in err and "premise, hypothesis, label" in err
+    assert "--text-field" in err and not out.exists()
+    assert main(["transform", "-i", str(src), "-a", "p", "-o", str(out), "--text-field", "premise", "-q"]) == 0
+
+
+def test_a_missing_input_file_has_a_code(tmp_path, capsys):
+    assert main(["transform", "-i", str(tmp_path / "nowhere.jsonl"), "-a", "p"]) == 2
+    assert "seam: error E201:" in capsys.readouterr().err
+
+
+def test_a_missing_optional_package_names_its_extra(tmp_path, capsys, monkeypatch):
+    monkeypatch.setitem(sys.modules, "pyarrow", None)  # as if the datasets extra were not installed
+    monkeypatch.setitem(sys.modules, "pyarrow.parquet", None)
+    src = tmp_path / "in.parquet"
+    src.write_bytes(b"PAR1")
+    assert main(["transform", "-i", str(src), "-a", "p", "-o", str(tmp_path / "out.jsonl")]) == 2
+    err = capsys.readouterr().err
+    assert "E305" in err and "pip install 'seam[datasets]'" in err and "Traceback" not in err
+
+
+def test_a_closed_pipe_ends_quietly(tmp_path):
+    src = tmp_path / "many.txt"
+    src.write_text("\n".join(f"The dog number {k} chases a cat." for k in range(300)) + "\n")
+    proc = subprocess.Popen([sys.executable, "-m", "engine.cli", "transform", "-i", str(src), "-a", "p",
+                             "--format", "text", "--batch-size", "8", "-q"],
+                            stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    first = proc.stdout.readline()
+    proc.stdout.close()  # what `| head -1` does
+    _, err = proc.communicate(timeout=300)
+    assert first.strip() == "The dog number 0 chased a cat."
+    assert "Traceback" not in err and "BrokenPipe" not in err, err
+    assert proc.returncode in (0, 141)
+
+
+@pytest.mark.parametrize("module, extra", [("torch", "neural"), ("ray", "distributed"), ("datasets", "datasets")])
+def test_every_optional_package_maps_to_an_extra(module, extra):
+    from engine.cli import EXTRAS
+
+    assert EXTRAS[module] == extra
