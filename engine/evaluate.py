@@ -116,9 +116,10 @@ def _rate(a: int, b: int) -> float | None:
 
 
 def evaluate(cases: Sequence[GoldCase], backend, **options) -> tuple[Score, dict[str, Score], list[dict]]:
-    """Run one backend on every case (one batch per expression) and score it: the overall
-    score, the score per phenomenon, and the records."""
-    transformer = Transformer(backend, **options)
+    """Run one backend (a name, or a :class:`~engine.pipeline.Transformer` already opened) on
+    every case (one batch per expression) and score it: the overall score, the score per
+    phenomenon, and the records."""
+    transformer = backend if isinstance(backend, Transformer) else Transformer(backend, **options)
     by_apply: dict[str, list[GoldCase]] = defaultdict(list)
     for case in cases:
         by_apply[case.apply].append(case)

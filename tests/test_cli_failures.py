@@ -76,3 +76,38 @@ def test_every_optional_package_maps_to_an_extra(module, extra):
     from engine.cli import EXTRAS
 
     assert EXTRAS[module] == extra
+
+
+@pytest.fixture
+def no_grammar(monkeypatch, tmp_path):
+    """No ACE or ERG anywhere, whatever the user's machine has."""
+    for var in ("SEAM_ACE", "SEAM_ERG"):
+        monkeypatch.delenv(var, raising=False)
+    monkeypatch.setenv("SEAM_CACHE", str(tmp_path / "empty-cache"))
+    monkeypatch.setenv("PATH", str(tmp_path / "no-bin"))
+
+
+def test_eval_opens_every_backend_before_any_work(no_grammar, tmp_path, capsys, monkeypatch):
+    import engine.evaluate
+
+    ran = []
+    real = engine.evaluate.evaluate
+    monkeypatch.setattr(engine.evaluate, "evaluate", lambda *a, **k: ran.append(a[1]) or real(*a, **k))
+    gold = tmp_path / "gold.jsonl"
+    gold.write_text(json.dumps({"id": "g1", "text": "A cat sleeps.", "apply": "tense(past)", "phenomenon": "tense",
+                                "accept": ["A cat slept."]}) + "\n")
+    assert main(["eval", "--gold", str(gold), "-b", "surface", "-b", "erg"]) == 2
+    out = capsys.readouterr()
+    assert ran == [] and "E302" in out.err and out.out == ""
+
+
+def test_compare_opens_every_backend_before_any_work(no_grammar, tmp_path, capsys, monkeypatch):
+    from engine.pipeline import Transformer
+
+    ran = []
+    monkeypatch.setattr(Transformer, "run", lambda self, *a, **k: ran.append(self) or iter(()))
+    src = tmp_path / "in.jsonl"
+    src.write_text(json.dumps({"text": "A cat sleeps."}) + "\n")
+    assert main(["compare", "-i", str(src), "-a", "p", "-b", "surface", "-b", "erg", "--judge", "none",
+                 "-o", str(tmp_path / "report"), "-q"]) == 2
+    assert ran == [] and "E302" in capsys.readouterr().err and not (tmp_path / "report").exists()

@@ -30,12 +30,17 @@ def evaluate(args: argparse.Namespace) -> int:
     cases = read_gold(args.gold)
     if not cases:
         raise SeamError(f"{args.gold} has no gold cases")
+    from ..pipeline import Transformer
+
     results = {}
     tags = {}
     failed = False
-    for backend in args.backend or ["surface"]:
-        total, per, records = run_eval(cases, backend, **backend_kwargs(argparse.Namespace(**{**vars(args),
-                                                                                               "backend": backend})))
+    # every backend is opened before any is run: a missing grammar or checkpoint stops the
+    # command at once, not after the other backends' work
+    opened = {backend: Transformer(backend, **backend_kwargs(argparse.Namespace(**{**vars(args), "backend": backend})))
+              for backend in dict.fromkeys(args.backend or ["surface"])}
+    for backend, transformer in opened.items():
+        total, per, records = run_eval(cases, transformer)
         results[backend] = (total, per)
         tags[backend] = by_tag(cases, records)
         for miss in total.misses[: args.show_misses]:
@@ -106,13 +111,13 @@ def compare(args: argparse.Namespace) -> int:
         if not args.quiet:
             print(f"seam compare: {backend}: {n} records", file=sys.stderr)
 
-    comparison = run_backends(items, args.apply, options, batch_size=args.batch_size, progress=progress)
-    lm = None
+    lm = None  # the judges are opened before the backends run: a missing one fails at once
     if args.lm:
         from ..rank.causal import CausalLM
 
         lm = CausalLM(args.lm)
     judge = _judge(args)
+    comparison = run_backends(items, args.apply, options, batch_size=args.batch_size, progress=progress)
     measure(comparison, lm=lm, judge=judge)
     summary = summarize(comparison)
     paths = write(args.output, comparison, summary, args.title)

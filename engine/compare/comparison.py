@@ -136,9 +136,14 @@ def run_backends(items: Sequence[InputRecord], apply: Sequence[str] | None, back
         if problem:
             row.backends = {b: {**problem, "best": None, "candidates": []} for b in backends}
     seconds: dict[str, float] = {}
+    # every backend is opened before any runs: a missing grammar or checkpoint fails at once
+    opened = {}
     for name, options in backends.items():
         start = time.perf_counter()
-        transformer = Transformer(name, batch_size=batch_size, **options)
+        opened[name] = Transformer(name, batch_size=batch_size, **options)
+        seconds[name] = time.perf_counter() - start
+    for name, transformer in opened.items():
+        start = time.perf_counter()
         try:
             for idx, recs, job_list in units:
                 out = list(transformer.run(recs, job_list))
@@ -152,7 +157,7 @@ def run_backends(items: Sequence[InputRecord], apply: Sequence[str] | None, back
             close = getattr(transformer.backend, "close", None)
             if close is not None:
                 close()
-        seconds[name] = time.perf_counter() - start
+        seconds[name] += time.perf_counter() - start
     return Comparison(rows, seconds, list(backends))
 
 
