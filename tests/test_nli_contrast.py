@@ -86,8 +86,20 @@ def test_choices_give_one_record_per_alternative(builder):
 def test_incompatible_pairs_and_bad_inputs_are_records_not_crashes(builder):
     b = ContrastBuilder("surface", pairs=["m+f;o", "o;o"], label_rules=builder.rules)
     recs = b.run_pairs([("A cat sleeps.", "", "entailment"), ("A cat sleeps.", "A cat sleeps.", "neutral")])
-    assert [r["status"] for r in recs] == ["error", "error", "incompatible", "ok"]
+    assert [r["status"] for r in recs] == ["error", "error", "incompatible", "not_applicable"]
     assert "hypothesis: empty text" in recs[0]["reason"] and "modal-future" in recs[2]["reason"]
+
+
+def test_a_pair_the_edits_left_unchanged_is_no_contrast(builder):
+    b = ContrastBuilder("surface", pairs=["o;o", "o;shorten(AGENT)", "p;f"], label_rules=builder.rules)
+    recs = b.run_pairs([("Three kids in blue coats build a snowman.", "Kids build a snowman.", "entailment")])
+    status = {r["pair"]: r["status"] for r in recs}
+    assert status["o;o"] == status["o;shorten(AGENT)"] == "not_applicable"  # the hypothesis has no agent to cut
+    assert all("unchanged" in r["reason"] for r in recs if r["status"] == "not_applicable")
+    assert status["p;f"] == "ok"  # the sentences changed: a contrast
+    stats = summarize(recs)
+    assert stats["pairs"]["o;o"]["labelled"] == stats["pairs"]["o;shorten(AGENT)"]["labelled"] == 0
+    assert stats["pairs"]["p;f"]["labelled"] == 1
 
 
 def test_summary_counts_and_coverage(records):

@@ -36,7 +36,16 @@ from ..errors import IncompatibleError, InputError, RecordError, SeamError
 from ..ir import Analysis
 from ..jsonl import fingerprint, lines, load_object, record_id, valid_unicode
 from ..pipeline import DEFAULT_MAX_CHARS, Transformer, check_text
-from ..results import ERROR, INCOMPATIBLE, NO_LABEL, NO_REALIZATION, OK, ContrastRecord, Realization
+from ..results import (
+    ERROR,
+    INCOMPATIBLE,
+    NO_LABEL,
+    NO_REALIZATION,
+    NOT_APPLICABLE,
+    OK,
+    ContrastRecord,
+    Realization,
+)
 from ..select import Entry
 from ..transforms import EditPlan, Pair, Transformation, parse_pair
 from .labels import LABELS, UNKNOWN, LabelRules, original_features
@@ -289,6 +298,10 @@ class ContrastBuilder:
         rec.label, rec.rule, rec.via = decision.label, decision.rule, list(decision.via)
         rec.label_reason, rec.reversed = decision.reason, decision.reverse
         rec.label_map = {lab: d.label for lab, d in decisions.items()}
+        if (rec.premise, rec.hypothesis) == (x.premise, x.hypothesis):
+            # both sentences came out as they went in: the input pair itself, no contrast
+            rec.status, rec.reason = NOT_APPLICABLE, "the edits left both sentences unchanged: no contrast"
+            return rec
         if decision.label == UNKNOWN:
             rec.status, rec.reason = NO_LABEL, decision.reason
         return rec
