@@ -291,17 +291,47 @@ def test_install_from_a_local_registry(tmp_path, monkeypatch, capsys):
     with pytest.raises(GrammarError, match="sha256 mismatch"):
         gmod.install("2018", registry_path=registry, report=lambda m: None)
     assert cli(["grammar", "list"]) == 0
+    # offline (here: a file that is not there), the error says how to install from local files
+    registry.write_text(bad.replace(img.as_uri(), (tmp_path / "gone.dat.bz2").as_uri()))
+    with pytest.raises(GrammarError, match="seam grammar add IMAGE.dat --ace"):
+        gmod.install("2018", registry_path=registry, report=lambda m: None)
 
 
 def test_grammar_add_registers_an_image(tmp_path, monkeypatch, capsys):
     monkeypatch.setenv("SEAM_CACHE", str(tmp_path / "cache"))
     monkeypatch.delenv("SEAM_ERG", raising=False)
+    monkeypatch.delenv("SEAM_ACE", raising=False)
+    monkeypatch.setenv("PATH", str(tmp_path / "no-bin"))  # no ACE anywhere: registered without a trial parse
     image = tmp_path / "my.dat"
     image.write_bytes(b"x")
     assert cli(["grammar", "add", str(image)]) == 2  # version unknown: says so
     assert "--version" in capsys.readouterr().err
     assert cli(["grammar", "add", str(image), "--version", "1214"]) == 0
     assert gmod.find_image() == image.resolve() and gmod.detect_version(image.resolve()) == 1214
+
+
+def _script(path: Path, body: str) -> Path:
+    path.write_text("#!/bin/sh\n" + body)
+    path.chmod(0o755)
+    return path
+
+
+def test_grammar_add_refuses_an_image_that_fails_a_trial_parse(tmp_path, monkeypatch, capsys):
+    monkeypatch.setenv("SEAM_CACHE", str(tmp_path / "cache"))
+    for var in ("SEAM_ERG", "SEAM_ACE"):
+        monkeypatch.delenv(var, raising=False)
+    image = tmp_path / "erg-2018-junk.dat"
+    image.write_bytes(b"not a grammar")
+    junk_ace = _script(tmp_path / "ace-junk", "cat >/dev/null\necho 'this does not appear to be a grammar image.' >&2\n"
+                                               "exit 255\n")
+    assert cli(["grammar", "add", str(image), "--ace", str(junk_ace)]) == 2
+    err = capsys.readouterr().err
+    assert "E302" in err and "failed a trial parse" in err and "grammar image" in err
+    assert "erg" not in gmod.load_state() or not gmod.load_state()["erg"]  # nothing registered
+    good_ace = _script(tmp_path / "ace-good", "cat >/dev/null\necho 'SENT: The dog barked.'\n"
+                                              "echo '[ LTOP: h0 INDEX: e2 RELS: < > HCONS: < > ]'\n")
+    assert cli(["grammar", "add", str(image), "--ace", str(good_ace)]) == 0
+    assert gmod.load_state()["erg"]["2018"]["path"] == str(image.resolve())
 
 
 def _tar(path: Path, members: list[tuple[tarfile.TarInfo, bytes]]) -> Path:

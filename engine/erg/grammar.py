@@ -16,6 +16,7 @@ import os
 import platform
 import re
 import shutil
+import subprocess
 import tarfile
 import tomllib
 import urllib.request
@@ -209,7 +210,11 @@ def _download(url: str, dest: Path, expected: str, report) -> str:
             shutil.copyfileobj(resp, out, 1 << 20)
     except OSError as exc:
         part.unlink(missing_ok=True)
-        raise GrammarError(f"download of {url} failed: {exc}") from None
+        raise GrammarError(
+            f"download of {url} failed: {exc}. Without network, install from files you already have: "
+            "`seam grammar add IMAGE.dat --ace PATH/TO/ace` (the image is checked with a trial parse), or set "
+            "SEAM_ACE and SEAM_ERG; a copy of the registry with file:// URLs also works "
+            "(`seam grammar install --registry FILE`)") from None
     digest = _sha256(part)
     if expected and digest != expected:
         part.unlink(missing_ok=True)
@@ -306,15 +311,44 @@ def install(erg: str | None = None, ace: str | None = None, registry_path: str |
     return state
 
 
+TRIAL_SENTENCE = "The dog barked."
+
+
+def trial_parse(ace: str | Path, image: str | Path, sentence: str = TRIAL_SENTENCE, timeout: float = 60.0) -> None:
+    """Parse one easy sentence with ``ace`` and ``image``; a :class:`GrammarError` saying what
+    went wrong when no MRS comes back (not an image, an image for another ACE, a crash)."""
+    try:
+        done = subprocess.run([str(ace), "-g", str(image), "-1", "--timeout", "20"], input=sentence + "\n",
+                              capture_output=True, text=True, timeout=timeout)
+    except subprocess.TimeoutExpired:
+        raise GrammarError(f"{image}: a trial parse of {sentence!r} with {ace} took over {timeout:.0f} s") from None
+    except OSError as exc:
+        raise GrammarError(f"{ace} could not be run for a trial parse: {exc}") from None
+    if done.returncode != 0 or "LTOP" not in done.stdout:
+        said = (done.stderr or done.stdout).strip().splitlines()
+        raise GrammarError(f"{image} failed a trial parse of {sentence!r} with {ace} (exit {done.returncode}"
+                           + (f": {said[-1][:200]}" if said else "") + "); it was not registered")
+
+
 def add(path: str | Path, version: int | None = None, name: str | None = None,
-        semi: str | Path | None = None, ace: str | Path | None = None) -> dict[str, Any]:
-    """Register an ERG image (and optionally an ACE binary) the user already has."""
+        semi: str | Path | None = None, ace: str | Path | None = None, check: bool = True) -> dict[str, Any]:
+    """Register an ERG image (and optionally an ACE binary) the user already has. With
+    ``check``, the image must first parse a trial sentence with that ACE (or the one
+    :func:`find_ace` finds); with no ACE anywhere it is registered unchecked, with a warning."""
     path = Path(path).expanduser().resolve()
     if not path.is_file():
         raise GrammarError(f"{path} is not a file")
     version = version or detect_version(path)
     if version is None:
         raise GrammarError(f"cannot tell the ERG version of {path.name}; pass --version (e.g. 2018)")
+    if check:
+        try:
+            binary = Path(ace).expanduser().resolve() if ace else find_ace()
+        except GrammarError:
+            binary = None
+            log.warning("no ACE found: %s is registered without a trial parse", path)
+        if binary is not None:
+            trial_parse(binary, path)
     state = load_state()
     state.setdefault("erg", {})[name or str(version)] = {
         "path": str(path), "version": version, "sha256": _sha256(path),
