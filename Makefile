@@ -1,11 +1,12 @@
-# Two commands on a fresh machine with Python >= 3.11 and pip:
+# On a fresh machine with Python >= 3.11 and pip:
 #   make demo   install Seam into .venv and run the demo on the embedded surface backend
 #   make test   install Seam with its dev tools and torch (CPU) into .venv and run the whole test suite
+#   make docs   install the docs extra into .venv and build the documentation site into site/
 PYTHON ?= python3
 VENV ?= .venv
 BIN := $(VENV)/bin
 
-.PHONY: demo test install install-dev lint bench clean
+.PHONY: demo test install install-dev lint bench docs clean
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
@@ -30,5 +31,10 @@ lint: install-dev
 bench: install
 	$(BIN)/python benchmarks/styleptb.py
 
+# The site from mkdocs.yml and docs/; --strict turns every warning into an error
+docs: $(BIN)/python
+	$(BIN)/python -m pip install -q -e ".[docs]"
+	NO_MKDOCS_2_WARNING=1 $(BIN)/mkdocs build --strict --site-dir site
+
 clean:
-	rm -rf $(VENV) build dist *.egg-info .pytest_cache .hypothesis
+	rm -rf $(VENV) build dist site *.egg-info .pytest_cache .hypothesis
