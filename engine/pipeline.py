@@ -122,7 +122,9 @@ def check_text(text: object, max_chars: int = DEFAULT_MAX_CHARS) -> str | None:
 
 class Transformer:
     """Runs transformations over records with one backend, opened once; a ``selector``
-    (:class:`~engine.select.Selector`) validates and ranks every batch's candidates.
+    (:class:`~engine.select.Selector`) validates and ranks every batch's candidates. The
+    input's other fields (``label``, ``genre``, ...) are carried into every output record:
+    all of them, or those named in ``keep`` (see :class:`~engine.results.Record`).
 
     >>> t = Transformer("surface")
     >>> [r["best"] for r in t.run_texts(["A man is riding a bike."], "p")]
@@ -130,11 +132,13 @@ class Transformer:
     """
 
     def __init__(self, backend: str | Backend = "surface", max_chars: int = DEFAULT_MAX_CHARS,
-                 batch_size: int = 64, selector: Selector | None = None, **backend_options):
+                 batch_size: int = 64, selector: Selector | None = None, keep: Sequence[str] | None = None,
+                 **backend_options):
         self.backend = get_backend(backend, **backend_options)
         self.max_chars = max_chars
         self.batch_size = batch_size
         self.selector = selector if selector is not None and selector.active else None
+        self.keep = None if keep is None else frozenset(keep)  # input fields carried over (None: all)
 
     def run_texts(self, texts: Sequence[str], apply, ids: Sequence[str] | None = None) -> list[dict]:
         ids = list(ids) if ids is not None else [str(k) for k in range(1, len(texts) + 1)]
@@ -271,7 +275,14 @@ class Transformer:
                       details=dict(result.details) if result.details else None,
                       rejected=tuple(result.rejected) if selector is not None else None,
                       ranked_by=selector.ranker.name if selector is not None and selector.ranker is not None else None,
-                      code=result.code if status == ERROR else None, fingerprint=rec.fingerprint).to_json()
+                      code=result.code if status == ERROR else None, fingerprint=rec.fingerprint,
+                      fields=self._fields(rec)).to_json()
+
+    def _fields(self, rec: InputRecord) -> dict | None:
+        if not rec.extra:
+            return None
+        kept = {k: v for k, v in rec.extra.items() if self.keep is None or k in self.keep}
+        return kept or None
 
 def transform(texts: str | Sequence[str], apply, backend: str | Backend = "surface",
               ids: Sequence[str] | None = None, **options) -> list[dict]:

@@ -86,13 +86,20 @@ class Realization:
         return cls(NOT_APPLICABLE, reason)
 
 
+# Every key a transform record may have: an input field of the same name is renamed.
+RECORD_KEYS = frozenset({"id", "source", "transformation", "backend", "status", "reason", "candidates", "best",
+                         "details", "rejected", "ranked_by", "code", "fingerprint"})
+
+
 @dataclass
 class Record:
     """One output record of ``seam transform`` (:meth:`to_json` is the JSONL line's object).
 
     ``code`` is set on ``error`` records: the :mod:`engine.errors` code of what went wrong
     (``E201`` bad text, ``E202`` bad input line, ``E999`` a bug). ``fingerprint`` identifies the
-    input line the record came from (``--resume`` checks it)."""
+    input line the record came from (``--resume`` checks it). ``fields``: the input line's
+    other fields (``label``, ``genre``, ...), written at the top level of the record; one named
+    like a key of the record (``status``, ``best``, ...) is written as ``input_<name>``."""
 
     id: str
     source: str | None
@@ -106,6 +113,7 @@ class Record:
     ranked_by: str | None = None
     code: str | None = None
     fingerprint: str | None = None
+    fields: dict | None = None  # the input line's other fields, carried over
 
     @property
     def best(self) -> str | None:
@@ -125,6 +133,9 @@ class Record:
             out["code"] = self.code
         if self.fingerprint is not None:
             out["fingerprint"] = self.fingerprint
+        for key, value in (self.fields or {}).items():
+            # an input field named like an output key keeps its value under input_<name>
+            out[key if key not in out and key not in RECORD_KEYS else f"input_{key}"] = value
         return out
 
 

@@ -66,7 +66,7 @@ def test_a_closed_pipe_ends_quietly(tmp_path):
     first = proc.stdout.readline()
     proc.stdout.close()  # what `| head -1` does
     _, err = proc.communicate(timeout=300)
-    assert first.strip() == "The dog number 0 chased a cat."
+    assert first.strip() == "1: The dog number 0 chases a cat."  # labelled: many sentences
     assert "Traceback" not in err and "BrokenPipe" not in err, err
     assert proc.returncode in (0, 141)
 
@@ -111,3 +111,43 @@ def test_compare_opens_every_backend_before_any_work(no_grammar, tmp_path, capsy
     assert main(["compare", "-i", str(src), "-a", "p", "-b", "surface", "-b", "erg", "--judge", "none",
                  "-o", str(tmp_path / "report"), "-q"]) == 2
     assert ran == [] and "E302" in capsys.readouterr().err and not (tmp_path / "report").exists()
+
+
+# -- output users can use ----------------------------------------------------------------------
+
+def test_text_output_of_several_sentences_is_labelled(capsys):
+    assert main(["transform", "A man rides a bike.", "The girl is reading.", "-a", "p", "-a", "n"]) == 0
+    assert capsys.readouterr().out.splitlines() == [
+        "1: A man rides a bike.", "  p            A man rode a bike.", "  n            A man does not ride a bike.",
+        "2: The girl is reading.", "  p            The girl was reading.", "  n            The girl is not reading."]
+    assert main(["transform", "A man rides a bike.", "-a", "p"]) == 0  # one of each: the output alone
+    assert capsys.readouterr().out == "A man rode a bike.\n"
+
+
+def test_extra_input_fields_are_carried_into_the_records(tmp_path):
+    src = tmp_path / "in.jsonl"
+    src.write_text(json.dumps({"id": "a", "text": "A man rides a bike.", "label": "entailment", "genre": "news",
+                               "status": "draft"}) + "\n")
+    out = tmp_path / "out.jsonl"
+    assert main(["transform", "-i", str(src), "-a", "p", "-a", "n", "-o", str(out), "-q"]) == 0
+    recs = [json.loads(line) for line in out.read_text().splitlines()]
+    assert all(r["label"] == "entailment" and r["genre"] == "news" for r in recs)
+    assert all(r["status"] == "ok" and r["input_status"] == "draft" for r in recs)  # a clash is renamed
+    assert main(["transform", "-i", str(src), "-a", "p", "-o", str(out), "-q", "--keep", "genre"]) == 0
+    rec = json.loads(out.read_text())
+    assert rec["genre"] == "news" and "label" not in rec and "input_status" not in rec
+    assert main(["transform", "-i", str(src), "-a", "p", "-o", str(out), "-q", "--keep"]) == 0
+    assert "genre" not in json.loads(out.read_text())
+
+
+def test_extra_fields_reach_a_table_output(tmp_path):
+    pytest.importorskip("pyarrow")
+    import pyarrow.parquet as pq
+
+    src = tmp_path / "in.csv"
+    src.write_text("text,label\nA man rides a bike.,neutral\nThe girl is reading.,entailment\n")
+    out = tmp_path / "out.parquet"
+    assert main(["transform", "-i", str(src), "-a", "p", "-o", str(out), "-q"]) == 0
+    table = pq.read_table(out).to_pydict()
+    assert table["label"] == ["neutral", "entailment"] and table["best"] == ["A man rode a bike.",
+                                                                            "The girl was reading."]

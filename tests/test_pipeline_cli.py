@@ -30,8 +30,10 @@ def test_api_mirrors_the_cli(capsys):
 def test_text_mode_prints_one_line_per_input_and_transformation(capsys):
     code, out, _ = run_cli(capsys, "transform", "A man is riding a bike.", "Two dogs run.", "-a", "p", "-a", "pa")
     assert code == 0
-    assert out.splitlines() == ["A man was riding a bike.", "A bike is being ridden by a man.",
-                                "Two dogs ran.", "[not_applicable] no direct object to promote: passive needs a "
+    assert out.splitlines() == ["1: A man is riding a bike.", "  p            A man was riding a bike.",
+                                "  pa           A bike is being ridden by a man.",
+                                "2: Two dogs run.", "  p            Two dogs ran.",
+                                "  pa           [not_applicable] no direct object to promote: passive needs a "
                                 "transitive verb with an object"]
 
 

@@ -19,6 +19,8 @@ def _configure_transform(t: argparse.ArgumentParser) -> None:
     t.add_argument("-i", "--input", help="JSONL input with a 'text' field (and optional 'id')")
     t.add_argument("--format", choices=("text", "jsonl"), help="stdout format (text: best realization per line)")
     t.add_argument("--text-field", default="text", help="input field holding the sentence (default: text)")
+    t.add_argument("--keep", nargs="*", metavar="FIELD",
+                   help="input fields to carry into the output records (default: every field; --keep alone: none)")
     add_run_options(t)
 
 
@@ -84,11 +86,12 @@ def transform(args: argparse.Namespace) -> int:
     if args.executor == "ray":
         from ..distributed import ProducerSpec
 
-        spec = ProducerSpec("transform", args.backend, apply=tuple(args.apply), options=backend_kwargs(args),
+        spec = ProducerSpec("transform", args.backend, apply=tuple(args.apply),
+                            options={**backend_kwargs(args), "keep": args.keep},
                             batch_size=args.batch_size, max_chars=args.max_chars)
         return finish(_on_ray(spec, args), args, "transform")
     transformer = Transformer(args.backend, max_chars=args.max_chars, batch_size=args.batch_size,
-                              selector=selector(args), **backend_kwargs(args))
+                              selector=selector(args), keep=args.keep, **backend_kwargs(args))
     if args.input:
         def items():
             return read_records(args.input, text_field=args.text_field)
@@ -100,8 +103,18 @@ def transform(args: argparse.Namespace) -> int:
             return (InputRecord(str(k), t, k, fingerprint=fingerprint(t)) for k, t in enumerate(texts, start=1))
         total = len(texts) * len(job_list)
 
+    labelled = total > 1  # one sentence and one transformation: the output alone
+    shown: list = [None]
+
     def show(rec: dict) -> None:
-        print(rec["best"] if rec["best"] is not None else f"[{rec['status']}] {rec['reason']}")
+        out = rec["best"] if rec["best"] is not None else f"[{rec['status']}] {rec['reason']}"
+        if not labelled:
+            print(out)
+            return
+        if rec["id"] != shown[0]:  # each sentence once, then its transformations, as `seam demo` shows them
+            shown[0] = rec["id"]
+            print(f"{rec['id']}: {rec['source'] if rec['source'] is not None else ''}")
+        print(f"  {rec['transformation']:<12} {out}")
 
     text_out = not args.output and fmt == "text"
     report = run(TransformProducer(transformer, job_list), items, output=record_path(args),
