@@ -151,9 +151,9 @@ def test_seam_train_accept_from_sentences(tmp_path, capsys, monkeypatch):
     src.write_text("\n".join(json.dumps({"text": t}) for t in SENTENCES[:6]) + "\n")
     base = build_tiny_encoder(tmp_path / "enc", SENTENCES)
     out = tmp_path / "accept"
-    assert main(["train-accept", "--encoder", str(base), "--out", str(out), "--sentences", str(src), "-a", "p",
+    assert main(["train-accept", "--encoder", str(base), "-o", str(out), "-i", str(src), "-a", "p",
                  "-a", "n", "--folds", "2", "--epochs", "1", "--lr", "1e-3", "--device", "cpu",
-                 "--report", str(tmp_path / "r.json")]) == 0
+                 "--summary", str(tmp_path / "r.json")]) == 0
     report = json.loads((tmp_path / "r.json").read_text())
     assert report["validation"]["seed"]["acceptable"] > 0
     assert sum(row["unacceptable"] for m, row in report["validation"].items() if m != "seed") > 0

@@ -117,10 +117,10 @@ def test_train_accept_with_model_made_samples(fitted_tailor, tmp_path, monkeypat
     src.write_text("\n".join(json.dumps({"text": t}) for t in ("The cook burned the toast.",
                                                                  "A clerk sorted the letters.")) + "\n")
     base = build_tiny_encoder(tmp_path / "enc", ["The cook burned the toast.", "A clerk sorted the letters."])
-    assert main(["train-accept", "--model", str(base), "--out", str(tmp_path / "acc"), "--sentences", str(src),
+    assert main(["train-accept", "--model", str(base), "-o", str(tmp_path / "acc"), "-i", str(src),
                  "-a", "f", "-a", "n", "--noisy-beam", str(fitted_tailor), "--self-train", "1",
                  "--self-train-generator", str(fitted_tailor), "--folds", "1", "--epochs", "1", "--device", "cpu",
-                 "--report", str(tmp_path / "r.json")]) == 0
+                 "--summary", str(tmp_path / "r.json")]) == 0
     counts = json.loads((tmp_path / "r.json").read_text())["validation"]
     assert "noisy_beam" in counts and sum(counts["noisy_beam"].values()) >= 1
 

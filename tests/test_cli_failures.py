@@ -96,7 +96,7 @@ def test_eval_opens_every_backend_before_any_work(no_grammar, tmp_path, capsys, 
     gold = tmp_path / "gold.jsonl"
     gold.write_text(json.dumps({"id": "g1", "text": "A cat sleeps.", "apply": "tense(past)", "phenomenon": "tense",
                                 "accept": ["A cat slept."]}) + "\n")
-    assert main(["eval", "--gold", str(gold), "-b", "surface", "-b", "erg"]) == 2
+    assert main(["eval", "-i", str(gold), "-b", "surface", "-b", "erg"]) == 2
     out = capsys.readouterr()
     assert ran == [] and "E302" in out.err and out.out == ""
 
@@ -151,3 +151,57 @@ def test_extra_fields_reach_a_table_output(tmp_path):
     table = pq.read_table(out).to_pydict()
     assert table["label"] == ["neutral", "entailment"] and table["best"] == ["A man rode a bike.",
                                                                             "The girl was reading."]
+
+
+# -- one vocabulary for options ----------------------------------------------------------------
+
+def _subcommands():
+    import argparse
+
+    from engine.cli import build_parser
+
+    sub = next(a for a in build_parser()._actions if isinstance(a, argparse._SubParsersAction))
+    return sub.choices
+
+
+def test_every_option_of_every_command_has_help():
+    import argparse
+
+    missing = [f"{name} {a.option_strings or a.dest}" for name, sp in _subcommands().items() for a in sp._actions
+               if not isinstance(a, argparse._HelpAction) and not a.help]
+    assert missing == []
+
+
+def test_input_output_and_summary_have_one_name_everywhere():
+    spellings = {name: {s for a in sp._actions for s in a.option_strings if a.help != "==SUPPRESS=="}
+                 for name, sp in _subcommands().items()}
+    for name, flags in spellings.items():
+        assert not flags & {"--gold", "--contrast", "--data", "--sentences", "--out", "--stats", "--report"}, name
+    for name in ("transform", "contrast", "eval", "compare", "audit", "detect", "nli-metrics", "train-accept",
+                 "train-polyjuice", "train-tailor"):
+        assert "-i" in spellings[name] or name == "train-polyjuice" and "--pairs" in spellings[name], name
+        assert "--input" in spellings[name], name
+    for name in ("transform", "contrast", "compare", "audit", "train-accept", "train-polyjuice", "train-tailor"):
+        assert {"-o", "--output"} <= spellings[name], name
+    for name in ("contrast", "eval", "nli-metrics", "train-accept"):
+        assert "--summary" in spellings[name], name
+
+
+def test_old_spellings_still_work_with_a_warning(tmp_path, capsys):
+    gold = tmp_path / "gold.jsonl"
+    gold.write_text(json.dumps({"id": "g1", "text": "A cat sleeps.", "apply": "tense(past)", "phenomenon": "tense",
+                                "accept": ["A cat slept."]}) + "\n")
+    out = tmp_path / "scores.json"
+    assert main(["eval", "--gold", str(gold), "--json", str(out)]) == 0
+    err = capsys.readouterr().err
+    assert "--gold is deprecated; use -i/--input" in err and "--json is deprecated; use --summary" in err
+    assert json.loads(out.read_text())
+    assert main(["eval"]) == 2  # required under any spelling
+    assert "required: -i/--input" in capsys.readouterr().err
+
+
+def test_defaults_are_shown_in_help(capsys):
+    with pytest.raises(SystemExit):
+        main(["transform", "--help"])
+    text = " ".join(capsys.readouterr().out.split())
+    assert "flushed after each (default: 64)" in text

@@ -37,7 +37,7 @@ def test_the_pass_rule_normalizes_both_sides():
 
 def test_seam_eval_prints_the_table_and_writes_json(gold, tmp_path, capsys):
     out = tmp_path / "eval.json"
-    assert main(["eval", "--gold", str(gold), "--json", str(out)]) == 0
+    assert main(["eval", "-i", str(gold), "--summary", str(out)]) == 0
     printed = capsys.readouterr()
     assert "question" in printed.out and "0/1" in printed.out and "MISS surface g4" in printed.err
     data = json.loads(out.read_text())["surface"]
@@ -48,8 +48,8 @@ def test_seam_eval_prints_the_table_and_writes_json(gold, tmp_path, capsys):
 
 
 def test_thresholds_make_the_exit_status(gold):
-    assert main(["eval", "--gold", str(gold), "--min-accuracy", "0.9"]) == 1
-    assert main(["eval", "--gold", str(gold), "--min-accuracy", "0.7", "--min-precision", "0.6"]) == 0
+    assert main(["eval", "-i", str(gold), "--min-accuracy", "0.9"]) == 1
+    assert main(["eval", "-i", str(gold), "--min-accuracy", "0.7", "--min-precision", "0.6"]) == 0
 
 
 def test_a_malformed_gold_line_names_its_place(tmp_path):

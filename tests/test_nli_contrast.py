@@ -116,7 +116,7 @@ def test_cli_writes_records_stats_and_resumes(tmp_path, capsys):
                                                                       "gold_label": "entailment", "pairID": "s"})]
     inp.write_text("\n".join(lines) + "\n")
     out, stats = tmp_path / "out.jsonl", tmp_path / "stats.json"
-    args = ["contrast", "-i", str(inp), "-o", str(out), "--pairs", "p;f", "i;i", "--stats", str(stats), "-q"]
+    args = ["contrast", "-i", str(inp), "-o", str(out), "--pairs", "p;f", "i;i", "--summary", str(stats), "-q"]
     assert cli(args) == 0
     recs = [json.loads(x) for x in out.read_text().splitlines()]
     assert len(recs) == 5 * 2

@@ -201,8 +201,8 @@ def test_missing_files_name_the_path(tmp_path):
 
 def test_cli_prints_the_table_and_writes_json(contrast_file, predictions_file, tmp_path, capsys):
     out = tmp_path / "metrics.json"
-    assert cli("--contrast", str(contrast_file), "--predictions", str(predictions_file),
-               "--json", str(out)) == 0
+    assert cli("-i", str(contrast_file), "--predictions", str(predictions_file),
+               "--summary", str(out)) == 0
     stdout, stderr = capsys.readouterr()
     assert stdout.splitlines()[-1].split() == ["all", "5", "60.00", "40.00", "75.00", "4", "40.00"]
     assert "1 without predictions" in stderr and "1 bad prediction lines" in stderr
@@ -214,25 +214,25 @@ def test_cli_prints_the_table_and_writes_json(contrast_file, predictions_file, t
 
 def test_cli_exits_1_when_nothing_could_be_scored(contrast_file, tmp_path, capsys):
     empty = write_jsonl(tmp_path / "other.jsonl", [{"id": "x", "label": "neutral"}])
-    assert cli("--contrast", str(contrast_file), "--predictions", str(empty)) == 1
+    assert cli("-i", str(contrast_file), "--predictions", str(empty)) == 1
     assert "no dual instance" in capsys.readouterr().err
 
 
 @pytest.mark.parametrize("extra", [[], ["--predictions", "p.jsonl", "--model", "m"]])
 def test_cli_needs_exactly_one_source_of_predictions(contrast_file, extra):
     with pytest.raises(SeamError, match="exactly one of --predictions"):
-        cli("--contrast", str(contrast_file), *extra)
+        cli("-i", str(contrast_file), *extra)
 
 
 def test_cli_rejects_model_options_with_a_predictions_file(contrast_file, predictions_file):
     with pytest.raises(SeamError, match="need --model"):
-        cli("--contrast", str(contrast_file), "--predictions", str(predictions_file),
+        cli("-i", str(contrast_file), "--predictions", str(predictions_file),
             "--label-map", "0=entailment")
 
 
 def test_missing_model_directory_is_a_clear_error(contrast_file, tmp_path):
     with pytest.raises(ResourceNotFoundError, match="no-such-model"):
-        cli("--contrast", str(contrast_file), "--model", str(tmp_path / "no-such-model"))
+        cli("-i", str(contrast_file), "--model", str(tmp_path / "no-such-model"))
 
 
 def test_predict_contrast_asks_once_per_original_and_per_ok_contrast():
@@ -278,8 +278,8 @@ def tiny_models(tmp_path_factory):
 
 def _run_model(contrast_file, model, tmp_path, name, *extra):
     preds, metrics = tmp_path / f"{name}.preds.jsonl", tmp_path / f"{name}.json"
-    code = cli("--contrast", str(contrast_file), "--model", str(model), "--device", "cpu",
-               "--batch-size", "3", "--write-predictions", str(preds), "--json", str(metrics), *extra)
+    code = cli("-i", str(contrast_file), "--model", str(model), "--device", "cpu",
+               "--batch-size", "3", "--write-predictions", str(preds), "--summary", str(metrics), *extra)
     rows = [json.loads(line) for line in preds.read_text().splitlines()]
     return code, rows, json.loads(metrics.read_text())
 
@@ -316,7 +316,7 @@ def test_anonymous_labels_need_a_label_map(contrast_file, tiny_models, tmp_path)
     from engine.nli.classifier import LabelMapError
 
     with pytest.raises(LabelMapError, match="--label-map") as err:
-        cli("--contrast", str(contrast_file), "--model", str(tiny_models[1]), "-q")
+        cli("-i", str(contrast_file), "--model", str(tiny_models[1]), "-q")
     assert isinstance(err.value, SeamError) and "LABEL_0" in str(err.value)
     code, rows, _ = _run_model(contrast_file, tiny_models[1], tmp_path, "a", "-q",
                                "--label-map", "LABEL_0=entailment,LABEL_1=neutral,LABEL_2=contradiction")
@@ -333,7 +333,7 @@ def test_bad_label_maps_are_clear_errors(contrast_file, tiny_models, label_map, 
     from engine.nli.classifier import LabelMapError
 
     with pytest.raises(LabelMapError, match=message):
-        cli("--contrast", str(contrast_file), "--model", str(tiny_models[0]), "-q", "--label-map", label_map)
+        cli("-i", str(contrast_file), "--model", str(tiny_models[0]), "-q", "--label-map", label_map)
 
 
 def test_classifier_labels_pairs_in_order(tiny_models):

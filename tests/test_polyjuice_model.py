@@ -115,7 +115,7 @@ def test_train_polyjuice_loss_falls(random_model, tmp_path, capsys):
     pairs.write_text(json.dumps({"original": "It is great for kids.", "perturbed": "It is not great for kids."}) + "\n"
                      + "broken\n")
     out = tmp_path / "trained"
-    assert main(["train-polyjuice", "--model", str(random_model), "--out", str(out), "--sentences", str(src),
+    assert main(["train-polyjuice", "--model", str(random_model), "-o", str(out), "-i", str(src),
                  "--pairs", str(pairs), "--epochs", "6", "--lr", "3e-3", "--device", "cpu", "-q"]) == 0
     report = json.loads(capsys.readouterr().out.strip().splitlines()[-1])
     assert report["pairs"] >= 10 and report["last_loss"] < report["first_loss"]

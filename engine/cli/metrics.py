@@ -21,11 +21,13 @@ from ..nli.metrics import (
     write_predictions,
 )
 from . import command
+from .options import add_option
 
 
 def configure(m: argparse.ArgumentParser) -> None:
     """The ``nli-metrics`` arguments."""
-    m.add_argument("--contrast", required=True, metavar="FILE", help="contrast records (output of seam contrast)")
+    add_option(m, "-i", "--input", old=("--contrast",), required=True, metavar="FILE",
+               help="contrast records (output of seam contrast)")
     source = m.add_argument_group("predictions (give exactly one)")
     source.add_argument("--predictions", metavar="FILE",
                         help='JSONL of {"id": original or contrast id, "label": entailment|neutral|contradiction}')
@@ -40,7 +42,8 @@ def configure(m: argparse.ArgumentParser) -> None:
     g.add_argument("--batch-size", type=int, default=32, metavar="N", help="pairs per forward pass (default 32)")
     g.add_argument("--device", help="torch device (default: cuda if available, else cpu)")
     g.add_argument("--write-predictions", metavar="FILE", help='save the predictions as JSONL {"id", "label"}')
-    m.add_argument("--json", metavar="FILE", help="write the metrics as JSON (fractions, not percentages)")
+    add_option(m, "--summary", old=("--json",), metavar="FILE", help="write the metrics as JSON (fractions, not "
+               "percentages)")
     m.add_argument("-q", "--quiet", action="store_true", help="no progress bar or summary on stderr")
 
 
@@ -54,7 +57,7 @@ def run(args: argparse.Namespace) -> int:
         raise SeamError("give exactly one of --predictions FILE or --model PATH")
     if args.predictions and (args.label_map or args.write_predictions):
         raise SeamError("--label-map and --write-predictions need --model, not --predictions")
-    records = load_contrast(args.contrast)
+    records = load_contrast(args.input)
 
     if args.model:
         from ..nli.classifier import NliClassifier, parse_label_map, predict_contrast
@@ -72,14 +75,14 @@ def run(args: argparse.Namespace) -> int:
 
     metrics = compute_metrics(records, predictions)
     print(format_table(metrics))
-    if args.json:
-        report = {"contrast": str(args.contrast), **source, **metrics}
+    if args.summary:
+        report = {"contrast": str(args.input), **source, **metrics}
         try:
-            with open(args.json, "w", encoding="utf-8") as fh:
+            with open(args.summary, "w", encoding="utf-8") as fh:
                 json.dump(report, fh, indent=2, ensure_ascii=False)
                 fh.write("\n")
         except OSError as exc:
-            raise SeamError(f"cannot write metrics to {args.json}: {exc.strerror}") from exc
+            raise SeamError(f"cannot write metrics to {args.summary}: {exc.strerror}") from exc
     skipped = format_skipped(metrics)
     if skipped and not args.quiet:
         print(f"seam nli-metrics: {skipped}", file=sys.stderr)

@@ -4,11 +4,58 @@ limits, ranking and validation."""
 from __future__ import annotations
 
 import argparse
+import sys
 
 from ..backends import available_backends
 from ..backends.base import backend_options
 from ..errors import SeamError
 from ..pipeline import DEFAULT_MAX_CHARS
+
+
+class _Deprecated(argparse.Action):
+    """An old spelling of an option: it still works, with a warning naming the new one."""
+
+    def __init__(self, option_strings, dest, new: str = "", **kwargs):
+        self.new = new
+        super().__init__(option_strings, dest, **kwargs)
+
+    def __call__(self, parser, namespace, values, option_string=None):
+        print(f"seam: warning: {option_string} is deprecated; use {self.new}", file=sys.stderr)
+        setattr(namespace, self.dest, values)
+
+
+REQUIRED = "_seam_required"  # the namespace key listing options checked after parsing (see require())
+
+
+def add_option(parser: argparse.ArgumentParser, *flags: str, old: tuple[str, ...] = (), required: bool = False,
+               **kwargs) -> argparse.Action:
+    """An option with the command line's common name (``-i/--input``, ``-o/--output``,
+    ``--summary``, ...) and its ``old`` spellings as deprecated aliases. ``required`` is
+    checked after parsing (argparse cannot count an alias as the option)."""
+    action = parser.add_argument(*flags, **kwargs)
+    for name in old:
+        parser.add_argument(name, dest=action.dest, action=_Deprecated, new="/".join(flags), help=argparse.SUPPRESS,
+                            metavar=kwargs.get("metavar"))
+    if required:
+        needed = parser.get_default(REQUIRED) or ()
+        parser.set_defaults(**{REQUIRED: (*needed, (action.dest, "/".join(flags)))})
+    return action
+
+
+def missing_required(args: argparse.Namespace) -> list[str]:
+    """The required options (of :func:`add_option`) given under no spelling."""
+    return [flags for dest, flags in getattr(args, REQUIRED, ()) if getattr(args, dest, None) is None]
+
+
+class HelpFormatter(argparse.HelpFormatter):
+    """Every option's default in its help, unless the help already says it."""
+
+    def _get_help_string(self, action):
+        help_text = action.help or ""
+        if (action.default not in (None, False, argparse.SUPPRESS) and "default" not in help_text
+                and action.option_strings and not isinstance(action.default, bool)):
+            help_text += " (default: %(default)s)"
+        return help_text
 
 
 def positive(value: str) -> int:
@@ -32,7 +79,8 @@ def add_run_options(parser: argparse.ArgumentParser) -> None:
                         help=f"backend name: {', '.join(available_backends())} (default: surface)")
     parser.add_argument("--resume", action="store_true",
                         help="continue a partial -o file without duplicates (refused if the input changed)")
-    parser.add_argument("--batch-size", type=positive, default=64)
+    parser.add_argument("--batch-size", type=positive, default=64, help="records per batch through the backend; "
+                        "output is flushed after each")
     parser.add_argument("--executor", choices=("local", "ray"), default="local",
                         help="where records are made: here (default) or on Ray (needs -i and -o)")
     parser.add_argument("--address", help="Ray cluster address (default: a local Ray started for the run)")

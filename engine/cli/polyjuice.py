@@ -8,14 +8,15 @@ import sys
 
 from ..jsonl import lines, load_object, record_id
 from . import command
+from .options import add_option
 
 
 def _configure_detect(d: argparse.ArgumentParser) -> None:
     d.add_argument("-i", "--input", required=True, help="JSONL with 'original' and 'perturbed' (and 'id')")
     d.add_argument("-o", "--output", help="JSONL output (default: stdout): each record with its 'code'")
-    d.add_argument("--original-field", default="original")
-    d.add_argument("--perturbed-field", default="perturbed")
-    d.add_argument("--batch-size", type=int, default=256)
+    d.add_argument("--original-field", default="original", help="input field of the original sentence")
+    d.add_argument("--perturbed-field", default="perturbed", help="input field of the edited sentence")
+    d.add_argument("--batch-size", type=int, default=256, help="pairs analyzed per batch")
     d.add_argument("--wordnet", help="WordNet folder in nltk's format (else SEAM_WORDNET, else nltk's data path)")
 
 
@@ -78,8 +79,8 @@ def _configure_perturb(p: argparse.ArgumentParser) -> None:
     p.add_argument("-n", "--num", type=int, default=3, help="perturbations kept per sentence (default 3)")
     p.add_argument("--model", help="Polyjuice checkpoint (else SEAM_POLYJUICE, then the cache)")
     p.add_argument("--device", help="torch device (default: cuda if available, else cpu)")
-    p.add_argument("--decoding", choices=("sample", "beam"), default="sample")
-    p.add_argument("--seed", type=int, default=0)
+    p.add_argument("--decoding", choices=("sample", "beam"), default="sample", help="sampling or beam search")
+    p.add_argument("--seed", type=int, default=0, help="seed of the blanks and the sampling")
     p.add_argument("--lm", help="causal LM folder for the fluency filter (default: no filter)")
     p.add_argument("--max-drop", type=float, default=10.0, help="fluency filter threshold in nats (default 10)")
     p.add_argument("--no-code-filter", action="store_true",
@@ -127,17 +128,18 @@ def perturb(args: argparse.Namespace) -> int:
 
 def _configure_train(t: argparse.ArgumentParser) -> None:
     t.add_argument("--model", required=True, help="GPT-2-family checkpoint to start from (a local folder)")
-    t.add_argument("--out", required=True, help="folder for the fine-tuned checkpoint")
-    t.add_argument("--sentences", help="JSONL with 'text': pairs are made by Seam's transformations (known codes)")
+    add_option(t, "-o", "--output", old=("--out",), required=True, metavar="DIR", help="folder for the fine-tuned checkpoint")
+    add_option(t, "-i", "--input", old=("--sentences",), metavar="FILE",
+               help="sentences (JSONL with 'text'): pairs are made by Seam's transformations (known codes)")
     t.add_argument("--pairs", help="JSONL with 'original', 'perturbed' and optionally 'code' (else detected)")
     t.add_argument("--backend", default="surface", help="backend that makes the pairs from --sentences")
-    t.add_argument("--epochs", type=int, default=1)
-    t.add_argument("--lr", type=float, default=5e-5)
-    t.add_argument("--batch-size", type=int, default=8)
+    t.add_argument("--epochs", type=int, default=1, help="passes over the training pairs")
+    t.add_argument("--lr", type=float, default=5e-5, help="AdamW learning rate")
+    t.add_argument("--batch-size", type=int, default=8, help="examples per training step")
     t.add_argument("--widen", type=int, default=0, help="context words each blank takes on both sides")
-    t.add_argument("--seed", type=int, default=0)
-    t.add_argument("--device")
-    t.add_argument("-q", "--quiet", action="store_true")
+    t.add_argument("--seed", type=int, default=0, help="seed of the blanks, the order and the weights")
+    t.add_argument("--device", help="torch device (default: cuda if available, else cpu)")
+    t.add_argument("-q", "--quiet", action="store_true", help="no progress on stderr")
 
 
 @command("train-polyjuice", "fine-tune a GPT-2-family checkpoint on Polyjuice-format examples", _configure_train)
@@ -148,8 +150,8 @@ def train_polyjuice(args: argparse.Namespace) -> int:
     from ..polyjuice.train import Pair, examples, fine_tune, seam_pairs
 
     pairs: list[Pair] = []
-    if args.sentences:
-        texts = [r.text for r in read_records(args.sentences) if r.error is None and r.text and r.text.strip()]
+    if args.input:
+        texts = [r.text for r in read_records(args.input) if r.error is None and r.text and r.text.strip()]
         pairs += seam_pairs(texts, args.backend)
     if args.pairs:
         raw = []
@@ -177,8 +179,8 @@ def train_polyjuice(args: argparse.Namespace) -> int:
         if not args.quiet and step % 10 == 0:
             print(f"step {step}: loss {loss:.3f}", file=sys.stderr)
 
-    losses = fine_tune(args.model, texts, args.out, epochs=args.epochs, lr=args.lr, batch_size=args.batch_size,
+    losses = fine_tune(args.model, texts, args.output, epochs=args.epochs, lr=args.lr, batch_size=args.batch_size,
                        seed=args.seed, device=args.device, progress=progress)
     print(json.dumps({"pairs": len(pairs), "examples": len(texts), "steps": len(losses),
-                      "first_loss": round(losses[0], 4), "last_loss": round(losses[-1], 4), "out": args.out}))
+                      "first_loss": round(losses[0], 4), "last_loss": round(losses[-1], 4), "out": args.output}))
     return 0

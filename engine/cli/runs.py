@@ -9,7 +9,7 @@ from ..errors import SeamError
 from ..jsonl import InputRecord, count_lines, fingerprint, read_records
 from ..run import RunReport, TransformProducer, run
 from . import command
-from .options import add_run_options, backend_kwargs, selector
+from .options import add_option, add_run_options, backend_kwargs, selector
 
 
 def _configure_transform(t: argparse.ArgumentParser) -> None:
@@ -131,7 +131,8 @@ def _configure_contrast(n: argparse.ArgumentParser) -> None:
     n.add_argument("--pairs", nargs="+", default=list(LIT_PAIRS),
                    help="pair expressions 'premise;hypothesis' (default: LIT's Table 2 set: %(default)s)")
     n.add_argument("--label-rules", nargs="+", help="label rule files (default: every rules/labels/*.toml)")
-    n.add_argument("--stats", help="write the summary (counts and rates per pair) as JSON here")
+    add_option(n, "--summary", old=("--stats",), metavar="FILE",
+               help="write the summary (counts and rates per pair) as JSON here")
     n.add_argument("--premise-field", default="premise", help="input field of the premise (default: premise, "
                    "else sentence1)")
     n.add_argument("--hypothesis-field", default="hypothesis", help="default: hypothesis, else sentence2")
@@ -159,9 +160,9 @@ def contrast(args: argparse.Namespace) -> int:
                             options={**backend_kwargs(args), "edit_codes": args.edit_codes},
                             batch_size=args.batch_size, max_chars=args.max_chars)
         report = _on_ray(spec, args)
-        if args.stats:
+        if args.summary:
             stats = summarize(written_records(record_path(args)))
-            with open(args.stats, "w", encoding="utf-8") as fh:
+            with open(args.summary, "w", encoding="utf-8") as fh:
                 json.dump(stats, fh, indent=2)
         return finish(report, args, "contrast")
     builder = ContrastBuilder(args.backend, pairs=args.pairs, label_rules=args.label_rules,
@@ -175,8 +176,8 @@ def contrast(args: argparse.Namespace) -> int:
     # statistics cover the whole output, including records written before a --resume
     stats = summarize(written_records(record_path(args)) if args.output else kept)
     stats["backend"] = builder.backend_name
-    if args.stats:
-        with open(args.stats, "w", encoding="utf-8") as fh:
+    if args.summary:
+        with open(args.summary, "w", encoding="utf-8") as fh:
             json.dump(stats, fh, indent=2)
     if not args.quiet:
         print(format_summary(stats), file=sys.stderr)

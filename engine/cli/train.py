@@ -14,18 +14,19 @@ from ..errors import ResourceNotFoundError, SeamError
 from ..tailor.examples import KINDS, build_examples, is_examples_file, read_examples, write_examples
 from ..tailor.trainer import train
 from . import command
+from .options import add_option
 
 
 def _configure(p: argparse.ArgumentParser) -> None:
-    p.add_argument("--data", required=True, metavar="PATH",
-                   help="CoNLL-2012 folder/file, SRL frames .jsonl, or training examples .jsonl")
+    add_option(p, "-i", "--input", old=("--data",), required=True, metavar="PATH",
+               help="CoNLL-2012 folder/file, SRL frames .jsonl, or training examples .jsonl")
     p.add_argument("--model", metavar="DIR", help="starting checkpoint folder (model + tokenizer, e.g. a t5-base copy)")
-    p.add_argument("--output", metavar="DIR", help="where checkpoints, the splits and the final model go")
+    p.add_argument("-o", "--output", metavar="DIR", help="where checkpoints, the splits and the final model go")
     p.add_argument("--epochs", type=int, default=10, help="default 10 (TAILOR's)")
     p.add_argument("--batch-size", type=int, default=4, help="default 4")
     p.add_argument("--lr", type=float, default=5e-5, help="AdamW learning rate, linear decay (default 5e-5)")
     p.add_argument("--ul-alpha", type=float, default=1.0, help="weight of the unlikelihood term (default 1.0)")
-    p.add_argument("--seed", type=int, default=0)
+    p.add_argument("--seed", type=int, default=0, help="seed of the splits, the order and the weights")
     p.add_argument("--frames", metavar="DIR", help="PropBank frame files (names for ARG2-ARG5); default: "
                    "$SEAM_PROPBANK_FRAMES or the cache, else those arguments stay as context")
     p.add_argument("--no-negatives", action="store_true", help="positives only (plain MLE)")
@@ -55,7 +56,7 @@ def train_tailor(args: argparse.Namespace) -> int:
         raise ResourceNotFoundError(f"starting checkpoint not found: {args.model} (expected a local folder written "
                                     "by save_pretrained, e.g. a copy of t5-base; hub names are not fetched)")
     counts: Counter = Counter()
-    data = Path(args.data)
+    data = Path(args.input)
     if is_examples_file(data):
         examples = list(read_examples(data, "skip", counts))
         if args.no_negatives:
