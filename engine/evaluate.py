@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import json
 import re
+import sys
 from collections import defaultdict
 from collections.abc import Sequence
 from dataclasses import dataclass, field
@@ -115,18 +116,24 @@ def _rate(a: int, b: int) -> float | None:
     return round(a / b, 4) if b else None
 
 
-def evaluate(cases: Sequence[GoldCase], backend, **options) -> tuple[Score, dict[str, Score], list[dict]]:
+def evaluate(cases: Sequence[GoldCase], backend, progress: bool = False,
+             **options) -> tuple[Score, dict[str, Score], list[dict]]:
     """Run one backend (a name, or a :class:`~engine.pipeline.Transformer` already opened) on
     every case (one batch per expression) and score it: the overall score, the score per
-    phenomenon, and the records."""
+    phenomenon, and the records. ``progress``: a progress bar on stderr."""
     transformer = backend if isinstance(backend, Transformer) else Transformer(backend, **options)
     by_apply: dict[str, list[GoldCase]] = defaultdict(list)
     for case in cases:
         by_apply[case.apply].append(case)
     records: dict[str, dict] = {}
-    for expr, group in by_apply.items():
-        out = transformer.run_texts([c.text for c in group], [expr], ids=[c.id for c in group])
-        records.update({c.id: r for c, r in zip(group, out, strict=True)})
+    from tqdm import tqdm
+
+    with tqdm(total=len(cases), unit="case", file=sys.stderr, disable=not progress,
+              desc=f"seam eval {transformer.backend.name}") as bar:
+        for expr, group in by_apply.items():
+            out = transformer.run_texts([c.text for c in group], [expr], ids=[c.id for c in group])
+            records.update({c.id: r for c, r in zip(group, out, strict=True)})
+            bar.update(len(group))
     total, per = Score(), defaultdict(Score)
     for case in cases:
         total.add(case, records[case.id])

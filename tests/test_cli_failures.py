@@ -205,3 +205,18 @@ def test_defaults_are_shown_in_help(capsys):
         main(["transform", "--help"])
     text = " ".join(capsys.readouterr().out.split())
     assert "flushed after each (default: 64)" in text
+
+
+def test_eval_and_compare_show_progress_unless_quiet(tmp_path, capsys):
+    gold = tmp_path / "gold.jsonl"
+    gold.write_text(json.dumps({"id": "g1", "text": "A cat sleeps.", "apply": "tense(past)", "phenomenon": "tense",
+                                "accept": ["A cat slept."]}) + "\n")
+    assert main(["eval", "-i", str(gold)]) == 0
+    assert "seam eval surface" in capsys.readouterr().err
+    assert main(["eval", "-i", str(gold), "-q"]) == 0
+    assert "seam eval surface" not in capsys.readouterr().err
+    src = tmp_path / "in.jsonl"
+    src.write_text(json.dumps({"text": "A cat sleeps."}) + "\n")
+    assert main(["compare", "-i", str(src), "-a", "p", "--judge", "none", "-o", str(tmp_path / "r")]) == 0
+    err = capsys.readouterr().err
+    assert "seam compare surface" in err and "1/1" in err

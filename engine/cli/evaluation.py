@@ -19,6 +19,7 @@ def _configure(e: argparse.ArgumentParser) -> None:
     e.add_argument("--show-misses", type=int, default=10, metavar="N", help="misses printed per backend (default 10)")
     e.add_argument("--min-accuracy", type=float, help="exit 1 when a backend's accuracy is below this")
     e.add_argument("--min-precision", type=float, help="exit 1 when a backend's precision of ok is below this")
+    e.add_argument("-q", "--quiet", action="store_true", help="no progress bar on stderr")
     e.add_argument("--by-tag", nargs="?", type=int, const=1, metavar="MIN",
                    help="also print correct/n and precision per gold tag (tags with at least MIN cases)")
     add_backend_options(e)
@@ -42,7 +43,7 @@ def evaluate(args: argparse.Namespace) -> int:
     opened = {backend: Transformer(backend, **backend_kwargs(argparse.Namespace(**{**vars(args), "backend": backend})))
               for backend in dict.fromkeys(args.backend or ["surface"])}
     for backend, transformer in opened.items():
-        total, per, records = run_eval(cases, transformer)
+        total, per, records = run_eval(cases, transformer, progress=not args.quiet)
         results[backend] = (total, per)
         tags[backend] = by_tag(cases, records)
         for miss in total.misses[: args.show_misses]:
@@ -109,9 +110,18 @@ def compare(args: argparse.Namespace) -> int:
     names = list(dict.fromkeys(args.backend or ["surface"]))
     options = {b: backend_kwargs(argparse.Namespace(**{**vars(args), "backend": b})) for b in names}
 
+    from tqdm import tqdm
+
+    total = len(items) * max(1, len(args.apply or [None]))
+    bars: dict = {}
+
     def progress(backend: str, n: int) -> None:
-        if not args.quiet:
-            print(f"seam compare: {backend}: {n} records", file=sys.stderr)
+        if backend not in bars:
+            for bar in bars.values():
+                bar.close()
+            bars[backend] = tqdm(total=total, unit="rec", file=sys.stderr, disable=args.quiet,
+                                 desc=f"seam compare {backend}")
+        bars[backend].update(n)
 
     lm = None  # the judges are opened before the backends run: a missing one fails at once
     if args.lm:
@@ -120,6 +130,8 @@ def compare(args: argparse.Namespace) -> int:
         lm = CausalLM(args.lm)
     judge = _judge(args)
     comparison = run_backends(items, args.apply, options, batch_size=args.batch_size, progress=progress)
+    for bar in bars.values():
+        bar.close()
     measure(comparison, lm=lm, judge=judge)
     summary = summarize(comparison)
     paths = write(args.output, comparison, summary, args.title)
