@@ -8,7 +8,7 @@ Every record Seam writes has a ``status`` from this module:
 ``no_parse``        the backend's analyzer found no analysis (ERG: no parse)
 ``no_realization``  analyzed, but no realization shows the change
 ``timeout``         the backend ran out of time on this item
-``error``           bad input (``code`` says which kind) or a backend bug (``code`` ``backend_bug``)
+``error``           bad input (``code`` says which kind) or a backend bug (``code`` ``E999``)
 ``rejected``        every candidate was rejected by a validator (``--validate``)
 ``no_label``        contrast: both sides realized, but no label rule decides
 ``incompatible``    contrast: the pair expression cannot be realized (``rules/algebra.toml``)

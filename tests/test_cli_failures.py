@@ -220,3 +220,13 @@ def test_eval_and_compare_show_progress_unless_quiet(tmp_path, capsys):
     assert main(["compare", "-i", str(src), "-a", "p", "--judge", "none", "-o", str(tmp_path / "r")]) == 0
     err = capsys.readouterr().err
     assert "seam compare surface" in err and "1/1" in err
+
+
+def test_rule_files_may_follow_the_options(capsys):
+    from pathlib import Path
+
+    rules = str(Path(__file__).resolve().parent.parent / "examples" / "rules" / "my_question.toml")
+    assert main(["rules", "check", "--all", rules]) == 0
+    assert "1 files" in capsys.readouterr().err
+    with pytest.raises(SystemExit):
+        main(["transform", "A cat sat.", "-a", "p", "--no-such-option"])

@@ -95,7 +95,11 @@ def build_parser() -> argparse.ArgumentParser:
 
 def main(argv: Sequence[str] | None = None) -> int:
     parser = build_parser()
-    args = parser.parse_args(argv)
+    args, extra = parser.parse_known_args(argv)
+    if extra and getattr(args, "command", None) == "rules" and not any(e.startswith("-") for e in extra):
+        args.files = [*(args.files or []), *extra]  # `rules check --live FILE`: files after the options
+    elif extra:
+        parser.error(f"unrecognized arguments: {' '.join(extra)}")
     missing = missing_required(args)
     if missing:
         print(f"seam {args.command}: error: the following arguments are required: {', '.join(missing)}",

@@ -40,7 +40,8 @@ def _configure(t: argparse.ArgumentParser) -> None:
     t.add_argument("--self-train", type=int, default=0, metavar="N",
                    help="N generation + reconstruction cycles with --self-train-generator (few-shot self-training)")
     t.add_argument("--self-train-generator", help="TAILOR checkpoint for --self-train")
-    t.add_argument("--cola", help="CoLA TSV to add as sentences judged alone (e.g. ../shared/data/cola/in_domain_train.tsv)")
+    t.add_argument("--cola", help="CoLA TSV (in_domain_train.tsv: source, label, mark, sentence) to add as sentences "
+                   "judged alone")
     t.add_argument("--folds", type=int, default=5, help="cross-validation folds for the threshold (default 5)")
     t.add_argument("--epochs", type=int, default=3, help="passes over the training data")
     t.add_argument("--lr", type=float, default=3e-5, help="peak AdamW learning rate (linear warm-up and decay)")
