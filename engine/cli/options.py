@@ -95,20 +95,27 @@ def add_run_options(parser: argparse.ArgumentParser) -> None:
 
 
 def add_backend_options(parser: argparse.ArgumentParser) -> None:
-    """One argument group per backend with the options it declares; a flag several backends
-    declare (``--candidates``) is added once, in the first backend's group."""
-    seen: dict[str, object] = {}
+    """Argument groups of the options backends declare: a flag only one backend reads is in
+    that backend's group; a flag several read (``--model``, ``--candidates``) is in a group
+    named after all of them (``tailor and polyjuice backends``), added once."""
+    readers: dict[str, list[str]] = {}
+    first: dict[str, object] = {}
     for name in available_backends():
-        group = None
         for opt in backend_options(name):
-            if opt.flag in seen:
-                continue
-            seen[opt.flag] = opt
-            group = group or parser.add_argument_group(f"{name} backend")
-            if opt.switch:
-                group.add_argument(opt.flag, action="store_true", help=opt.help)
-            else:
-                group.add_argument(opt.flag, type=opt.type, default=opt.default, choices=opt.choices, help=opt.help)
+            readers.setdefault(opt.flag, []).append(name)
+            first.setdefault(opt.flag, opt)
+    groups: dict[tuple[str, ...], argparse._ArgumentGroup] = {}
+    for flag, opt in first.items():
+        names = tuple(readers[flag])
+        if names not in groups:
+            title = f"{names[0]} backend" if len(names) == 1 else \
+                f"{', '.join(names[:-1])} and {names[-1]} backends"
+            groups[names] = parser.add_argument_group(title)
+        group = groups[names]
+        if opt.switch:
+            group.add_argument(opt.flag, action="store_true", help=opt.help)
+        else:
+            group.add_argument(opt.flag, type=opt.type, default=opt.default, choices=opt.choices, help=opt.help)
 
 
 def backend_kwargs(args: argparse.Namespace) -> dict:

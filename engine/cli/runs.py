@@ -16,7 +16,8 @@ def _configure_transform(t: argparse.ArgumentParser) -> None:
     t.add_argument("text", nargs="*", help="sentences (or use -i)")
     t.add_argument("-a", "--apply", action="append", required=True,
                    help="transformation expression, e.g. 'tense(fut)+passive' or LIT shorthand 'f+pa'; repeatable")
-    t.add_argument("-i", "--input", help="JSONL input with a 'text' field (and optional 'id')")
+    t.add_argument("-i", "--input", help="input file: JSONL with a 'text' field (and optional 'id'), plain text (.txt, "
+                   "a sentence per line), .csv/.tsv, .parquet or a saved Hugging Face dataset folder")
     t.add_argument("--format", choices=("text", "jsonl"), help="stdout format (text: best realization per line)")
     t.add_argument("--text-field", default="text", help="input field holding the sentence (default: text)")
     t.add_argument("--keep", nargs="*", metavar="FIELD",
