@@ -14,7 +14,8 @@ own training data:
 * **classifier**: CoLA in-domain train (``../shared/data/cola/``), sentences judged alone;
 * **classifier+seam**: the same plus Seam's own data: the surface backend's outputs for
   ``--seam-data`` SNLI and MultiNLI premises under five transformations (acceptable), their SNT
-  corruptions and wrong-plan edits (unacceptable), sorted by REC-VAL.
+  corruptions and wrong-plan edits (unacceptable), sorted by REC-VAL, then balanced 50:50 as
+  the paper does (every seed, as many corruptions drawn at random).
 
 Two test sets:
 
@@ -73,12 +74,19 @@ GOLD = ("transform_dev.jsonl", "transform_realtext_dev.jsonl")
 EXPRESSIONS = ["p", "f", "n", "q", "pa"]
 
 
+REUSE = False  # --reuse-cache: the newest cached file of a name, whatever code made it
+
+
 def _cache(name: str, key: str, make):
     """JSON-cached ``make()``: ``<cache>/benchmarks/acceptability/<name>-<hash of key>.json``."""
     folder = cache_dir() / "benchmarks" / "acceptability"
     file = folder / f"{name}-{hashlib.sha256(key.encode()).hexdigest()[:16]}.json"
     if file.is_file():
         return json.loads(file.read_text(encoding="utf-8"))
+    older = sorted(folder.glob(f"{name}-" + "?" * 16 + ".json"), key=lambda f: f.stat().st_mtime)
+    if REUSE and older:
+        print(f"reusing {older[-1].name} (made by other code: --reuse-cache)", file=sys.stderr)
+        return json.loads(older[-1].read_text(encoding="utf-8"))
     value = make()
     folder.mkdir(parents=True, exist_ok=True)
     file.write_text(json.dumps(value), encoding="utf-8")
@@ -168,6 +176,15 @@ def seam_data(n: int, seed: int) -> tuple[list[Example], dict]:
 
     got = _cache("seam-data", f"{n}/{seed}/{_file_key(DATA / 'snli' / 'dev.jsonl')}/{_code_key()}", make)
     return [Example(*row) for row in got["examples"]], got["report"]
+
+
+def balanced(examples: list[Example], seed: int) -> list[Example]:
+    """Every acceptable example and as many unacceptable ones, drawn at random (seeded): the
+    paper's 50:50 split. The corruptions outnumber the seeds about nine to one."""
+    good = [e for e in examples if e.label == 1]
+    bad = [e for e in examples if e.label == 0]
+    random.Random(seed).shuffle(bad)
+    return good + bad[:len(good)]
 
 
 def erg_verdicts(texts: list[str]) -> list[int]:
@@ -260,7 +277,12 @@ def main(argv=None) -> int:
     p.add_argument("--seed", type=int, default=0)
     p.add_argument("--save", help="keep the trained classifiers here (classifier/, classifier+seam/)")
     p.add_argument("--json", help="write every figure here")
+    p.add_argument("--reuse-cache", action="store_true",
+                   help="reuse cached backend records and Seam's data made by other code (after changes that "
+                        "cannot affect them)")
     args = p.parse_args(argv)
+    global REUSE
+    REUSE = args.reuse_cache
 
     import torch
 
@@ -283,6 +305,8 @@ def main(argv=None) -> int:
     if mine:
         print(f"Seam's data: {len(mine)} examples ({sum(e.label for e in mine)} acceptable) after REC-VAL: "
               f"{json.dumps(report)}")
+        mine = balanced(mine, args.seed)
+        print(f"  balanced 50:50 for training: {len(mine)} examples")
 
     out: dict = {"classifiers": {}, "sets": {}}
     with tempfile.TemporaryDirectory() as tmp:
