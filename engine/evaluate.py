@@ -1,6 +1,6 @@
 """Scoring backends on a transformation gold file: what ``seam eval`` runs.
 
-The gold format is that of ``../shared/data/gold/transform_dev.jsonl`` (its README): one case
+The gold format (``examples/gold.jsonl`` is a small one): one case
 per line with ``id``, ``text``, ``apply`` (an expression), ``phenomenon``, and either
 ``accept`` (every acceptable realization) or ``expect_status`` (the status a refusal must have).
 Outputs and accept strings are normalized the same way (lower case; *won't* -> *will not*,

@@ -24,7 +24,7 @@ from .base import ACCEPT, FLAG, REJECT, Item, Verdict
 
 class RecordedParses:
     """ACE's recorded outcomes (a JSONL file with ``text``, ``status``, ``readings`` and an
-    optional ``reason``, like ``../shared/data/erg/parses.jsonl``) as a parser. A text that
+    optional ``reason``: one line per sentence ACE parsed, as recorded for the tests) as a parser. A text that
     was never recorded comes back as an ``ace_error`` saying so."""
 
     def __init__(self, path: str | Path):
