@@ -21,6 +21,7 @@ from __future__ import annotations
 
 import logging
 import sys
+import time
 from collections import Counter, defaultdict
 from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
@@ -156,7 +157,15 @@ def run(producer: Producer, items: Iterable[Any] | Callable[[], Iterable[Any]], 
     writer = JsonlWriter(output, append=resume) if output is not None else (JsonlWriter(sink) if sink else None)
     from tqdm import tqdm
 
-    bar = tqdm(total=total, initial=report.resumed, unit="rec", file=sys.stderr, disable=not progress, desc=desc)
+    # The time left is estimated here, not by tqdm: records come in bursts (a batch at a time)
+    # after the backend's warm-up (loading spaCy, starting ACE), so a rate counted per record
+    # is first inflated by the warm-up, then by each burst. The estimate starts at the third
+    # burst: the records of the bursts after the first, over the time they took.
+    fmt = "{desc}: {percentage:3.0f}%|{bar}| {n_fmt}/{total_fmt} [{elapsed}{postfix}]" if total else None
+    bar = tqdm(total=total, initial=report.resumed, unit="rec", file=sys.stderr, disable=not progress, desc=desc,
+               bar_format=fmt)
+    bursts: list[tuple[float, int]] = []  # (time, records before it) at the start of each burst
+    last = None
     try:
         with bar:
             for rec in producer.run(fresh(), skip):
@@ -165,6 +174,16 @@ def run(producer: Producer, items: Iterable[Any] | Callable[[], Iterable[Any]], 
                     writer.write(rec)
                 if on_record is not None:
                     on_record(rec)
+                if progress:
+                    now = time.monotonic()
+                    if last is None or now - last >= 0.05:
+                        bursts.append((now, bar.n))
+                        if total and len(bursts) >= 3 and bursts[-1][0] > bursts[1][0]:
+                            rate = (bursts[-1][1] - bursts[1][1]) / (bursts[-1][0] - bursts[1][0])
+                            if rate > 0:
+                                left = tqdm.format_interval((total - bar.n) / rate)
+                                bar.set_postfix_str(f"about {left} left", refresh=False)
+                    last = now
                 bar.update(1)
                 if writer is not None and report.written % batch_size == 0:
                     writer.flush()

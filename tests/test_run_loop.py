@@ -176,3 +176,40 @@ def test_check_resume_needs_a_rereadable_input():
     check_resume(producer, items, [{"id": "1", "transformation": "p", "fingerprint": "aaaa"}])
     with pytest.raises(Exception, match="line 1 of the input"):
         check_resume(producer, items, [{"id": "1", "transformation": "p", "fingerprint": "bbbb"}])
+
+
+class _SlowStart:
+    """A producer whose first batch comes after a long warm-up, then a batch every 0.15 s."""
+
+    def __init__(self, warmup: float, batches: int, size: int):
+        self.warmup, self.batches, self.size = warmup, batches, size
+
+    def run(self, items, skip=None):
+        import time
+
+        time.sleep(self.warmup)
+        for b in range(self.batches):
+            if b:
+                time.sleep(0.15)
+            for k in range(self.size):
+                yield {"id": f"{b}-{k}", "transformation": "p", "status": "ok"}
+
+    def item_keys(self, item):
+        return []
+
+    @staticmethod
+    def record_key(record):
+        return (record["id"], record["transformation"])
+
+
+def test_the_first_time_left_is_not_inflated_by_the_warm_up(capsys):
+    import re
+
+    from engine.run import run
+
+    # 1.5 s of warm-up, then 8 batches of 10 records 0.15 s apart: about a second left at the
+    # first estimate. Counting the warm-up in the rate would say tens of seconds.
+    run(_SlowStart(1.5, 8, 10), [], progress=True, total=80, desc="t")
+    shown = capsys.readouterr().err.replace("\r", "\n")
+    left = [int(m) * 60 + int(s) for m, s in re.findall(r"about (\d\d):(\d\d) left", shown)]
+    assert left and max(left) <= 3, shown
