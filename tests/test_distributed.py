@@ -35,10 +35,12 @@ def _ray(args, out, *extra):
     return main([*args, "-o", str(out), "-q", "--executor", "ray", "--ray-workers", "2", "--block-size", "50", *extra])
 
 
-def test_ray_gives_the_local_output(inputs, tmp_path):
+def test_ray_gives_the_local_output(inputs, tmp_path, capsys):
     _d, src, local, _pairs = inputs
     out = tmp_path / "ray.jsonl"
-    assert _ray(["transform", "-i", str(src), "-a", "p", "-a", "negate"], out) == 0
+    assert main(["transform", "-i", str(src), "-a", "p", "-a", "negate", "-o", str(out), "--executor", "ray",
+                 "--ray-workers", "2", "--block-size", "50"]) == 0
+    assert "seam transform on Ray" in capsys.readouterr().err  # progress, block by block
     assert out.read_text() == local.read_text()
     assert json.loads((tmp_path / "ray.jsonl.blocks" / "manifest.json").read_text())["blocks"] == 4
 

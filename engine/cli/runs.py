@@ -43,8 +43,20 @@ def _on_ray(spec, args: argparse.Namespace) -> RunReport:
         raise SeamError("--executor ray needs -i INPUT and -o OUTPUT")
     if args.rank or args.validate:
         raise SeamError("--rank and --validate run with the local executor only (for now)")
-    return run_ray(spec, args.input, record_path(args), workers=args.ray_workers, address=args.address,
-                   block_size=args.block_size, resume=args.resume, gpus_per_worker=args.gpus_per_worker)
+    from tqdm import tqdm
+
+    bar = tqdm(unit="block", file=sys.stderr, disable=args.quiet, desc=f"seam {spec.kind} on Ray")
+
+    def progress(finished: int, todo: int) -> None:
+        bar.total = todo
+        bar.update(finished - bar.n)
+
+    try:
+        return run_ray(spec, args.input, record_path(args), workers=args.ray_workers, address=args.address,
+                       block_size=args.block_size, resume=args.resume, gpus_per_worker=args.gpus_per_worker,
+                       progress=progress)
+    finally:
+        bar.close()
 
 
 def finish(report: RunReport, args: argparse.Namespace, name: str) -> int:
