@@ -158,6 +158,7 @@ def test_seam_train_accept_from_sentences(tmp_path, capsys, monkeypatch):
     assert report["validation"]["seed"]["acceptable"] > 0
     assert sum(row["unacceptable"] for m, row in report["validation"].items() if m != "seed") > 0
     assert report["folds"] == 2 and AcceptClassifier.load(str(out), device="cpu").threshold == report["threshold"]
+    assert "train-accept (2 fold models, then the final one)" in capsys.readouterr().err  # progress, off with -q
 
 
 # -- seeds and their references ----------------------------------------------------------------

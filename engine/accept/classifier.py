@@ -162,7 +162,8 @@ def train(model_dir: str | Path, examples: Sequence[Example], out_dir: str | Pat
           lr: float = 3e-5, batch_size: int = 16, folds: int = 5, seed: int = 0, device: str | None = None,
           progress: Callable[[int, float], None] | None = None) -> dict:
     """Fine-tune on ``examples``, choose the threshold by ``folds``-fold cross-validation (1:
-    no cross-validation, threshold 0.5), save to ``out_dir``. Returns what was saved in
+    no cross-validation, threshold 0.5), save to ``out_dir``. ``progress(step, loss)`` is
+    called after every step of every model (the fold models, then the final one). Returns what was saved in
     ``accept.json`` (threshold, folds, counts, held-out macro-F1)."""
     import torch
 
@@ -180,7 +181,7 @@ def train(model_dir: str | Path, examples: Sequence[Example], out_dir: str | Pat
             held = order[k::folds]
             taken = set(held)
             model, tokenizer = _fit(model_dir, [examples[i] for i in order if i not in taken], epochs=epochs, lr=lr,
-                                    batch_size=batch_size, seed=seed + k, device=dev)
+                                    batch_size=batch_size, seed=seed + k, device=dev, progress=progress)
             for i, p in zip(held, _proba(model, tokenizer, [examples[i].pair() for i in held], dev, batch_size),
                             strict=True):
                 probs[i] = p

@@ -48,6 +48,7 @@ def _configure(t: argparse.ArgumentParser) -> None:
     t.add_argument("--batch-size", type=int, default=16, help="examples per training step")
     t.add_argument("--seed", type=int, default=0, help="seed of the data draws, the folds and the weights")
     t.add_argument("--device", help="torch device (default: cuda if available, else cpu)")
+    t.add_argument("-q", "--quiet", action="store_true", help="no progress on stderr")
     add_option(t, "--summary", old=("--report",), metavar="FILE",
                help="write the validation counts and training summary as JSON here")
 
@@ -128,8 +129,18 @@ def train_accept(args: argparse.Namespace) -> int:
 
     info = encoder.resolve(args.encoder)
     print(f"encoder: {info.describe()}, sha256 {info.sha256[:12]}...", file=sys.stderr)
-    meta = train(info.path, found, args.output, epochs=args.epochs, lr=args.lr, batch_size=args.batch_size,
-                 folds=args.folds, seed=args.seed, device=args.device)
+    from tqdm import tqdm
+
+    bar = tqdm(unit="step", file=sys.stderr, disable=args.quiet,
+               desc=f"train-accept ({args.folds} fold models, then the final one)" if args.folds > 1 else "train-accept")
+
+    def progress(step: int, loss: float) -> None:
+        bar.update(1)
+        bar.set_postfix_str(f"loss {loss:.3f}", refresh=False)
+
+    with bar:
+        meta = train(info.path, found, args.output, progress=progress, epochs=args.epochs, lr=args.lr,
+                     batch_size=args.batch_size, folds=args.folds, seed=args.seed, device=args.device)
     summary = {"validation": counts, **meta, "encoder": {"path": info.path, "sha256": info.sha256}, "out": args.output}
     if args.summary:
         with open(args.summary, "w", encoding="utf-8") as fh:
