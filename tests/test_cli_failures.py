@@ -230,3 +230,10 @@ def test_rule_files_may_follow_the_options(capsys):
     assert "1 files" in capsys.readouterr().err
     with pytest.raises(SystemExit):
         main(["transform", "A cat sat.", "-a", "p", "--no-such-option"])
+
+
+def test_help_names_every_input_format_and_the_backends_that_read_an_option(capsys):
+    with pytest.raises(SystemExit):
+        main(["transform", "--help"])
+    text = " ".join(capsys.readouterr().out.split())
+    assert ".csv/.tsv, .parquet" in text and "polyjuice and tailor backends:" in text

@@ -176,3 +176,19 @@ def test_the_pages_have_blocks_to_run():
 def test_a_wrong_output_on_a_page_is_caught():
     assert _matches(["p            A man rode a bike."], "  p            A man was riding a bike.\n", "")
     assert not _matches(["p   A man rode a bike.", "..."], "  p            A man rode a bike.\n", "")
+
+
+def test_the_readme_is_short_and_nothing_user_facing_points_outside_the_repository():
+    readme = (ROOT / "README.md").read_text(encoding="utf-8")
+    assert len(readme.splitlines()) <= 300
+    pages = [readme] + [p.read_text(encoding="utf-8") for p in (ROOT / "docs").rglob("*.md")]
+    assert not [p for p in pages if "shared/" in p]
+    for missing in ("in.jsonl", "pairs.jsonl", "sentences.txt"):  # files that ship only under examples/
+        assert not re.search(rf"(?<![\w/.]){re.escape(missing)}", readme), missing
+
+
+def test_make_says_what_it_installs():
+    makefile = (ROOT / "Makefile").read_text(encoding="utf-8")
+    for target in ("install:", "install-dev:", "docs:"):
+        body = makefile.split("\n" + target, 1)[1].split("\n\n", 1)[0]
+        assert "@echo" in body, target
