@@ -188,10 +188,15 @@ def error_table() -> str:
 
     classes = [c for _, c in inspect.getmembers(errors, inspect.isclass)
                if issubclass(c, errors.SeamError) and c.__module__ == errors.__name__]
+    # a class without a code of its own (Located: the path:line message) is a mixin, not a row
+    mixins = {c for c in classes if "code" not in vars(c) and c.code == errors.SeamError.code
+              and c is not errors.SeamError}
+    classes = [c for c in classes if c not in mixins]
     classes.sort(key=lambda c: (c.code, c.__mro__.index(errors.SeamError), c.__name__))
     out = ["| code | exception | is a | meaning |", "|---|---|---|---|"]
     for c in classes:
-        parent = next((b for b in c.__bases__ if issubclass(b, errors.SeamError)), None)
+        parent = next((b for b in c.__bases__ if issubclass(b, errors.SeamError) and b not in mixins),
+                      errors.SeamError if c is not errors.SeamError else None)
         builtin = [b.__name__ for b in c.__bases__ if not issubclass(b, errors.SeamError)]
         is_a = ", ".join(([f"`{parent.__name__}`"] if parent else []) + [f"`{b}`" for b in builtin])
         doc = " ".join((inspect.getdoc(c) or "").split("\n\n")[0].split())

@@ -55,9 +55,9 @@ class ResumeError(InputError):
     code = "E203"
 
 
-class DataFileError(RecordError):
-    """A record of a data file (a corpus, a frame file) is malformed; ``path`` and ``line``
-    locate it, and ``str()`` starts with ``path:line:``."""
+class Located(SeamError):
+    """An error at a place in a file: ``path`` and ``line`` locate it, ``message`` says what is
+    wrong, and ``str()`` starts with ``path:line:`` (``path:`` without a line)."""
 
     def __init__(self, message: str, path: str = "", line: int | None = None):
         self.path = path
@@ -65,6 +65,10 @@ class DataFileError(RecordError):
         self.message = message
         where = f"{path}:{line}: " if path and line else (f"{path}: " if path else "")
         super().__init__(where + message)
+
+
+class DataFileError(Located, RecordError):
+    """A record of a data file (a corpus, a frame file) is malformed (see :class:`Located`)."""
 
 
 class ResourceNotFoundError(SeamError, FileNotFoundError):
@@ -88,20 +92,11 @@ class UnknownBackendError(BackendError, KeyError):
         return self.args[0] if self.args else ""
 
 
-class RuleError(SeamError, ValueError):
-    """A rule file is malformed: bad TOML, an unknown key, a dangling reference.
-
-    ``path`` and ``line`` locate the problem; ``str()`` starts with ``path:line:``.
-    """
+class RuleError(Located, ValueError):
+    """A rule file is malformed: bad TOML, an unknown key, a dangling reference (located as
+    :class:`Located` says)."""
 
     code = "E501"
-
-    def __init__(self, message: str, path: str = "", line: int | None = None):
-        self.path = path
-        self.line = line
-        self.message = message
-        where = f"{path}:{line}: " if path and line else (f"{path}: " if path else "")
-        super().__init__(where + message)
 
 
 class GrammarError(ResourceNotFoundError):
