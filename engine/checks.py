@@ -49,9 +49,9 @@ CLAUSE_FEATURES = ("tense", "progressive", "perfect", "voice", "modality", "pola
 _AUX_START = re.compile(
     r"^(do|does|did|is|are|was|were|am|has|have|had|will|would|can|could|may|might|must|shall|should)"
     r"(n't)?\b", re.I)
-_PRONOUN_CASE = {"him": "he", "her": "she", "them": "they", "me": "i", "us": "we", "whom": "who",
-                 "any": "some",  # some/any alternate with polarity (I bought some / did not buy any)
-                 }
+# pronouns to their nominative (english.with_case's table), and any to some: some/any alternate
+# with polarity (I bought some / did not buy any)
+_PRONOUN_CASE = {**english.TO_NOMINATIVE, "any": "some"}
 
 
 def describe(plan: EditPlan) -> str:

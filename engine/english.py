@@ -184,7 +184,7 @@ def third_singular(agr: Agreement) -> bool:
 
 # --- pronoun case -----------------------------------------------------------------------
 _TO_ACCUSATIVE = {"i": "me", "he": "him", "she": "her", "we": "us", "they": "them", "who": "whom"}
-_TO_NOMINATIVE = {v: k for k, v in _TO_ACCUSATIVE.items()}
+TO_NOMINATIVE = {v: k for k, v in _TO_ACCUSATIVE.items()}  # him -> he, whom -> who
 _PERSONAL_PRONOUNS = frozenset(
     {"i", "me", "you", "he", "him", "she", "her", "we", "us", "they", "them", "someone",
      "somebody", "everyone", "everybody", "anyone", "anybody", "nobody", "who", "whom"}
@@ -198,7 +198,7 @@ def with_case(word: str, case: str) -> str:
     ('Him', 'they', 'the man')
     """
     low = word.lower()
-    table = _TO_ACCUSATIVE if case == "acc" else _TO_NOMINATIVE
+    table = _TO_ACCUSATIVE if case == "acc" else TO_NOMINATIVE
     if low not in table:
         return word
     out = table[low]
