@@ -24,7 +24,7 @@ from .errors import IncompatibleError, InputError, InternalError, RecordError, S
 from .ir import Analysis
 from .jsonl import InputRecord, fingerprint
 from .results import Record
-from .select import Entry, Selector
+from .select import Selector, ToJudge
 from .transforms import Choice, EditPlan, Transformation, parse
 
 log = logging.getLogger(__name__)
@@ -210,11 +210,11 @@ class Transformer:
             yield self._record(rec, job, real)
 
     @staticmethod
-    def entry(source: str, job: Job, real: Realization, analysis: Analysis | None) -> Entry:
+    def entry(source: str, job: Job, real: Realization, analysis: Analysis | None) -> ToJudge:
         """What the selector needs to judge a realization of ``job``: each candidate's plan."""
         plans = dict(job.plans)
         first = job.plans[0][1]
-        return Entry(source, real, tuple(plans.get(c.transformation, first) for c in real.candidates), analysis)
+        return ToJudge(source, real, tuple(plans.get(c.transformation, first) for c in real.candidates), analysis)
 
     def _analyze(self, records: list[InputRecord]) -> dict[int, Analysis | Realization]:
         """Analyses keyed by line; a Realization is the error of that record."""

@@ -41,7 +41,7 @@ _TIER = {ACCEPT: 0, FLAG: 1}
 
 
 @dataclass(frozen=True)
-class Entry:
+class ToJudge:
     """A realization to validate and rank: its source ``analysis`` (or None), and the plan of
     each candidate (a choice's alternatives have different plans)."""
 
@@ -96,7 +96,7 @@ class Selector:
     def active(self) -> bool:
         return self.ranker is not None or bool(self.validators)
 
-    def apply(self, entries: Sequence[Entry]) -> list[Realization]:
+    def apply(self, entries: Sequence[ToJudge]) -> list[Realization]:
         """Validated and ranked realizations, one per entry; an entry that is not ``ok`` is
         returned as it is."""
         items: list[Item] = []
@@ -122,7 +122,7 @@ class Selector:
         return [self._reorder(entry, judged.get(e, [])) if entry.realization.status == OK else entry.realization
                 for e, entry in enumerate(entries)]
 
-    def _reorder(self, entry: Entry, judged: list[tuple[Candidate, str]]) -> Realization:
+    def _reorder(self, entry: ToJudge, judged: list[tuple[Candidate, str]]) -> Realization:
         real = entry.realization
         if not judged:  # nothing to judge: the pipeline reports no_realization
             return real

@@ -16,7 +16,7 @@ from conftest import SHARED
 
 from engine.backends import Candidate, Realization
 from engine.errors import DataFileError, RankError
-from engine.select import Entry, Selector, parse_validators
+from engine.select import Selector, ToJudge, parse_validators
 from engine.transforms import parse
 from engine.validate import (
     ACCEPT,
@@ -369,7 +369,7 @@ def transformer():
 
 def entry(candidates, source=BIKE, status="ok"):
     cands = tuple(Candidate(text, score) for text, score in candidates)
-    return Entry(source, Realization(status, "", cands), (plan(),) * len(cands))
+    return ToJudge(source, Realization(status, "", cands), (plan(),) * len(cands))
 
 
 def test_records_carry_scores_and_verdicts(transformer):
@@ -413,7 +413,7 @@ def test_flagged_candidate_ranks_after_an_accepted_one():
 
 
 def test_non_ok_realizations_pass_through_unchanged():
-    failed = Entry(BIKE, Realization("no_parse", "no reading"), ())
+    failed = ToJudge(BIKE, Realization("no_parse", "no reading"), ())
     ok = entry([("A man was riding a bike.", 1.0)])
     out = Selector(rank="closeness", validate="degeneracy").apply([failed, ok])
     assert out[0] is failed.realization

@@ -46,7 +46,7 @@ from ..results import (
     ContrastRecord,
     Realization,
 )
-from ..select import Entry
+from ..select import ToJudge
 from ..transforms import EditPlan, Pair, Transformation, parse_pair
 from .labels import LABELS, UNKNOWN, LabelRules, original_features
 
@@ -228,7 +228,7 @@ class ContrastBuilder:
         selector = self.transformer.selector
         if selector is not None:  # validate and rank every candidate of the batch at once
             keys = list(realized)
-            entries = [Entry(text, realized[(text, plan)], (plan,) * len(realized[(text, plan)].candidates),
+            entries = [ToJudge(text, realized[(text, plan)], (plan,) * len(realized[(text, plan)].candidates),
                              by_text[text] if not isinstance(by_text[text], Realization) else None)
                        for text, plan in keys]
             realized = dict(zip(keys, selector.apply(entries), strict=True))
