@@ -16,6 +16,8 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import IO, Any
 
+from .tables import count_rows, rows, table_format, text_lines
+
 log = logging.getLogger(__name__)
 
 
@@ -65,23 +67,9 @@ def record_id(value: Any, default: str) -> str:
 def lines(path: str | Path | IO[str]) -> Iterator[tuple[int, str]]:
     """(line number, line) for every line of an input file, see :func:`text_lines`. A CSV, TSV,
     Parquet file or saved dataset folder gives one JSON line per row (:mod:`engine.tables`)."""
-    from .tables import rows, table_format
-
     if table_format(path) is not None:
         return enumerate(rows(path), start=1)
     return enumerate(text_lines(path), start=1)
-
-
-def text_lines(path: str | Path | IO[str]) -> Iterator[str]:
-    """The lines of a file split on ``\n`` only (a raw carriage return inside a line stays in
-    it), decoded as UTF-8 with invalid bytes replaced, without a leading byte-order mark."""
-    if not isinstance(path, str | Path):
-        yield from path
-        return
-    with open(path, "rb") as fh:
-        for k, raw in enumerate(fh):
-            line = raw.decode("utf-8", errors="replace")
-            yield line.removeprefix("\ufeff") if k == 0 else line
 
 
 def read_records(path: str | Path | IO[str], text_field: str = "text") -> Iterator[InputRecord]:
@@ -122,8 +110,6 @@ def valid_unicode(text: str) -> bool:
 
 def count_lines(path: str | Path) -> int:
     """The number of records :func:`read_records` yields (one per line or row)."""
-    from .tables import count_rows, table_format
-
     if table_format(path) is not None:
         return count_rows(path)
     with open(path, "rb") as fh:

@@ -21,6 +21,7 @@ import csv
 import json
 from collections.abc import Iterator
 from pathlib import Path
+from typing import IO
 
 from .errors import DataFileError
 
@@ -53,13 +54,23 @@ def _plain(value):
     return value
 
 
+def text_lines(path: str | Path | IO[str]) -> Iterator[str]:
+    """The lines of a file split on ``\n`` only (a raw carriage return inside a line stays in
+    it), decoded as UTF-8 with invalid bytes replaced, without a leading byte-order mark."""
+    if not isinstance(path, str | Path):
+        yield from path
+        return
+    with open(path, "rb") as fh:
+        for k, raw in enumerate(fh):
+            line = raw.decode("utf-8", errors="replace")
+            yield line.removeprefix("\ufeff") if k == 0 else line
+
+
 def rows(path: str | Path) -> Iterator[str]:
     """One JSON line per row of a tabular input (see the module)."""
     fmt = table_format(path)
     try:
         if fmt == "text":
-            from .jsonl import text_lines
-
             for line in text_lines(path):
                 line = line.rstrip("\r\n")
                 yield _json({"text": line}) if line.strip() else ""
