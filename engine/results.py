@@ -86,6 +86,19 @@ class Realization:
         return cls(NOT_APPLICABLE, reason)
 
 
+def carry(out: dict, fields: dict | None, reserved: frozenset = frozenset()) -> dict:
+    """``out`` with the input's other ``fields`` added; one named like a key of ``out`` (or of
+    ``reserved``, the keys a record may have) is written as ``input_<name>``."""
+    for key, value in (fields or {}).items():
+        out[key if key not in out and key not in reserved else f"input_{key}"] = value
+    return out
+
+
+# Every key a contrast record may have.
+CONTRAST_KEYS = frozenset({"id", "original_id", "pair", "premise_transformation", "hypothesis_transformation",
+                           "original", "premise", "hypothesis", "label", "rule", "via", "label_reason", "label_map",
+                           "reversed", "backend", "status", "reason", "candidates", "rejected", "code", "fingerprint",
+                           "edit_codes"})
 # Every key a transform record may have: an input field of the same name is renamed.
 RECORD_KEYS = frozenset({"id", "source", "transformation", "backend", "status", "reason", "candidates", "best",
                          "details", "rejected", "ranked_by", "code", "fingerprint"})
@@ -133,10 +146,7 @@ class Record:
             out["code"] = self.code
         if self.fingerprint is not None:
             out["fingerprint"] = self.fingerprint
-        for key, value in (self.fields or {}).items():
-            # an input field named like an output key keeps its value under input_<name>
-            out[key if key not in out and key not in RECORD_KEYS else f"input_{key}"] = value
-        return out
+        return carry(out, self.fields, RECORD_KEYS)
 
 
 @dataclass
@@ -168,6 +178,7 @@ class ContrastRecord:
     code: str | None = None
     fingerprint: str | None = None
     edit_codes: dict | None = None  # each side's Polyjuice control code (seam contrast --edit-codes)
+    fields: dict | None = None  # the input line's other fields (genre, ...), carried over as in Record
     sides: dict | None = field(default=None, repr=False, compare=False)  # new text per original side (not written)
 
     def to_json(self) -> dict:
@@ -180,4 +191,4 @@ class ContrastRecord:
         for name in ("candidates", "rejected", "code", "fingerprint", "edit_codes"):
             if getattr(self, name) is not None:
                 out[name] = getattr(self, name)
-        return out
+        return carry(out, self.fields, CONTRAST_KEYS)

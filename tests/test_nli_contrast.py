@@ -146,3 +146,19 @@ def test_cli_rejects_a_bad_pair_expression(tmp_path, capsys):
     inp.write_text(json.dumps(PAIRS[0]) + "\n")
     assert cli(["contrast", "-i", str(inp), "--pairs", "p;f;o"]) == 2
     assert "exactly one ';'" in capsys.readouterr().err
+
+
+def test_other_input_fields_are_carried_into_the_contrast_records(tmp_path):
+    import json
+
+    from engine.cli import main
+
+    src = tmp_path / "pairs.jsonl"
+    src.write_text(json.dumps({"id": "a", "premise": "A woman sells fruit.", "hypothesis": "A woman is working.",
+                               "label": "entailment", "genre": "captions", "code": "x7"}) + "\n")
+    out = tmp_path / "out.jsonl"
+    assert main(["contrast", "-i", str(src), "--pairs", "p;f", "-o", str(out), "-q"]) == 0
+    rec = json.loads(out.read_text().splitlines()[0])
+    assert rec["genre"] == "captions" and rec["input_code"] == "x7" and "code" not in rec
+    assert rec["original"] == {"premise": "A woman sells fruit.", "hypothesis": "A woman is working.",
+                               "label": "entailment"}

@@ -70,6 +70,7 @@ class PairInput:
     line: int
     error: str | None = None
     fingerprint: str | None = None  # of the input line (engine.jsonl.fingerprint), for --resume
+    extra: dict | None = None  # the line's other fields, carried into its records
 
 
 def _field(obj: dict, name: str, role: str):
@@ -104,7 +105,9 @@ def parse_pair_line(raw: str, lineno: int, fields: dict[str, str] | None = None)
         values[role] = value
     label = _field(obj, f["label"], "label")
     label = None if label is None else record_id(label, "")
-    return PairInput(rid, values["premise"], values["hypothesis"], label, lineno, fingerprint=fp)
+    used = {f[role] for role in f} | {alt for role in f for alt in FALLBACK_FIELDS.get(role, ())}
+    extra = {k: v for k, v in obj.items() if k not in used} or None
+    return PairInput(rid, values["premise"], values["hypothesis"], label, lineno, fingerprint=fp, extra=extra)
 
 
 def read_pairs(path: str | Path, fields: dict[str, str] | None = None) -> Iterator[PairInput]:
@@ -265,7 +268,7 @@ class ContrastBuilder:
                 by_text: dict[str, Analysis | Realization], realized: dict) -> ContrastRecord:
         rec = ContrastRecord(rid, x.id, v.pair, str(v.premise), str(v.hypothesis),
                              {"premise": x.premise, "hypothesis": x.hypothesis, "label": x.label},
-                             self.backend_name, fingerprint=x.fingerprint)
+                             self.backend_name, fingerprint=x.fingerprint, fields=x.extra)
         if problem is not None:
             rec.status, rec.reason, rec.code = ERROR, problem.reason, problem.code
             return rec
