@@ -61,13 +61,13 @@ from engine.accept import metrics  # noqa: E402
 from engine.accept.classifier import (  # noqa: E402
     AcceptClassifier,
     Example,
-    build_tiny_encoder,
     pair_input,
     train,
 )
 from engine.accept.data import read_cola  # noqa: E402
 from engine.accept.validator import plan_text  # noqa: E402
 from engine.resources import cache_dir  # noqa: E402
+from engine.testing.encoder import build_tiny_encoder  # noqa: E402
 
 DATA = ROOT.parent / "shared" / "data"
 GOLD = ("transform_dev.jsonl", "transform_realtext_dev.jsonl")

@@ -26,7 +26,8 @@ sys.path.insert(0, str(ROOT))
 from engine import analyze  # noqa: E402
 from engine.polyjuice.blanks import ir_blanks  # noqa: E402
 from engine.polyjuice.format import prompt  # noqa: E402
-from engine.polyjuice.generator import Decoding, PolyjuiceGenerator, build_tiny_polyjuice  # noqa: E402
+from engine.polyjuice.generator import Decoding, PolyjuiceGenerator  # noqa: E402
+from engine.testing.gpt2 import build_tiny_polyjuice  # noqa: E402
 
 SNLI = ROOT.parent / "shared" / "data" / "snli" / "dev.jsonl"
 

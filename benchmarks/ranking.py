@@ -159,7 +159,7 @@ def speed(args: argparse.Namespace) -> None:
     with tempfile.TemporaryDirectory() as tmp:
         path = args.lm
         if path is None:
-            from engine.rank.tiny import build_tiny_lm, gpt2_small_config
+            from engine.testing.gpt2 import build_tiny_lm, gpt2_small_config
 
             path = build_tiny_lm(Path(tmp) / "gpt2", texts, vocab_size=2000, config=gpt2_small_config())
         what = path if args.lm else "random GPT-2 small (124M parameters)"

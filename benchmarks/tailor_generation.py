@@ -89,7 +89,7 @@ def main() -> int:
             generator = TailorGenerator.load(args.model, device=args.device)
             shape = f"checkpoint {args.model}"
         else:
-            from engine.tailor.tiny import build_tiny_checkpoint, t5_base_config
+            from engine.testing.t5 import build_tiny_checkpoint, t5_base_config
 
             path = build_tiny_checkpoint(Path(tmp) / "t5-base-random", sources, vocab_size=8000,
                                          config=t5_base_config(32128))

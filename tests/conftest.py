@@ -61,7 +61,7 @@ def fitted_tailor(tmp_path_factory):
 
     from engine import analyze, parse
     from engine.tailor.perturb import plan_prompt
-    from engine.tailor.tiny import build_tiny_checkpoint
+    from engine.testing.t5 import build_tiny_checkpoint
 
     corpus = [t for _, _, t in TAILOR_TRAIN] + [s for s, _, _ in TAILOR_TRAIN]
     path = build_tiny_checkpoint(tmp_path_factory.mktemp("t5-fitted"), corpus, d_model=64, layers=2, seed=0)

@@ -104,7 +104,8 @@ def _synthetic(sentences):
 def trained(tmp_path_factory):
     pytest.importorskip("torch")
     pytest.importorskip("transformers")
-    from engine.accept.classifier import Example, build_tiny_encoder, train
+    from engine.accept.classifier import Example, train
+    from engine.testing.encoder import build_tiny_encoder
 
     train_set = [Example("", "", t, y) for t, y in _synthetic(SENTENCES[:80])]
     base = build_tiny_encoder(tmp_path_factory.mktemp("enc"), [e.output for e in train_set] + SENTENCES)
@@ -144,8 +145,9 @@ def test_the_classifier_as_a_validator(trained, capsys):
 def test_seam_train_accept_from_sentences(tmp_path, capsys, monkeypatch):
     pytest.importorskip("torch")
     monkeypatch.setenv("SEAM_CACHE", str(tmp_path / "cache"))  # the encoder's checksum is recorded there
-    from engine.accept.classifier import AcceptClassifier, build_tiny_encoder
+    from engine.accept.classifier import AcceptClassifier
     from engine.cli import main
+    from engine.testing.encoder import build_tiny_encoder
 
     src = tmp_path / "s.jsonl"
     src.write_text("\n".join(json.dumps({"text": t}) for t in SENTENCES[:6]) + "\n")

@@ -18,7 +18,7 @@ CORPUS = ["The cook burned the toast.", "A clerk sorted the letters.", "Two dogs
 
 @pytest.fixture(scope="module")
 def tiny(tmp_path_factory):
-    from engine.accept.classifier import build_tiny_encoder
+    from engine.testing.encoder import build_tiny_encoder
 
     return build_tiny_encoder(tmp_path_factory.mktemp("enc"), CORPUS)
 
@@ -116,7 +116,7 @@ def test_the_checksum_is_recorded_on_first_use_and_checked_after(tiny, isolated)
 def test_seam_encoder_command(tiny, isolated, capsys):
     from engine.cli import main
 
-    assert main(["encoder", "--encoder", str(tiny), "--json"]) == 0
+    assert main(["encoder", "--encoder", str(tiny), "--format", "json"]) == 0
     shown = json.loads(capsys.readouterr().out)
     assert shown["layers"] == 2 and shown["source"] == "argument" and len(shown["sha256"]) == 64
     assert main(["encoder"]) == 2  # nothing to find

@@ -38,7 +38,7 @@ def test_mask_span_keeps_context_and_is_seeded():
 
 @pytest.fixture(scope="module")
 def tiny_t5(tmp_path_factory):
-    from engine.tailor.tiny import build_tiny_checkpoint
+    from engine.testing.t5 import build_tiny_checkpoint
 
     corpus = [s.output for s in SEEDS] + ["A woman rode a blue bike.", "The kids played in the park."]
     return build_tiny_checkpoint(tmp_path_factory.mktemp("t5"), corpus, d_model=32, layers=2, seed=0)
@@ -110,8 +110,8 @@ def test_train_accept_with_model_made_samples(fitted_tailor, tmp_path, monkeypat
     monkeypatch.setenv("SEAM_CACHE", str(tmp_path / "cache"))  # the encoder's checksum is recorded there
     import json
 
-    from engine.accept.classifier import build_tiny_encoder
     from engine.cli import main
+    from engine.testing.encoder import build_tiny_encoder
 
     src = tmp_path / "s.jsonl"
     src.write_text("\n".join(json.dumps({"text": t}) for t in ("The cook burned the toast.",
@@ -127,7 +127,8 @@ def test_train_accept_with_model_made_samples(fitted_tailor, tmp_path, monkeypat
 
 def test_noisy_beam_search_on_the_polyjuice_generator(tmp_path):
     from engine.accept.generated import noisy_polyjuice_samples
-    from engine.polyjuice.generator import PolyjuiceGenerator, build_tiny_polyjuice
+    from engine.polyjuice.generator import PolyjuiceGenerator
+    from engine.testing.gpt2 import build_tiny_polyjuice
 
     seeds = [Sample("A man is riding a bike.", "negate", "A man is not riding a bike.", 1, "seed", None)]
     gen = PolyjuiceGenerator.load(build_tiny_polyjuice(tmp_path / "pj", ["A man is riding a bike."]), device="cpu")

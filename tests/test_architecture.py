@@ -13,11 +13,11 @@ ENGINE = ROOT / "engine"
 LAYERS = {
     1: ("ir", "english", "results", "errors", "registry", "resources", "batching", "jsonl", "tables"),
     2: ("checks", "agreement", "shortening", "captions", "analyzers", "transforms"),
-    3: ("surface", "erg", "tailor", "polyjuice", "accept", "srl", "rank", "validate", "nli.labels", "nli.classifier", "nli.metrics",
-        "nli.tiny"),
+    3: ("surface", "erg", "tailor", "polyjuice", "accept", "srl", "rank", "validate", "nli.labels", "nli.classifier", "nli.metrics"),
     4: ("backends",),
     5: ("contract", "pipeline", "run", "select", "evaluate", "compare", "audit", "accept.data", "polyjuice.train", "hf", "distributed", "nli.contrast", "nli"),
     6: ("cli",),
+    7: ("testing",),  # tiny models for tests and benchmarks: nothing in the product imports them
 }
 
 
@@ -70,3 +70,8 @@ def test_no_backend_imports_another_backend():
                 for t in targets if t.startswith("engine.backends.")
                 and t.split(".")[2] not in ("base", m.split(".")[2])]
     assert crossing == []
+
+
+def test_nothing_in_the_product_imports_the_test_models():
+    assert [m for m, targets in imports().items() if not m.startswith("engine.testing")
+            and any(t.startswith("engine.testing") for t in targets)] == []

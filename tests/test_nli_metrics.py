@@ -258,7 +258,7 @@ ID2LABEL = {0: "ENTAILMENT", 1: "NEUTRAL", 2: "CONTRADICTION"}
 
 
 def _save_checkpoint(path, id2label):
-    from engine.nli.tiny import build_tiny_nli
+    from engine.testing.nli import build_tiny_nli
 
     texts = [t for p, h, _ in ORIGINALS.values() for t in (p, h)] + ["P H o1 o2 o3 o4 p;f pa;pa"]
     return build_tiny_nli(path, texts, id2label)

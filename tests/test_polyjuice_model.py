@@ -19,12 +19,12 @@ from engine.polyjuice.generator import (  # noqa: E402
     BEAM,
     Decoding,
     PolyjuiceGenerator,
-    build_tiny_polyjuice,
     find_checkpoint,
 )
 from engine.polyjuice.perturb import select_diverse  # noqa: E402
 from engine.polyjuice.plans import code_and_blanks  # noqa: E402
 from engine.polyjuice.train import fine_tune  # noqa: E402
+from engine.testing.gpt2 import build_tiny_polyjuice  # noqa: E402
 
 # (sentence, Seam expression, the answer for the backend's blanks)
 FIT = [

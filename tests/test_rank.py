@@ -106,7 +106,7 @@ TEXTS = ["A man is riding a bike.", "Hi", "", "The children were playing in the 
 @pytest.fixture(scope="module")
 def tiny_lm(tmp_path_factory):
     pytest.importorskip("torch")
-    from engine.rank.tiny import build_tiny_lm
+    from engine.testing.gpt2 import build_tiny_lm
 
     return build_tiny_lm(tmp_path_factory.mktemp("lm") / "gpt2")
 

@@ -1,6 +1,6 @@
 """TAILOR generator training: examples from gold SRL, the MLE + unlikelihood loss, the loop, the CLI.
 
-Everything runs offline on a tiny T5 built in-process (engine.tailor.tiny) and a handful of
+Everything runs offline on a tiny T5 built in-process (engine.testing.t5) and a handful of
 sentences written for these tests.
 """
 
@@ -21,7 +21,6 @@ from engine.srl.conll import ConllSentence, read_srl_corpus, sentence_to_json  #
 from engine.srl.propbank import PropBankFrames  # noqa: E402
 from engine.srl.tags import SrlFrame, SrlSpan, spans_to_bio  # noqa: E402
 from engine.tailor.codes import Header, split_header  # noqa: E402
-from engine.tailor.tiny import build_tiny_checkpoint, t5_base_config  # noqa: E402
 from engine.tailor.train import (  # noqa: E402
     KeywordStats,
     TrainingExample,
@@ -36,6 +35,7 @@ from engine.tailor.train import (  # noqa: E402
     tailor_loss,
     train,
 )
+from engine.testing.t5 import build_tiny_checkpoint, t5_base_config  # noqa: E402
 
 # --------------------------------------------------------------------------------------------
 # Data: our own sentences with gold PropBank frames

@@ -275,7 +275,7 @@ NLI_SENTENCES = [BIKE, "A man was riding a bike.", "A bike is being ridden by a 
 
 def save_tiny_nli(path):
     """A tiny random BERT NLI classifier with a word-level tokenizer."""
-    from engine.nli.tiny import build_tiny_nli
+    from engine.testing.nli import build_tiny_nli
 
     return build_tiny_nli(path, NLI_SENTENCES)
 

@@ -6,8 +6,8 @@ The input pair is ``("<plan> | <source>", output)``; a sentence judged alone (Co
 AdamW (seeded, length-planned batches). It then chooses the decision threshold on P(acceptable)
 by k-fold cross-validation: k models are each trained without one fold and score it, and the
 threshold that maximizes macro-F1 over these held-out scores is saved with the final model,
-which is trained on everything (``accept.json``). :func:`build_tiny_encoder` makes a small
-random BERT for tests.
+which is trained on everything (``accept.json``). The small random BERT the tests
+fine-tune is :func:`engine.testing.encoder.build_tiny_encoder`.
 
 A real pretrained encoder (e.g. ``roberta-base``, downloaded on a machine with network) is
 what the paper fine-tunes. Pass its folder as ``--model`` to ``seam train-accept``; set
@@ -198,32 +198,3 @@ def train(model_dir: str | Path, examples: Sequence[Example], out_dir: str | Pat
             "acceptable": sum(e.label for e in examples), "held_out_macro_f1": held_f1}
     (out / META).write_text(json.dumps(meta, indent=1) + "\n")
     return meta
-
-
-def build_tiny_encoder(path: str | Path, corpus: Sequence[str], *, hidden: int = 64, layers: int = 2,
-                       seed: int = 0) -> Path:
-    """A random small BERT with a WordPiece tokenizer trained on ``corpus``, saved to ``path``."""
-    import torch
-    from tokenizers import Tokenizer, models, normalizers, pre_tokenizers, processors, trainers
-    from transformers import BertConfig, BertForSequenceClassification, PreTrainedTokenizerFast
-
-    wp = Tokenizer(models.WordPiece(unk_token="[UNK]"))
-    wp.normalizer = normalizers.BertNormalizer(lowercase=True)
-    wp.pre_tokenizer = pre_tokenizers.BertPreTokenizer()
-    specials = ["[PAD]", "[UNK]", "[CLS]", "[SEP]", "[MASK]"]
-    wp.train_from_iterator(list(corpus), trainers.WordPieceTrainer(vocab_size=800, special_tokens=specials,
-                                                                  show_progress=False))
-    cls_id, sep_id = wp.token_to_id("[CLS]"), wp.token_to_id("[SEP]")
-    wp.post_processor = processors.TemplateProcessing(single="[CLS] $A [SEP]", pair="[CLS] $A [SEP] $B:1 [SEP]:1",
-                                                      special_tokens=[("[CLS]", cls_id), ("[SEP]", sep_id)])
-    tokenizer = PreTrainedTokenizerFast(tokenizer_object=wp, unk_token="[UNK]", pad_token="[PAD]", cls_token="[CLS]",
-                                        sep_token="[SEP]", mask_token="[MASK]")
-    torch.manual_seed(seed)
-    config = BertConfig(vocab_size=len(tokenizer), hidden_size=hidden, num_hidden_layers=layers, num_attention_heads=4,
-                        intermediate_size=hidden * 2, max_position_embeddings=256, num_labels=2)
-    model = BertForSequenceClassification(config)
-    path = Path(path)
-    path.mkdir(parents=True, exist_ok=True)
-    model.save_pretrained(path)
-    tokenizer.save_pretrained(path)
-    return path

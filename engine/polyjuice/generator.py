@@ -2,7 +2,7 @@
 
 The published model (``uw-hai/polyjuice``) is a fine-tuned GPT-2 small whose tokenizer knows
 Polyjuice's special tokens. Download it on a machine with network, then pass ``--model DIR``,
-set ``SEAM_POLYJUICE=DIR``, or put it in ``<cache>/polyjuice``. :func:`build_tiny_polyjuice`
+set ``SEAM_POLYJUICE=DIR``, or put it in ``<cache>/polyjuice``. :func:`engine.testing.gpt2.build_tiny_polyjuice`
 makes a small random one for tests, and ``seam train-polyjuice`` fine-tunes one.
 
 Prompts are sorted by length and cut by :func:`~engine.batching.plan_batches`, then
@@ -150,30 +150,3 @@ class PolyjuiceGenerator:
                     kept.append(got)
             results.append(kept + failed)
         return results
-
-
-def build_tiny_polyjuice(path: str | Path, corpus: Sequence[str], *, n_embd: int = 64, n_layer: int = 2,
-                         seed: int = 0, vocab_size: int = 600) -> Path:
-    """A random small GPT-2 and a byte-level BPE tokenizer trained on ``corpus`` that knows
-    Polyjuice's special tokens (each one token), saved to ``path``."""
-    import torch
-    from tokenizers import Tokenizer, decoders, models, pre_tokenizers, trainers
-    from transformers import GPT2LMHeadModel, PreTrainedTokenizerFast
-
-    from ..rank.tiny import tiny_config
-
-    bpe = Tokenizer(models.BPE())
-    bpe.pre_tokenizer = pre_tokenizers.ByteLevel(add_prefix_space=False)
-    bpe.decoder = decoders.ByteLevel()
-    trainer = trainers.BpeTrainer(vocab_size=vocab_size, special_tokens=[END, *SPECIAL_TOKENS], show_progress=False,
-                                  initial_alphabet=pre_tokenizers.ByteLevel.alphabet())
-    bpe.train_from_iterator([line for line in corpus if line.strip()], trainer)
-    tokenizer = PreTrainedTokenizerFast(tokenizer_object=bpe, bos_token=END, eos_token=END, unk_token=END,
-                                        pad_token=END, additional_special_tokens=list(SPECIAL_TOKENS))
-    torch.manual_seed(seed)
-    model = GPT2LMHeadModel(tiny_config(len(tokenizer), n_embd=n_embd, n_layer=n_layer, n_positions=256))
-    path = Path(path)
-    path.mkdir(parents=True, exist_ok=True)
-    model.save_pretrained(path)
-    tokenizer.save_pretrained(path)
-    return path

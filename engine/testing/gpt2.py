@@ -12,6 +12,8 @@ from __future__ import annotations
 from collections.abc import Sequence
 from pathlib import Path
 
+from ..polyjuice.format import SPECIAL_TOKENS
+
 END = "<|endoftext|>"
 
 DEFAULT_CORPUS = (
@@ -69,6 +71,31 @@ def build_tiny_lm(path: str | Path, corpus: Sequence[str] | None = None, *, voca
     torch.manual_seed(seed)
     model = GPT2LMHeadModel(config)
     model.eval()
+    path.mkdir(parents=True, exist_ok=True)
+    model.save_pretrained(path)
+    tokenizer.save_pretrained(path)
+    return path
+
+
+def build_tiny_polyjuice(path: str | Path, corpus: Sequence[str], *, n_embd: int = 64, n_layer: int = 2,
+                         seed: int = 0, vocab_size: int = 600) -> Path:
+    """A random small GPT-2 and a byte-level BPE tokenizer trained on ``corpus`` that knows
+    Polyjuice's special tokens (each one token), saved to ``path``."""
+    import torch
+    from tokenizers import Tokenizer, decoders, models, pre_tokenizers, trainers
+    from transformers import GPT2LMHeadModel, PreTrainedTokenizerFast
+
+    bpe = Tokenizer(models.BPE())
+    bpe.pre_tokenizer = pre_tokenizers.ByteLevel(add_prefix_space=False)
+    bpe.decoder = decoders.ByteLevel()
+    trainer = trainers.BpeTrainer(vocab_size=vocab_size, special_tokens=[END, *SPECIAL_TOKENS], show_progress=False,
+                                  initial_alphabet=pre_tokenizers.ByteLevel.alphabet())
+    bpe.train_from_iterator([line for line in corpus if line.strip()], trainer)
+    tokenizer = PreTrainedTokenizerFast(tokenizer_object=bpe, bos_token=END, eos_token=END, unk_token=END,
+                                        pad_token=END, additional_special_tokens=list(SPECIAL_TOKENS))
+    torch.manual_seed(seed)
+    model = GPT2LMHeadModel(tiny_config(len(tokenizer), n_embd=n_embd, n_layer=n_layer, n_positions=256))
+    path = Path(path)
     path.mkdir(parents=True, exist_ok=True)
     model.save_pretrained(path)
     tokenizer.save_pretrained(path)
