@@ -310,9 +310,7 @@ _INDEFINITES = frozenset({"everyone", "everybody", "everything", "someone", "som
                           "anybody", "anything", "nobody", "nothing", "none", "one", "all", "each"})
 _NEGATIVE_WORDS = frozenset({"nobody", "nothing", "no", "none", "neither", "nor", "no-one", "noone", "nowhere"})
 _ENGLISH_WORD = re.compile(r"^[A-Za-z][A-Za-z'.-]*$")
-REPORTING_VERBS = frozenset({"say", "tell", "ask", "reply", "answer", "whisper", "shout", "add", "explain", "write",
-                             "note", "insist", "claim", "admit", "announce", "declare", "mutter", "murmur", "cry",
-                             "call", "repeat", "continue", "observe", "remark", "exclaim", "think"})
+REPORTING_VERBS = english.read_lexicon("reporting_verbs")  # rules/lexicon/reporting_verbs.txt
 
 
 def not_english(analysis: Analysis) -> str | None:

@@ -213,7 +213,7 @@ def is_personal_pronoun(word: str) -> bool:
     return word.lower() in _PERSONAL_PRONOUNS
 
 
-def _read_lexicon(name: str) -> frozenset[str]:
+def read_lexicon(name: str) -> frozenset[str]:
     """The entries of ``rules/lexicon/<name>.txt``: one a line, lower case, ``#`` comments."""
     path = rules_dir() / "lexicon" / f"{name}.txt"
     words = set()
@@ -227,61 +227,61 @@ def _read_lexicon(name: str) -> frozenset[str]:
 @functools.lru_cache(maxsize=1)
 def person_nouns() -> frozenset[str]:
     """Nouns that denote people (``rules/lexicon/person_nouns.txt``), for *who* vs *that*."""
-    return _read_lexicon("person_nouns")
+    return read_lexicon("person_nouns")
 
 
 @functools.lru_cache(maxsize=1)
 def clothing_nouns() -> frozenset[str]:
     """Nouns of clothing (``rules/lexicon/clothing_nouns.txt``): a phrase *in a blue shirt*
     after a noun describes that noun."""
-    return _read_lexicon("clothing_nouns")
+    return read_lexicon("clothing_nouns")
 
 
 @functools.lru_cache(maxsize=1)
 def names_with_the() -> frozenset[str]:
     """Names that keep a capital *The* inside a sentence (*The New York Times*):
     ``rules/lexicon/names_with_the.txt``."""
-    return _read_lexicon("names_with_the")
+    return read_lexicon("names_with_the")
 
 
 @functools.lru_cache(maxsize=1)
 def privative_adjectives() -> frozenset[str]:
     """Adjectives whose noun phrase is not a kind of its noun (*fake*, *former*, *alleged*):
     ``rules/lexicon/privative_adjectives.txt``. ``shorten`` never drops them."""
-    return _read_lexicon("privative_adjectives")
+    return read_lexicon("privative_adjectives")
 
 
 def prepositional_verbs() -> frozenset[str]:
     """``"verb preposition"`` pairs whose prepositional object can be a passive subject (*The
     joke was laughed at*): ``rules/lexicon/prepositional_verbs.txt``."""
-    return _read_lexicon("prepositional_verbs")
+    return read_lexicon("prepositional_verbs")
 
 
 def result_adjectives() -> frozenset[str]:
     """Adjectives that often follow an object as a secondary predicate (*painted the shed red*):
     ``rules/lexicon/result_adjectives.txt``."""
-    return _read_lexicon("result_adjectives")
+    return read_lexicon("result_adjectives")
 
 
 @functools.lru_cache(maxsize=1)
 def non_upward_determiners() -> frozenset[str]:
     """Determiners and quantifiers that make a noun phrase non-upward in its noun (*every*,
     *no*, *few*, *at most*): ``rules/lexicon/non_upward_determiners.txt``."""
-    return _read_lexicon("non_upward_determiners")
+    return read_lexicon("non_upward_determiners")
 
 
 @functools.lru_cache(maxsize=1)
 def downward_operators() -> frozenset[str]:
     """Words that make their scope downward entailing (*nobody*, *rarely*, *lack*):
     ``rules/lexicon/downward_operators.txt``."""
-    return _read_lexicon("downward_operators")
+    return read_lexicon("downward_operators")
 
 
 @functools.lru_cache(maxsize=1)
 def quantity_nouns() -> frozenset[str]:
     """Nouns that group or measure their of-phrase (*a group of*, *a couple of*):
     ``rules/lexicon/quantity_nouns.txt``."""
-    return _read_lexicon("quantity_nouns")
+    return read_lexicon("quantity_nouns")
 
 
 def find_phrase(words: list[str], lexicon: frozenset[str]) -> str | None:
@@ -319,22 +319,15 @@ def indefinite_article(word: str) -> str:
 
 # Verbs with no progressive in their stative sense (*consist*, *contain*): a caption's
 # participle of one of them (*a box containing toys*) is a modifier, never "is containing".
-STATIVE_VERBS = frozenset({
-    "belong", "comprise", "consist", "contain", "cost", "deserve", "equal", "include", "involve", "lack",
-    "matter", "mean", "need", "own", "possess", "resemble", "seem",
-})
+STATIVE_VERBS = read_lexicon("stative_verbs")
 
 
 # Stative verbs that refuse the progressive outright (*She is knowing the answer.); a superset of
 # STATIVE_VERBS with the verbs of knowing, believing and liking.
-NO_PROGRESSIVE = STATIVE_VERBS | frozenset({
-    "know", "believe", "understand", "recognize", "realize", "suppose", "like", "love", "hate", "prefer",
-    "want", "wish", "weigh", "measure", "fit", "suit", "depend", "exist", "sound", "appear",
-})
+NO_PROGRESSIVE = STATIVE_VERBS | read_lexicon("no_progressive_verbs")
 # Verbs whose second phrase is a measure or a possession, not an object: no passive, no swap
 # (*Twenty kilos are weighed by the suitcase., *A red bicycle is had by Lena.).
-NO_OBJECT = frozenset({"weigh", "cost", "last", "measure", "have", "boast", "lack", "resemble", "equal",
-                       "fit", "suit", "total", "number", "comprise"})
+NO_OBJECT = read_lexicon("no_object_verbs")
 REFLEXIVES = frozenset({"myself", "yourself", "himself", "herself", "itself", "ourselves", "yourselves",
                         "themselves", "oneself"})
 WH_WORDS = frozenset({"who", "whom", "whose", "what", "which", "where", "when", "why", "how"})
@@ -349,7 +342,7 @@ LOCATIVE_PREPOSITIONS = frozenset({"in", "on", "at", "near", "under", "behind", 
 def placement_verbs() -> frozenset[str]:
     """Verbs whose place or goal phrase after the object is their complement (*hang the painting
     on the wall*): ``rules/lexicon/placement_verbs.txt``."""
-    return _read_lexicon("placement_verbs")
+    return read_lexicon("placement_verbs")
 
 
 # Adverbial particles of phrasal verbs that may follow the object (*throw the letters away*).
@@ -474,7 +467,7 @@ def participle_table() -> dict[str, str]:
     *shown*, *bear* -> *borne*): the standard form where the lexicon of inflections gives
     another first."""
     table = {}
-    for entry in _read_lexicon("participles"):
+    for entry in read_lexicon("participles"):
         lemma, _, participle = entry.partition(" ")
         if participle:
             table[lemma] = participle
