@@ -25,13 +25,50 @@ T = TypeVar("T")
 
 class Registry(Generic[T]):
     """Factories by name, in registration order. ``error`` is the exception class raised for
-    an unknown name."""
+    an unknown name.
 
-    def __init__(self, kind: str, error: type[SeamError] = SeamError):
+    With ``entry_points`` (a group name such as ``seam.backends``), the factories that
+    installed packages declare in that entry-point group are added the first time the registry
+    is read, after Seam's own: an outside package adds a backend, validator, scorer or command
+    with no edit here. One that fails to load is left out with a warning; one that takes a
+    name already registered is refused with a warning."""
+
+    def __init__(self, kind: str, error: type[SeamError] = SeamError, entry_points: str | None = None):
         self.kind = kind
         self.error = error
+        self.group = entry_points
         self._factories: dict[str, Callable[..., T]] = {}
         self._help: dict[str, str] = {}
+        self._plugins: list[str] = []
+        self._loaded = entry_points is None
+
+    def _load(self) -> None:
+        if self._loaded:
+            return
+        self._loaded = True
+        import logging
+        from importlib.metadata import entry_points
+
+        log = logging.getLogger(__name__)
+        for ep in entry_points(group=self.group):
+            if ep.name in self._factories:
+                log.warning("%s %r of %s is not registered: the name is taken", self.kind, ep.name, ep.value)
+                continue
+            try:
+                factory = ep.load()
+            except Exception as exc:  # a broken plugin must not break Seam
+                log.warning("%s %r of %s could not be loaded: %s", self.kind, ep.name, ep.value, exc)
+                continue
+            self.register(ep.name, factory)
+            self._plugins.append(ep.name)
+
+    def refresh(self) -> None:
+        """Read the entry points again (after installing a package in the same process)."""
+        for name in self._plugins:
+            self._factories.pop(name, None)
+            self._help.pop(name, None)
+        self._plugins = []
+        self._loaded = self.group is None
 
     def register(self, name: str, factory: Callable[..., T] | None = None, *, help: str = ""):
         """Register ``factory`` under ``name``; without ``factory``, a decorator."""
@@ -46,15 +83,19 @@ class Registry(Generic[T]):
         return add(factory) if factory is not None else add
 
     def names(self) -> list[str]:
+        self._load()
         return list(self._factories)
 
     def __contains__(self, name: object) -> bool:
+        self._load()
         return name in self._factories
 
     def __iter__(self) -> Iterator[str]:
-        return iter(self._factories)
+        self._load()
+        return iter(list(self._factories))
 
     def factory(self, name: str) -> Callable[..., T]:
+        self._load()
         try:
             return self._factories[name]
         except KeyError:

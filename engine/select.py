@@ -31,7 +31,6 @@ from .validate import (
     FLAG,
     REJECT,
     VALIDATOR_REGISTRY,
-    VALIDATORS,
     Item,
     worst,
 )
@@ -62,8 +61,8 @@ def parse_validators(spec: str | Sequence[str] | None) -> list[str]:
     parts = [spec] if isinstance(spec, str) else list(spec)
     names = [n.strip() for p in parts for n in p.split(",") if n.strip()]
     for n in names:
-        if n not in VALIDATORS:
-            raise RankError(f"unknown validator {n!r}; use {', '.join(VALIDATORS)}")
+        if n not in VALIDATOR_REGISTRY:
+            raise RankError(f"unknown validator {n!r}; use {', '.join(VALIDATOR_REGISTRY.names())}")
     return list(dict.fromkeys(names))
 
 

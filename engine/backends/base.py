@@ -72,7 +72,7 @@ class Option:
 CANDIDATES = Option("max_candidates", "--candidates", "candidates the backend keeps per sentence (default 4)",
                     int, 4)
 
-BACKENDS: Registry[Backend] = Registry("backend", UnknownBackendError)
+BACKENDS: Registry[Backend] = Registry("backend", UnknownBackendError, entry_points="seam.backends")
 
 
 def register(name: str):

@@ -57,7 +57,7 @@ class Command:
     description: str | None = None
 
 
-COMMANDS: Registry[Command] = Registry("command")
+COMMANDS: Registry[Command] = Registry("command", entry_points="seam.commands")
 
 
 def command(name: str, help: str, configure: Callable[[argparse.ArgumentParser], None],

@@ -124,17 +124,17 @@ def backend_kwargs(args: argparse.Namespace) -> dict:
 
 
 def add_select_options(parser: argparse.ArgumentParser) -> None:
-    from ..rank.ranker import SCORERS
+    from ..rank.ranker import SCORER_REGISTRY
     from ..select import DEFAULT_VALIDATORS
-    from ..validate import VALIDATORS
+    from ..validate import VALIDATOR_REGISTRY
 
     r = parser.add_argument_group("ranking and validation (any backend)")
     r.add_argument("--rank", nargs="?", const="composite",
-                   help=f"rank candidates: {', '.join(SCORERS)}, NAME=WEIGHT,... or composite (the default when no "
+                   help=f"rank candidates: {', '.join(SCORER_REGISTRY.names())}, NAME=WEIGHT,... or composite (the default when no "
                         "value is given: rules/ranking.toml)")
     r.add_argument("--rank-config", help="TOML file with the [composite] weights (default rules/ranking.toml)")
     r.add_argument("--validate", action="append", nargs="?", const=",".join(DEFAULT_VALIDATORS),
-                   help=f"validators, comma-separated: {', '.join(VALIDATORS)} (default when no value is "
+                   help=f"validators, comma-separated: {', '.join(VALIDATOR_REGISTRY.names())} (default when no value is "
                         "given: degeneracy,control)")
     r.add_argument("--lm", help="causal LM checkpoint directory for lm scores (else SEAM_LM, then the cache)")
     r.add_argument("--ngram", help="ARPA or Sphinx binary n-gram model (else SEAM_NGRAM, else pocketsphinx's)")

@@ -33,7 +33,7 @@ from .base import MEAN, SUM, LMScorer, Scorer
 from .closeness import Closeness
 
 COMPOSITE = "composite"
-SCORER_REGISTRY: Registry[Scorer] = Registry("scorer", RankError)  # factories of a Toolkit
+SCORER_REGISTRY: Registry[Scorer] = Registry("scorer", RankError, entry_points="seam.scorers")  # factories of a Toolkit
 for _name, _which, _mode in (("ngram", "ngram", SUM), ("ngram-mean", "ngram", MEAN), ("lm", "lm", SUM),
                              ("lm-mean", "lm", MEAN)):
     SCORER_REGISTRY.register(_name, lambda tk, w=_which, m=_mode, n=_name: LMScorer(tk.language_model(w), m, n),
@@ -99,7 +99,7 @@ class Toolkit:
 
     def scorer(self, name: str) -> Scorer:
         if name not in SCORER_REGISTRY:
-            raise RankError(f"unknown scorer {name!r}; use one of {', '.join(SCORERS)} or {COMPOSITE}")
+            raise RankError(f"unknown scorer {name!r}; use one of {', '.join(SCORER_REGISTRY.names())} or {COMPOSITE}")
         return self._get(f"scorer:{name}", lambda: SCORER_REGISTRY.create(name, self))
 
 
@@ -125,8 +125,8 @@ def load_weights(path: str | Path | None = None) -> dict[str, float]:
 def check_weights(weights: Mapping[str, Any], where: str = "--rank") -> dict[str, float]:
     out = {}
     for name, weight in weights.items():
-        if name not in SCORERS:
-            raise RankError(f"{where}: unknown scorer {name!r}; use {', '.join(SCORERS)}")
+        if name not in SCORER_REGISTRY:
+            raise RankError(f"{where}: unknown scorer {name!r}; use {', '.join(SCORER_REGISTRY.names())}")
         if isinstance(weight, bool) or not isinstance(weight, int | float):
             raise RankError(f"{where}: the weight of {name} must be a number, got {weight!r}")
         out[name] = float(weight)

@@ -23,7 +23,7 @@ from .similarity import BleuRange, Entailment, LikelihoodDrop, bleu
 # Validators by name. A factory takes the settings object that opens them (the Selector:
 # ``toolkit``, ``parses``, ``ace``, ``grammar``, ``bleu_range``, ``expect``, ``max_drop``,
 # ``likelihood_lm``).
-VALIDATOR_REGISTRY: Registry[Validator] = Registry("validator", RankError)
+VALIDATOR_REGISTRY: Registry[Validator] = Registry("validator", RankError, entry_points="seam.validators")
 VALIDATOR_REGISTRY.register("degeneracy", lambda s: Degeneracy(), help="empty, unchanged or junk output")
 VALIDATOR_REGISTRY.register(
     "erg", lambda s: ErgGrammaticality(RecordedParses(s.parses) if s.parses else None, ace=s.ace, grammar=s.grammar),
