@@ -96,8 +96,8 @@ def main() -> int:
             generator = TailorGenerator.load(path, device=args.device)
             shape = "random t5-base-shaped model (d_model 768, 12+12 layers, vocab 32128)"
         settings = BEAM if args.decoding == "beam" else SAMPLING
-        settings = replace(settings, num_return_sequences=args.outputs, max_length=args.max_length,
-                           min_length=0 if args.natural_length else args.max_length)
+        settings = replace(settings, num_return_sequences=args.outputs, max_new_tokens=args.max_length,
+                           min_new_tokens=0 if args.natural_length else args.max_length)
         n_params = sum(p.numel() for p in generator.model.parameters()) / 1e6
         print(f"model: {shape}, {n_params:.0f}M parameters, device {generator.device}, "
               f"torch threads {torch.get_num_threads()}")

@@ -11,7 +11,7 @@ ENGINE = ROOT / "engine"
 
 # Lowest first. A module is placed by its most specific entry (engine.nli.contrast before engine.nli).
 LAYERS = {
-    1: ("ir", "english", "results", "errors", "registry", "resources", "batching", "jsonl", "tables"),
+    1: ("ir", "english", "results", "errors", "registry", "resources", "batching", "decoding", "jsonl", "tables"),
     2: ("checks", "agreement", "shortening", "captions", "analyzers", "transforms"),
     3: ("surface", "erg", "tailor", "polyjuice", "accept", "srl", "rank", "validate", "nli.labels", "nli.classifier", "nli.metrics"),
     4: ("backends",),

@@ -18,12 +18,13 @@ pytest.importorskip("transformers")
 from engine import Transformer, analyze, contract, parse  # noqa: E402
 from engine.backends import get_backend  # noqa: E402
 from engine.cli import main  # noqa: E402
+from engine.decoding import Decoding  # noqa: E402
 from engine.errors import GeneratorError, ResourceNotFoundError  # noqa: E402
-from engine.tailor.generator import BEAM, GenerationSettings, TailorGenerator, find_checkpoint  # noqa: E402
+from engine.tailor.generator import BEAM, TailorGenerator, find_checkpoint  # noqa: E402
 from engine.tailor.perturb import plan_prompt  # noqa: E402
 from engine.testing.t5 import build_tiny_checkpoint  # noqa: E402
 
-GREEDY = GenerationSettings(do_sample=False, num_beams=1, num_return_sequences=1, max_length=24)
+GREEDY = Decoding(do_sample=False, num_beams=1, num_return_sequences=1, max_new_tokens=24)
 SOURCES = [
     "[VERB+active+past: sleep | AGENT: *] <extra_id_0> <extra_id_1> .",
     "[VERB+passive+future: open | PATIENT+complete: the gate | MODAL: *] <extra_id_0> <extra_id_1> <extra_id_2> at dawn .",
@@ -65,7 +66,7 @@ def test_batched_generation_equals_one_at_a_time(generator):
 
 
 def test_outputs_per_prompt_in_input_order_best_first(generator):
-    settings = GenerationSettings(num_return_sequences=3, max_length=16)
+    settings = Decoding(num_return_sequences=3, max_new_tokens=16)
     outs = generator.generate(SOURCES, settings, batch_size=2, seed=7)
     assert [len(o) for o in outs] == [3, 3, 3]
     for o in outs:
@@ -74,8 +75,8 @@ def test_outputs_per_prompt_in_input_order_best_first(generator):
         assert not any("<pad>" in x.text or "</s>" in x.text for x in o)
     again = generator.generate(SOURCES, settings, batch_size=2, seed=7)
     assert [[x.text for x in o] for o in again] == [[x.text for x in o] for o in outs]  # seeded
-    beam = generator.generate(SOURCES[:1], GenerationSettings(do_sample=False, num_beams=2, num_return_sequences=2,
-                                                              max_length=12))
+    beam = generator.generate(SOURCES[:1], Decoding(do_sample=False, num_beams=2, num_return_sequences=2,
+                                                              max_new_tokens=12))
     assert len(beam[0]) == 2
     assert generator.generate([], GREEDY) == []
 

@@ -51,9 +51,10 @@ UNSUPPORTED_REASONS = {
 
 
 def _decoding(name: str):
+    from ..decoding import choose
     from ..polyjuice.generator import BEAM, SAMPLING
 
-    return BEAM if name == "beam" else SAMPLING
+    return choose(name, SAMPLING, BEAM)
 
 
 @register("polyjuice")

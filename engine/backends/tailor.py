@@ -33,9 +33,10 @@ log = logging.getLogger(__name__)
 
 
 def _decoding(name: str):
+    from ..decoding import choose
     from ..tailor.generator import BEAM, SAMPLING
 
-    return BEAM if name == "beam" else SAMPLING
+    return choose(name, SAMPLING, BEAM)
 
 
 @register("tailor")

@@ -22,10 +22,10 @@ from __future__ import annotations
 import logging
 import os
 from collections.abc import Sequence
-from dataclasses import dataclass
 from pathlib import Path
 
 from ..batching import plan_batches
+from ..decoding import Decoding
 from ..errors import GeneratorError
 from ..resources import require_checkpoint_dir
 from .format import END, SPECIAL_TOKENS, Completion, read_completion
@@ -34,28 +34,7 @@ log = logging.getLogger(__name__)
 ENV_VAR = "SEAM_POLYJUICE"
 
 
-@dataclass(frozen=True)
-class Decoding:
-    do_sample: bool = True
-    temperature: float = 1.0
-    top_k: int = 50
-    top_p: float = 1.0
-    num_beams: int = 1
-    num_return_sequences: int = 3
-    max_new_tokens: int = 64
-
-    def kwargs(self) -> dict:
-        out = {"do_sample": self.do_sample, "num_return_sequences": self.num_return_sequences,
-               "max_new_tokens": self.max_new_tokens}
-        if self.do_sample:
-            out.update(temperature=self.temperature, top_k=self.top_k, top_p=self.top_p)
-        else:
-            beams = max(self.num_beams, self.num_return_sequences)
-            out.update(num_beams=beams, **({"early_stopping": True} if beams > 1 else {}))
-        return out
-
-
-SAMPLING = Decoding()
+SAMPLING = Decoding()  # Polyjuice's: temperature 1, top-k 50, 64 new tokens
 BEAM = Decoding(do_sample=False, num_beams=10)
 
 
@@ -126,7 +105,9 @@ class PolyjuiceGenerator:
 
         enc = self.tokenizer(batch, return_tensors="pt", padding=True).to(self.device)
         with torch.no_grad():
-            seqs = self.model.generate(**enc, **decoding.kwargs(), **(extra or {}),
+            # Polyjuice's beam search stops when every beam is done (the original's setting)
+            stop = {"early_stopping": True} if not decoding.do_sample and decoding.kwargs()["num_beams"] > 1 else {}
+            seqs = self.model.generate(**enc, **decoding.kwargs(), **stop, **(extra or {}),
                                        pad_token_id=self.tokenizer.pad_token_id, eos_token_id=self.tokenizer.eos_token_id)
         new = seqs[:, enc["input_ids"].shape[1]:]
         texts = self.tokenizer.batch_decode(new, skip_special_tokens=False)

@@ -12,7 +12,7 @@ are sorted by length first so that padding stays small, and the outputs come bac
 input order. Sampling is seeded per call, so a run is reproducible with the same prompts and
 batch size.
 
->>> GenerationSettings().num_return_sequences, BEAM.do_sample
+>>> Decoding().num_return_sequences, BEAM.do_sample
 (3, False)
 """
 
@@ -23,9 +23,10 @@ import math
 import os
 import re
 from collections.abc import Sequence
-from dataclasses import asdict, dataclass
+from dataclasses import dataclass
 from pathlib import Path
 
+from ..decoding import Decoding
 from ..errors import DegenerateGenerationError, GeneratorError
 from ..resources import require_checkpoint_dir
 from .codes import Generation, Prompt, parse_generation
@@ -35,39 +36,11 @@ log = logging.getLogger(__name__)
 ENV_VAR = "SEAM_TAILOR"
 
 
-@dataclass(frozen=True)
-class GenerationSettings:
-    """Decoding settings (TAILOR's sampling by default)."""
-
-    do_sample: bool = True
-    num_beams: int = 1
-    num_return_sequences: int = 3
-    temperature: float = 0.75
-    top_k: int = 50
-    top_p: float = 0.9
-    no_repeat_ngram_size: int = 2
-    max_length: int = 200
-    min_length: int = 0  # new tokens before </s> may come (benchmarks fix the length)
-
-    def kwargs(self) -> dict:
-        out = asdict(self)
-        out["max_new_tokens"] = out.pop("max_length")
-        out["min_new_tokens"] = out.pop("min_length")
-        if not out["min_new_tokens"]:
-            out.pop("min_new_tokens")
-        if not self.no_repeat_ngram_size:
-            out.pop("no_repeat_ngram_size")
-        if not self.do_sample:
-            for key in ("temperature", "top_k", "top_p"):
-                out.pop(key)
-        return out
-
-
-SAMPLING = GenerationSettings()
+SAMPLING = Decoding(temperature=0.75, top_p=0.9, no_repeat_ngram_size=2, max_new_tokens=200)  # TAILOR's
 # Beam search without the bigram ban: a labelled target repeats the pieces "] [" between
 # spans, which no_repeat_ngram_size=2 forbids after the first time; that ban is a likely
 # source of the missing brackets TAILOR's parser has to tolerate.
-BEAM = GenerationSettings(do_sample=False, num_beams=4, num_return_sequences=4, no_repeat_ngram_size=0)
+BEAM = Decoding(do_sample=False, num_beams=4, num_return_sequences=4, max_new_tokens=200)
 
 
 @dataclass(frozen=True)
@@ -127,7 +100,7 @@ class TailorGenerator:
         return cls(model, tokenizer, device, directory)
 
     # -- decoding -----------------------------------------------------------------------------
-    def generate(self, sources: Sequence[str], settings: GenerationSettings = SAMPLING, *, batch_size: int = 32,
+    def generate(self, sources: Sequence[str], settings: Decoding = SAMPLING, *, batch_size: int = 32,
                  seed: int = 0, max_source_length: int = 512, extra: dict | None = None) -> list[list[Output]]:
         """Raw outputs for each source string, in input order, best first. ``extra``: more
         ``model.generate`` arguments (e.g. a ``logits_processor``)."""
@@ -148,7 +121,7 @@ class TailorGenerator:
                 results[i] = outs
         return [r or [] for r in results]
 
-    def _generate_batch(self, batch: Sequence[str], settings: GenerationSettings,
+    def _generate_batch(self, batch: Sequence[str], settings: Decoding,
                         max_source_length: int, extra: dict | None = None) -> list[list[Output]]:
         import torch
 
@@ -179,7 +152,7 @@ class TailorGenerator:
             outputs.append(row)
         return outputs
 
-    def generate_prompts(self, prompts: Sequence[Prompt], settings: GenerationSettings = SAMPLING, *,
+    def generate_prompts(self, prompts: Sequence[Prompt], settings: Decoding = SAMPLING, *,
                          batch_size: int = 32, seed: int = 0,
                          extra: dict | None = None) -> list[tuple[list[Generation], list[str]]]:
         """For each prompt: its distinct parsed generations (best first) and why the others
