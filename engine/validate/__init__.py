@@ -45,7 +45,7 @@ VALIDATOR_REGISTRY.register("likelihood", _likelihood, help="log-probability dro
 
 def _accept(s):
     from ..accept.classifier import AcceptClassifier
-    from ..accept.validator import AcceptValidator
+    from .accept import AcceptValidator
 
     return AcceptValidator(AcceptClassifier.load(s.accept_model, device=s.toolkit.device), veto=True)
 
