@@ -31,7 +31,8 @@ test: install-dev
 	$(BIN)/python -m pytest -q -p no:cacheprovider
 
 lint: install-dev
-	$(BIN)/ruff check engine tests benchmarks
+	$(BIN)/ruff check engine tests benchmarks docs/hooks.py docs/griffe_rst.py
+	$(BIN)/ruff format --check engine tests benchmarks docs/hooks.py docs/griffe_rst.py
 
 bench: install
 	$(BIN)/python benchmarks/styleptb.py

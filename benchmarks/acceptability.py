@@ -102,8 +102,12 @@ def _code_key() -> str:
     import subprocess
 
     try:
-        return subprocess.run(["git", "-C", str(ROOT), "rev-parse", "HEAD:engine", "HEAD:rules"], check=True,
-                              capture_output=True, text=True).stdout
+        return subprocess.run(
+            ["git", "-C", str(ROOT), "rev-parse", "HEAD:engine", "HEAD:rules"],
+            check=True,
+            capture_output=True,
+            text=True,
+        ).stdout
     except (OSError, subprocess.CalledProcessError):
         return str(time.time())
 
@@ -117,10 +121,18 @@ def gold_records(backend: str, gold: str) -> list[dict]:
     def make():
         cases = read_gold(path)
         _total, _per, records = evaluate(cases, backend)
-        return [{"id": c.id, "text": c.text, "apply": c.apply, "accept": list(c.accept),
-                 "expect_status": c.expect_status, "status": r["status"],
-                 "candidates": [x["text"] for x in r.get("candidates") or []]} for c, r in zip(cases, records,
-                                                                                              strict=True)]
+        return [
+            {
+                "id": c.id,
+                "text": c.text,
+                "apply": c.apply,
+                "accept": list(c.accept),
+                "expect_status": c.expect_status,
+                "status": r["status"],
+                "candidates": [x["text"] for x in r.get("candidates") or []],
+            }
+            for c, r in zip(cases, records, strict=True)
+        ]
 
     return _cache(f"records-{backend}-{gold}", backend + _file_key(path) + _code_key(), make)
 
@@ -128,7 +140,11 @@ def gold_records(backend: str, gold: str) -> list[dict]:
 def _right(rec: dict, text: str | None) -> bool:
     from engine.evaluate import normalize
 
-    return text is not None and rec["expect_status"] is None and normalize(text) in {normalize(a) for a in rec["accept"]}
+    return (
+        text is not None
+        and rec["expect_status"] is None
+        and normalize(text) in {normalize(a) for a in rec["accept"]}
+    )
 
 
 def held_out(backends: list[str]) -> list[tuple[str, Example]]:
@@ -140,7 +156,14 @@ def held_out(backends: list[str]) -> list[tuple[str, Example]]:
                 if rec["status"] != "ok":
                     continue
                 for text in dict.fromkeys(rec["candidates"]):
-                    out.append((backend, Example(rec["text"], plan_text(rec["apply"]), text, int(_right(rec, text)))))
+                    out.append(
+                        (
+                            backend,
+                            Example(
+                                rec["text"], plan_text(rec["apply"]), text, int(_right(rec, text))
+                            ),
+                        )
+                    )
     return out
 
 
@@ -171,10 +194,14 @@ def seam_data(n: int, seed: int) -> tuple[list[Example], dict]:
         samples = seeds + data.snt_samples(seeds, seed=seed)
         results = validation.sort(samples, {"rec": validation.FRAMEWORK.create("rec")})
         kept = data.examples(results)
-        return {"report": validation.report(results),
-                "examples": [[e.source, e.plan, e.output, e.label] for e in kept]}
+        return {
+            "report": validation.report(results),
+            "examples": [[e.source, e.plan, e.output, e.label] for e in kept],
+        }
 
-    got = _cache("seam-data", f"{n}/{seed}/{_file_key(DATA / 'snli' / 'dev.jsonl')}/{_code_key()}", make)
+    got = _cache(
+        "seam-data", f"{n}/{seed}/{_file_key(DATA / 'snli' / 'dev.jsonl')}/{_code_key()}", make
+    )
     return [Example(*row) for row in got["examples"]], got["report"]
 
 
@@ -184,7 +211,7 @@ def balanced(examples: list[Example], seed: int) -> list[Example]:
     good = [e for e in examples if e.label == 1]
     bad = [e for e in examples if e.label == 0]
     random.Random(seed).shuffle(bad)
-    return good + bad[:len(good)]
+    return good + bad[: len(good)]
 
 
 def erg_verdicts(texts: list[str]) -> list[int]:
@@ -200,9 +227,11 @@ def erg_verdicts(texts: list[str]) -> list[int]:
 
 def judge_table(name: str, gold: list[int], pred: list[int]) -> dict:
     s = metrics.scores(gold, pred, bootstrap=1000, seed=0)
-    print(f"  {name:16} n={s['n']:4}  macro-F1 {s['macro_f1']:.3f} ± {s['macro_f1_std']:.3f}  MCC {s['mcc']:+.3f}  "
-          f"acceptable P/R {s['precision_1']:.2f}/{s['recall_1']:.2f}  "
-          f"unacceptable P/R {s['precision_0']:.2f}/{s['recall_0']:.2f}")
+    print(
+        f"  {name:16} n={s['n']:4}  macro-F1 {s['macro_f1']:.3f} ± {s['macro_f1_std']:.3f}  MCC {s['mcc']:+.3f}  "
+        f"acceptable P/R {s['precision_1']:.2f}/{s['recall_1']:.2f}  "
+        f"unacceptable P/R {s['precision_0']:.2f}/{s['recall_0']:.2f}"
+    )
     return s
 
 
@@ -210,20 +239,40 @@ def peak_mb() -> float:
     return resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
 
 
-def fit(name: str, base: str, examples: list[Example], args, out: Path) -> tuple[AcceptClassifier, dict]:
+def fit(
+    name: str, base: str, examples: list[Example], args, out: Path
+) -> tuple[AcceptClassifier, dict]:
     start = time.perf_counter()
 
     def progress(step: int, loss: float) -> None:
         if step % 100 == 0:
-            print(f"  [{name}] step {step}, loss {loss:.3f}, {time.perf_counter() - start:.0f} s", file=sys.stderr)
+            print(
+                f"  [{name}] step {step}, loss {loss:.3f}, {time.perf_counter() - start:.0f} s",
+                file=sys.stderr,
+            )
 
-    meta = train(base, examples, out, epochs=args.epochs, lr=args.lr, batch_size=args.batch_size, folds=args.folds,
-                 seed=args.seed, progress=progress)
-    meta = {**meta, "train_seconds": round(time.perf_counter() - start), "peak_mb_after": round(peak_mb())}
-    print(f"{name}: {len(examples)} examples ({sum(e.label for e in examples)} acceptable), threshold "
-          f"{meta['threshold']:.3f} ({args.folds}-fold held-out macro-F1 {meta['held_out_macro_f1']}), "
-          f"{meta['train_seconds']} s ({args.folds} fold models + the final one, {args.epochs} epochs each), "
-          f"peak memory of the process {meta['peak_mb_after']:.0f} MB")
+    meta = train(
+        base,
+        examples,
+        out,
+        epochs=args.epochs,
+        lr=args.lr,
+        batch_size=args.batch_size,
+        folds=args.folds,
+        seed=args.seed,
+        progress=progress,
+    )
+    meta = {
+        **meta,
+        "train_seconds": round(time.perf_counter() - start),
+        "peak_mb_after": round(peak_mb()),
+    }
+    print(
+        f"{name}: {len(examples)} examples ({sum(e.label for e in examples)} acceptable), threshold "
+        f"{meta['threshold']:.3f} ({args.folds}-fold held-out macro-F1 {meta['held_out_macro_f1']}), "
+        f"{meta['train_seconds']} s ({args.folds} fold models + the final one, {args.epochs} epochs each), "
+        f"peak memory of the process {meta['peak_mb_after']:.0f} MB"
+    )
     return AcceptClassifier.load(str(out)), meta
 
 
@@ -231,14 +280,23 @@ def validator_table(classifiers: dict[str, AcceptClassifier], backends: list[str
     """Each backend's gold records with the classifier as a vetoing validator."""
     rows = []
     print("\nthe classifier as a validator (--validate accept) on the gold files:")
-    print(f"  {'classifier':16} {'backend':8} {'gold file':30} ok  wrong ok  wrong removed  right lost  "
-          "precision before -> after")
+    print(
+        f"  {'classifier':16} {'backend':8} {'gold file':30} ok  wrong ok  wrong removed  right lost  "
+        "precision before -> after"
+    )
     for cname, clf in classifiers.items():
         for backend in backends:
             for gold in GOLD:
                 recs = gold_records(backend, gold)
-                pairs = [(k, text) for k, r in enumerate(recs) if r["status"] == "ok" for text in r["candidates"]]
-                probs = clf.proba([pair_input(recs[k]["text"], plan_text(recs[k]["apply"]), t) for k, t in pairs])
+                pairs = [
+                    (k, text)
+                    for k, r in enumerate(recs)
+                    if r["status"] == "ok"
+                    for text in r["candidates"]
+                ]
+                probs = clf.proba(
+                    [pair_input(recs[k]["text"], plan_text(recs[k]["apply"]), t) for k, t in pairs]
+                )
                 kept: dict[int, list[str]] = {}
                 for (k, text), p in zip(pairs, probs, strict=True):
                     kept.setdefault(k, [])
@@ -247,39 +305,76 @@ def validator_table(classifiers: dict[str, AcceptClassifier], backends: list[str
                 ok = [k for k, r in enumerate(recs) if r["status"] == "ok"]
                 wrong = [k for k in ok if not _right(recs[k], recs[k]["candidates"][0])]
                 after = {k: (kept[k][0] if kept.get(k) else None) for k in ok}
-                removed = sum(1 for k in wrong if not _right(recs[k], after[k]) and after[k] is None)
+                removed = sum(
+                    1 for k in wrong if not _right(recs[k], after[k]) and after[k] is None
+                )
                 fixed = sum(1 for k in wrong if _right(recs[k], after[k]))
-                lost = sum(1 for k in ok if _right(recs[k], recs[k]["candidates"][0]) and not _right(recs[k], after[k]))
+                lost = sum(
+                    1
+                    for k in ok
+                    if _right(recs[k], recs[k]["candidates"][0]) and not _right(recs[k], after[k])
+                )
                 ok_after = [k for k in ok if after[k] is not None]
-                prec_after = sum(_right(recs[k], after[k]) for k in ok_after) / len(ok_after) if ok_after else 0.0
-                row = {"classifier": cname, "backend": backend, "gold": gold, "ok": len(ok), "wrong_ok": len(wrong),
-                       "wrong_removed": removed, "wrong_fixed": fixed, "right_lost": lost,
-                       "precision_before": round((len(ok) - len(wrong)) / len(ok), 4) if ok else None,
-                       "precision_after": round(prec_after, 4), "ok_after": len(ok_after)}
+                prec_after = (
+                    sum(_right(recs[k], after[k]) for k in ok_after) / len(ok_after)
+                    if ok_after
+                    else 0.0
+                )
+                row = {
+                    "classifier": cname,
+                    "backend": backend,
+                    "gold": gold,
+                    "ok": len(ok),
+                    "wrong_ok": len(wrong),
+                    "wrong_removed": removed,
+                    "wrong_fixed": fixed,
+                    "right_lost": lost,
+                    "precision_before": round((len(ok) - len(wrong)) / len(ok), 4) if ok else None,
+                    "precision_after": round(prec_after, 4),
+                    "ok_after": len(ok_after),
+                }
                 rows.append(row)
-                print(f"  {cname:16} {backend:8} {gold:30} {len(ok):3}  {len(wrong):8}  {removed:13}"
-                      f"{f' (+{fixed} fixed)' if fixed else ''}  {lost:10}  {row['precision_before']} -> "
-                      f"{row['precision_after']} ({len(ok_after)} ok)")
+                print(
+                    f"  {cname:16} {backend:8} {gold:30} {len(ok):3}  {len(wrong):8}  {removed:13}"
+                    f"{f' (+{fixed} fixed)' if fixed else ''}  {lost:10}  {row['precision_before']} -> "
+                    f"{row['precision_after']} ({len(ok_after)} ok)"
+                )
     return rows
 
 
 def main(argv=None) -> int:
     p = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    p.add_argument("--encoder", help="pretrained encoder folder (default: found like every resource)")
-    p.add_argument("--random-encoder", action="store_true", help="a small random BERT instead (a smoke test)")
+    p.add_argument(
+        "--encoder", help="pretrained encoder folder (default: found like every resource)"
+    )
+    p.add_argument(
+        "--random-encoder", action="store_true", help="a small random BERT instead (a smoke test)"
+    )
     p.add_argument("--epochs", type=int, default=3)
     p.add_argument("--lr", type=float, default=None, help="default 5e-5 (1e-3 for the random BERT)")
     p.add_argument("--batch-size", type=int, default=32)
     p.add_argument("--folds", type=int, default=3)
-    p.add_argument("--seam-data", type=int, default=400, help="SNLI + MultiNLI premises for Seam's data (0: none)")
+    p.add_argument(
+        "--seam-data",
+        type=int,
+        default=400,
+        help="SNLI + MultiNLI premises for Seam's data (0: none)",
+    )
     p.add_argument("--backends", nargs="+", default=["surface", "hybrid", "erg"])
-    p.add_argument("--no-erg", action="store_true", help="leave the ERG judge and the erg/hybrid backends out")
+    p.add_argument(
+        "--no-erg", action="store_true", help="leave the ERG judge and the erg/hybrid backends out"
+    )
     p.add_argument("--seed", type=int, default=0)
-    p.add_argument("--save", help="keep the trained classifiers here (classifier/, classifier+seam/)")
+    p.add_argument(
+        "--save", help="keep the trained classifiers here (classifier/, classifier+seam/)"
+    )
     p.add_argument("--json", help="write every figure here")
-    p.add_argument("--reuse-cache", action="store_true",
-                   help="reuse cached backend records and Seam's data made by other code (after changes that "
-                        "cannot affect them)")
+    p.add_argument(
+        "--reuse-cache",
+        action="store_true",
+        help="reuse cached backend records and Seam's data made by other code (after changes that "
+        "cannot affect them)",
+    )
     args = p.parse_args(argv)
     global REUSE
     REUSE = args.reuse_cache
@@ -293,39 +388,54 @@ def main(argv=None) -> int:
     torch.manual_seed(args.seed)
     live = not args.no_erg and bool(gmod.live_grammars())
     if not live:
-        print("no ERG judge (no ACE + ERG found, or --no-erg); erg and hybrid backends left out", file=sys.stderr)
+        print(
+            "no ERG judge (no ACE + ERG found, or --no-erg); erg and hybrid backends left out",
+            file=sys.stderr,
+        )
         args.backends = [b for b in args.backends if b not in ("erg", "hybrid")]
     cola_train = read_cola(DATA / "cola" / "in_domain_train.tsv")
     cola_dev = read_cola(DATA / "cola" / "in_domain_dev.tsv")
     start = time.perf_counter()
     gold = held_out(args.backends)
-    print(f"held-out Seam outputs: {len(gold)} candidates of {', '.join(args.backends)} on the gold files "
-          f"({sum(e.label for _, e in gold)} acceptable), {time.perf_counter() - start:.0f} s", file=sys.stderr)
+    print(
+        f"held-out Seam outputs: {len(gold)} candidates of {', '.join(args.backends)} on the gold files "
+        f"({sum(e.label for _, e in gold)} acceptable), {time.perf_counter() - start:.0f} s",
+        file=sys.stderr,
+    )
     mine, report = seam_data(args.seam_data, args.seed) if args.seam_data else ([], {})
     if mine:
-        print(f"Seam's data: {len(mine)} examples ({sum(e.label for e in mine)} acceptable) after REC-VAL: "
-              f"{json.dumps(report)}")
+        print(
+            f"Seam's data: {len(mine)} examples ({sum(e.label for e in mine)} acceptable) after REC-VAL: "
+            f"{json.dumps(report)}"
+        )
         mine = balanced(mine, args.seed)
         print(f"  balanced 50:50 for training: {len(mine)} examples")
 
     out: dict = {"classifiers": {}, "sets": {}}
     with tempfile.TemporaryDirectory() as tmp:
         if args.random_encoder:
-            base, described = str(build_tiny_encoder(Path(tmp) / "enc", [e.output for e in cola_train])), "random small BERT"
+            base, described = (
+                str(build_tiny_encoder(Path(tmp) / "enc", [e.output for e in cola_train])),
+                "random small BERT",
+            )
             args.lr = args.lr or 1e-3
         else:
             info = enc.resolve(args.encoder)
             base, described = info.path, f"{info.describe()}, sha256 {info.sha256[:16]}"
             args.lr = args.lr or 5e-5
-        print(f"encoder: {described}\nrecipe: {args.epochs} epochs, lr {args.lr}, batch {args.batch_size} "
-              f"(length-sorted, dynamic padding), {torch.get_num_threads()} CPU threads, seed {args.seed}")
+        print(
+            f"encoder: {described}\nrecipe: {args.epochs} epochs, lr {args.lr}, batch {args.batch_size} "
+            f"(length-sorted, dynamic padding), {torch.get_num_threads()} CPU threads, seed {args.seed}"
+        )
         save = Path(args.save) if args.save else Path(tmp)
         classifiers = {}
         classifiers["classifier"], out["classifiers"]["classifier"] = fit(
-            "classifier", base, cola_train, args, save / "classifier")
+            "classifier", base, cola_train, args, save / "classifier"
+        )
         if mine:
             classifiers["classifier+seam"], out["classifiers"]["classifier+seam"] = fit(
-                "classifier+seam", base, cola_train + mine, args, save / "classifier+seam")
+                "classifier+seam", base, cola_train + mine, args, save / "classifier+seam"
+            )
         out["encoder"] = described
         sets = {"cola-dev": cola_dev, "seam-outputs": [e for _, e in gold]}
         preds: dict[str, dict[str, list[int]]] = {s: {} for s in sets}
@@ -337,13 +447,16 @@ def main(argv=None) -> int:
         def mean_lp(texts):
             return [x.mean for x in lm.token_scores(texts)]
 
-        cut = metrics.best_threshold([e.label for e in cola_train], mean_lp([e.output for e in cola_train]))
+        cut = metrics.best_threshold(
+            [e.label for e in cola_train], mean_lp([e.output for e in cola_train])
+        )
         for s, exs in sets.items():
             preds[s]["ngram"] = [int(v >= cut) for v in mean_lp([e.output for e in exs])]
             if live:
                 preds[s]["erg"] = erg_verdicts([e.output for e in exs])
-                preds[s]["classifier&erg"] = [a & b for a, b in zip(preds[s]["classifier"], preds[s]["erg"],
-                                                                    strict=True)]
+                preds[s]["classifier&erg"] = [
+                    a & b for a, b in zip(preds[s]["classifier"], preds[s]["erg"], strict=True)
+                ]
         for s, exs in sets.items():
             g = [e.label for e in exs]
             print(f"\n{s}: {len(exs)} items, {sum(g)} acceptable")
@@ -354,8 +467,10 @@ def main(argv=None) -> int:
             for a, b in pairs:
                 m = metrics.mcnemar(g, preds[s][a], preds[s][b])
                 out["sets"][s][a][f"mcnemar_vs_{b}"] = m
-                print(f"  McNemar {a} vs {b}: {m['b01']} right only by {a}, {m['b10']} only by {b}, "
-                      f"p = {m['p_value']:.3g}")
+                print(
+                    f"  McNemar {a} vs {b}: {m['b01']} right only by {a}, {m['b10']} only by {b}, "
+                    f"p = {m['p_value']:.3g}"
+                )
         out["validator"] = validator_table(classifiers, args.backends)
     out["peak_mb"] = round(peak_mb())
     print(f"\npeak memory of the process: {out['peak_mb']} MB")

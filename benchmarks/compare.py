@@ -34,8 +34,19 @@ CORE = ["p", "f", "pr", "m", "n", "q", "pa", "i", "s"]
 
 
 def _detokenize(text: str) -> str:
-    for a, b in ((" .", "."), (" ,", ","), (" ?", "?"), (" !", "!"), (" 's", "'s"), (" n't", "n't"), (" ;", ";"),
-                 (" :", ":"), (" '", "'"), ("`` ", '"'), (" ''", '"')):
+    for a, b in (
+        (" .", "."),
+        (" ,", ","),
+        (" ?", "?"),
+        (" !", "!"),
+        (" 's", "'s"),
+        (" n't", "n't"),
+        (" ;", ";"),
+        (" :", ":"),
+        (" '", "'"),
+        ("`` ", '"'),
+        (" ''", '"'),
+    ):
         text = text.replace(a, b)
     return text.strip()
 
@@ -57,7 +68,9 @@ def styleptb(n: int, seed: int) -> list[str]:
     for path in sorted((DATA / "styleptb").glob("*/valid.jsonl")):
         for line in path.read_text(encoding="utf-8").splitlines():
             words = json.loads(line)["src"].split()
-            while words and words[0].isdigit():  # compositional sets prefix their sources with control digits
+            while (
+                words and words[0].isdigit()
+            ):  # compositional sets prefix their sources with control digits
                 words = words[1:]
             src = " ".join(words)
             if "unk" in words or "NUM" in words or not 4 <= len(words) <= 30:
@@ -81,15 +94,29 @@ def main(argv=None) -> int:
     p.add_argument("--grammar", help="ERG image (default: SEAM_ERG, then the cache)")
     p.add_argument("--ace", help="ACE binary (default: SEAM_ACE, then the cache)")
     p.add_argument("--workers", type=int, default=2)
-    p.add_argument("--gen-timeout", type=int, default=5, help="ACE seconds per generation (default 5, as LIT)")
+    p.add_argument(
+        "--gen-timeout", type=int, default=5, help="ACE seconds per generation (default 5, as LIT)"
+    )
     p.add_argument("--judge", choices=("auto", "none"), default="auto")
-    p.add_argument("--out", default="compare-out", help="folder for each dataset's report (default compare-out)")
+    p.add_argument(
+        "--out",
+        default="compare-out",
+        help="folder for each dataset's report (default compare-out)",
+    )
     args = p.parse_args(argv)
 
     options: dict[str, dict] = {}
     for name in args.backends:
-        options[name] = ({"ace": args.ace, "grammar": args.grammar, "workers": args.workers,
-                          "gen_timeout": args.gen_timeout} if name in ("erg", "hybrid") else {})
+        options[name] = (
+            {
+                "ace": args.ace,
+                "grammar": args.grammar,
+                "workers": args.workers,
+                "gen_timeout": args.gen_timeout,
+            }
+            if name in ("erg", "hybrid")
+            else {}
+        )
     if args.model:
         options["tailor"] = {"model": args.model}
     judge = None
@@ -101,18 +128,35 @@ def main(argv=None) -> int:
             judge = ErgGrammaticality(ace=args.ace, grammar=args.grammar, workers=args.workers)
         except GrammarError as exc:
             print(f"no ERG judge: {exc}", file=sys.stderr)
-    for dataset, texts in (("snli", snli(args.snli, args.seed)), ("styleptb", styleptb(args.styleptb, args.seed))):
+    for dataset, texts in (
+        ("snli", snli(args.snli, args.seed)),
+        ("styleptb", styleptb(args.styleptb, args.seed)),
+    ):
         if not texts:
             continue
-        items = [parse_line(json.dumps({"id": f"{dataset}-{k}", "text": t}), k + 1) for k, t in enumerate(texts)]
+        items = [
+            parse_line(json.dumps({"id": f"{dataset}-{k}", "text": t}), k + 1)
+            for k, t in enumerate(texts)
+        ]
         start = time.perf_counter()
-        comparison = run_backends(items, args.apply, options,
-                                  progress=lambda b, n, d=dataset: print(f"  {d} {b}: {n} records", file=sys.stderr))
+        comparison = run_backends(
+            items,
+            args.apply,
+            options,
+            progress=lambda b, n, d=dataset: print(f"  {d} {b}: {n} records", file=sys.stderr),
+        )
         measure(comparison, judge=judge)
         summary = summarize(comparison)
-        paths = write(Path(args.out) / dataset, comparison, summary, f"Seam compare: {dataset} ({len(texts)} inputs)")
-        print(f"\n== {dataset}: {len(texts)} inputs x {len(args.apply)} transformations "
-              f"({time.perf_counter() - start:.0f} s; report {paths['report']})")
+        paths = write(
+            Path(args.out) / dataset,
+            comparison,
+            summary,
+            f"Seam compare: {dataset} ({len(texts)} inputs)",
+        )
+        print(
+            f"\n== {dataset}: {len(texts)} inputs x {len(args.apply)} transformations "
+            f"({time.perf_counter() - start:.0f} s; report {paths['report']})"
+        )
         print(format_summary(summary))
     return 0
 

@@ -23,8 +23,10 @@ sys.path.insert(0, str(ROOT))
 
 from engine.nli.contrast import LIT_PAIRS, ContrastBuilder, format_summary, read_pairs, summarize  # noqa: E402
 
-DATA = {"snli": ROOT.parent / "shared" / "data" / "snli" / "dev.jsonl",
-        "mnli": ROOT.parent / "shared" / "data" / "mnli" / "dev_matched.jsonl"}
+DATA = {
+    "snli": ROOT.parent / "shared" / "data" / "snli" / "dev.jsonl",
+    "mnli": ROOT.parent / "shared" / "data" / "mnli" / "dev_matched.jsonl",
+}
 LIT_TRANSFORMABLE = 0.20  # LIT: about 20% of SNLI pairs transformable at all
 
 
@@ -50,18 +52,27 @@ def main(argv=None) -> int:
         stats = summarize(records)
         # "transformable": at least one pair expression realized on both sentences, labelled or not
         transformable = {r["original_id"] for r in records if r["status"] in ("ok", "no_label")}
-        stats.update(seconds=round(seconds, 2), pairs_per_second=round(len(inputs) / seconds, 1),
-                     transformable=len(transformable) / len(inputs) if inputs else 0.0)
-        totals = {lab: sum(row["labels"][lab] for row in stats["pairs"].values())
-                  for lab in ("entailment", "neutral", "contradiction")}
+        stats.update(
+            seconds=round(seconds, 2),
+            pairs_per_second=round(len(inputs) / seconds, 1),
+            transformable=len(transformable) / len(inputs) if inputs else 0.0,
+        )
+        totals = {
+            lab: sum(row["labels"][lab] for row in stats["pairs"].values())
+            for lab in ("entailment", "neutral", "contradiction")
+        }
         stats["label_distribution"] = totals
         report["datasets"][name] = stats
-        print(f"\n== {name}: {len(inputs)} pairs, backend {builder.backend_name}, "
-              f"{seconds:.1f} s ({stats['pairs_per_second']} pairs/s) ==")
+        print(
+            f"\n== {name}: {len(inputs)} pairs, backend {builder.backend_name}, "
+            f"{seconds:.1f} s ({stats['pairs_per_second']} pairs/s) =="
+        )
         print(format_summary(stats))
         print(f"labels of the labelled contrasts: {totals}")
-        print(f"transformable (some pair realized on both sentences): {stats['transformable']:.1%}; "
-              f"LIT reports about {LIT_TRANSFORMABLE:.0%} of SNLI transformable")
+        print(
+            f"transformable (some pair realized on both sentences): {stats['transformable']:.1%}; "
+            f"LIT reports about {LIT_TRANSFORMABLE:.0%} of SNLI transformable"
+        )
     if args.json:
         Path(args.json).write_text(json.dumps(report, indent=2))
     return 0

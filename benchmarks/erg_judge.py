@@ -30,8 +30,10 @@ from engine.erg import ace as acemod  # noqa: E402
 from engine.erg.grammar import find_grammar  # noqa: E402
 from engine.pipeline import Transformer  # noqa: E402
 
-DATA = {"snli": ROOT.parent / "shared" / "data" / "snli" / "dev.jsonl",
-        "mnli": ROOT.parent / "shared" / "data" / "mnli" / "dev_matched.jsonl"}
+DATA = {
+    "snli": ROOT.parent / "shared" / "data" / "snli" / "dev.jsonl",
+    "mnli": ROOT.parent / "shared" / "data" / "mnli" / "dev_matched.jsonl",
+}
 
 
 def premises(path: Path, n: int, seed: int) -> list[str]:
@@ -61,19 +63,30 @@ def main(argv=None) -> int:
     p.add_argument("--json", help="write the numbers and the rejected outputs here")
     args = p.parse_args(argv)
     grammar = find_grammar(args.ace, args.grammar)
-    pool = acemod.AcePool(grammar, workers=args.workers, options=acemod.AceOptions(timeout=args.timeout, parse_results=1))
-    print(f"ERG {grammar.version} ({grammar.image.name}); {args.n} premises per dataset; transformations {args.apply}")
+    pool = acemod.AcePool(
+        grammar,
+        workers=args.workers,
+        options=acemod.AceOptions(timeout=args.timeout, parse_results=1),
+    )
+    print(
+        f"ERG {grammar.version} ({grammar.image.name}); {args.n} premises per dataset; transformations {args.apply}"
+    )
     report: dict = {}
     try:
         for backend in args.backends:
-            options = {"grammar": args.grammar, "ace": args.ace} if backend in ("erg", "hybrid") else {}
+            options = (
+                {"grammar": args.grammar, "ace": args.ace} if backend in ("erg", "hybrid") else {}
+            )
             t = Transformer(backend, **options)
             for name in args.data:
                 texts = premises(DATA[name], args.n, args.seed)
                 start = time.perf_counter()
                 records = t.run_texts(texts, args.apply)
-                outputs = [(r["source"], r["best"], r["transformation"]) for r in records if r["status"] == "ok"
-                           and r["best"] != r["source"]]
+                outputs = [
+                    (r["source"], r["best"], r["transformation"])
+                    for r in records
+                    if r["status"] == "ok" and r["best"] != r["source"]
+                ]
                 todo = sorted({s for s, _, _ in outputs} | {o for _, o, _ in outputs})
                 parsed = dict(zip(todo, (res.status for res in pool.parse(todo)), strict=True))
                 ok = [x for x in outputs if parsed[x[1]] == acemod.OK]
@@ -82,27 +95,47 @@ def main(argv=None) -> int:
                 gaps = [x for x in rejected if parsed[x[0]] != acemod.OK]
                 suspects = [x for x in rejected if parsed[x[0]] == acemod.OK]
                 statuses = Counter(r["status"] for r in records)
-                row = {"records": len(records), "statuses": dict(statuses), "changed_outputs": len(outputs),
-                       "parsed": len(ok), "rejected": len(rejected), "timeouts_or_errors": other,
-                       "rejected_source_unparsed": len(gaps), "rejected_source_parsed": len(suspects),
-                       "sources_parsed": sum(parsed[s] == acemod.OK for s in {s for s, _, _ in outputs}),
-                       "sources": len({s for s, _, _ in outputs}), "seconds": round(time.perf_counter() - start, 1),
-                       "suspects": [{"source": s, "output": o, "transformation": tr} for s, o, tr in suspects]}
+                row = {
+                    "records": len(records),
+                    "statuses": dict(statuses),
+                    "changed_outputs": len(outputs),
+                    "parsed": len(ok),
+                    "rejected": len(rejected),
+                    "timeouts_or_errors": other,
+                    "rejected_source_unparsed": len(gaps),
+                    "rejected_source_parsed": len(suspects),
+                    "sources_parsed": sum(
+                        parsed[s] == acemod.OK for s in {s for s, _, _ in outputs}
+                    ),
+                    "sources": len({s for s, _, _ in outputs}),
+                    "seconds": round(time.perf_counter() - start, 1),
+                    "suspects": [
+                        {"source": s, "output": o, "transformation": tr} for s, o, tr in suspects
+                    ],
+                }
                 report.setdefault(backend, {})[name] = row
                 share = len(ok) / max(1, len(ok) + len(rejected))
-                print(f"\n== {backend} on {name}: {len(records)} records, {len(outputs)} changed ok outputs, "
-                      f"{row['seconds']} s")
-                print(f"   ERG parses {len(ok)} of {len(ok) + len(rejected)} judged outputs ({share:.1%}); "
-                      f"{other} timed out or failed")
-                print(f"   rejected {len(rejected)}: {len(gaps)} whose source the ERG cannot parse either (likely "
-                      f"gaps of the image), {len(suspects)} whose source it parses (candidate errors)")
+                print(
+                    f"\n== {backend} on {name}: {len(records)} records, {len(outputs)} changed ok outputs, "
+                    f"{row['seconds']} s"
+                )
+                print(
+                    f"   ERG parses {len(ok)} of {len(ok) + len(rejected)} judged outputs ({share:.1%}); "
+                    f"{other} timed out or failed"
+                )
+                print(
+                    f"   rejected {len(rejected)}: {len(gaps)} whose source the ERG cannot parse either (likely "
+                    f"gaps of the image), {len(suspects)} whose source it parses (candidate errors)"
+                )
                 print(f"   the ERG parses {row['sources_parsed']} of {row['sources']} sources")
                 for s, o, tr in suspects[: args.show]:
                     print(f"     [{tr}] {s!r}\n        -> {o!r}")
     finally:
         pool.close()
     if args.json:
-        Path(args.json).write_text(json.dumps(report, indent=2, ensure_ascii=False), encoding="utf-8")
+        Path(args.json).write_text(
+            json.dumps(report, indent=2, ensure_ascii=False), encoding="utf-8"
+        )
     return 0
 
 

@@ -37,7 +37,16 @@ from engine.backends.erg import ErgBackend  # noqa: E402
 from engine.errors import GrammarError  # noqa: E402
 from engine.pipeline import Transformer  # noqa: E402
 
-LIT = ["p", "f", "m", "n", "q", "pa", "i", "s"]  # LIT's past, future, modal, negation, question, passive, cleft, swap
+LIT = [
+    "p",
+    "f",
+    "m",
+    "n",
+    "q",
+    "pa",
+    "i",
+    "s",
+]  # LIT's past, future, modal, negation, question, passive, cleft, swap
 
 
 def sentences(path: Path, n: int, prefix: str = "") -> list[str]:
@@ -59,9 +68,17 @@ WARM_UP = "The cat chased a small dog."  # not timed: loads the models and start
 
 
 def run(texts, fresh: bool, args) -> tuple[float, list[dict], dict]:
-    backend = ErgBackend(ace=args.ace, grammar=args.grammar, workers=args.workers, timeout=args.timeout, fresh=fresh,
-                         gen_timeout=args.gen_timeout, gen_results=args.gen_results, round_trip=not args.no_round_trip,
-                         round_trip_timeout=args.round_trip_timeout)
+    backend = ErgBackend(
+        ace=args.ace,
+        grammar=args.grammar,
+        workers=args.workers,
+        timeout=args.timeout,
+        fresh=fresh,
+        gen_timeout=args.gen_timeout,
+        gen_results=args.gen_results,
+        round_trip=not args.no_round_trip,
+        round_trip_timeout=args.round_trip_timeout,
+    )
     try:
         start = time.perf_counter()
         transformer = Transformer(backend, batch_size=args.batch_size)
@@ -102,7 +119,9 @@ def raw_ace(texts, args) -> tuple[float, float]:
     from engine.erg.ace import AceOptions, AcePool
     from engine.erg.grammar import find_grammar
 
-    opts = AceOptions(timeout=args.timeout, generate_timeout=args.gen_timeout, generate_results=args.gen_results)
+    opts = AceOptions(
+        timeout=args.timeout, generate_timeout=args.gen_timeout, generate_results=args.gen_results
+    )
     with AcePool(find_grammar(args.ace, args.grammar), workers=args.workers, options=opts) as pool:
         warm = pool.parse([WARM_UP] * pool.workers)
         pool.generate([p.results[0]["mrs"] for p in warm if p.results])
@@ -112,7 +131,9 @@ def raw_ace(texts, args) -> tuple[float, float]:
         mrss = [p.results[0]["mrs"] for p in parses if p.results]
         pool.generate(mrss)
         wall = time.perf_counter() - start
-        ace = (pool.stats["parse"]["ace_seconds"] + pool.stats["generate"]["ace_seconds"]) / pool.workers
+        ace = (
+            pool.stats["parse"]["ace_seconds"] + pool.stats["generate"]["ace_seconds"]
+        ) / pool.workers
     return wall, ace
 
 
@@ -127,14 +148,26 @@ def main(argv=None) -> int:
     p.add_argument("--batch-size", type=int, default=64)
     p.add_argument("--gen-timeout", type=int, help="seconds per generation (default: --timeout)")
     p.add_argument("--gen-results", type=int, help="ask ACE for at most N realizations (-n)")
-    p.add_argument("--no-round-trip", action="store_true", help="no round-trip tie-breaking between readings")
-    p.add_argument("--round-trip-timeout", type=int, help="seconds for regenerating the unchanged reading; a slower "
-                   "sentence is not edited (default: 2, or --gen-timeout if lower)")
-    p.add_argument("-a", "--apply", action="append", help=f"transformations (default: {' '.join(LIT)})")
+    p.add_argument(
+        "--no-round-trip", action="store_true", help="no round-trip tie-breaking between readings"
+    )
+    p.add_argument(
+        "--round-trip-timeout",
+        type=int,
+        help="seconds for regenerating the unchanged reading; a slower "
+        "sentence is not edited (default: 2, or --gen-timeout if lower)",
+    )
+    p.add_argument(
+        "-a", "--apply", action="append", help=f"transformations (default: {' '.join(LIT)})"
+    )
     p.add_argument("--skip-fresh", action="store_true", help="only the warm pool")
     p.add_argument("--skip-raw", action="store_true", help="no raw-ACE baseline")
-    p.add_argument("--prefix", default="", help="only records whose id starts with this (e.g. lit- in "
-                   "../shared/data/erg/parses.jsonl: LIT-style sentences)")
+    p.add_argument(
+        "--prefix",
+        default="",
+        help="only records whose id starts with this (e.g. lit- in "
+        "../shared/data/erg/parses.jsonl: LIT-style sentences)",
+    )
     args = p.parse_args(argv)
     args.apply = args.apply or LIT
     texts = sentences(Path(args.data), args.n, args.prefix)
@@ -145,30 +178,42 @@ def main(argv=None) -> int:
         return 2
     ace_s = (stats["parse"]["ace_seconds"] + stats["generate"]["ace_seconds"]) / stats["workers"]
     calls_s = (stats["parse"]["seconds"] + stats["generate"]["seconds"]) / stats["workers"]
-    print(f"{len(texts)} sentences x {len(args.apply)} transformations ({' '.join(args.apply)}), "
-          f"{stats['workers']} workers")
-    print(f"start-up (untimed):   {stats['startup']:8.1f}s (models loaded, processes started, one warm-up sentence)")
+    print(
+        f"{len(texts)} sentences x {len(args.apply)} transformations ({' '.join(args.apply)}), "
+        f"{stats['workers']} workers"
+    )
+    print(
+        f"start-up (untimed):   {stats['startup']:8.1f}s (models loaded, processes started, one warm-up sentence)"
+    )
     print(f"warm pool:            {len(texts) / warm_s:8.2f} sentences/s ({warm_s:.1f}s)")
-    print(f"  ACE inside it:      {ace_s:8.1f}s as ACE reports it, {calls_s:.1f}s of calls "
-          f"({int(stats['parse']['items'])} parses, "
-          f"{int(stats['generate']['items'])} generations, "
-          f"{int(stats['parse']['timeouts'] + stats['generate']['timeouts'])} timeouts, {stats['restarts']} restarts)")
+    print(
+        f"  ACE inside it:      {ace_s:8.1f}s as ACE reports it, {calls_s:.1f}s of calls "
+        f"({int(stats['parse']['items'])} parses, "
+        f"{int(stats['generate']['items'])} generations, "
+        f"{int(stats['parse']['timeouts'] + stats['generate']['timeouts'])} timeouts, {stats['restarts']} restarts)"
+    )
     print(f"  Seam / ACE time:    {warm_s / max(ace_s, 1e-9):8.2f}x")
-    print(f"  ACE by kind:        parses {stats['parse']['ace_seconds']:.1f}s, generations "
-          f"{stats['generate']['ace_seconds']:.1f}s (summed over the processes)")
+    print(
+        f"  ACE by kind:        parses {stats['parse']['ace_seconds']:.1f}s, generations "
+        f"{stats['generate']['ace_seconds']:.1f}s (summed over the processes)"
+    )
     ace_cpu, py_cpu = stats["cpu"]
     if ace_cpu:
         cores = os.cpu_count() or 1
-        print(f"  CPU:                ACE {ace_cpu:.1f}s, Seam's Python {py_cpu:.1f}s; on {cores} cores at "
-              f"best {(ace_cpu + py_cpu) / cores:.1f}s")
+        print(
+            f"  CPU:                ACE {ace_cpu:.1f}s, Seam's Python {py_cpu:.1f}s; on {cores} cores at "
+            f"best {(ace_cpu + py_cpu) / cores:.1f}s"
+        )
     if not args.skip_fresh:
         fresh_s, _, _ = run(texts, True, args)
         print(f"one ACE per call:     {len(texts) / fresh_s:8.2f} sentences/s ({fresh_s:.1f}s)")
         print(f"warm pool speed-up:   {fresh_s / warm_s:8.2f}x")
     if not args.skip_raw:
         raw_wall, raw_ace_s = raw_ace(texts, args)
-        print(f"raw ACE (1 parse + 1 generation each): {len(texts) / raw_wall:8.2f} sentences/s "
-              f"({raw_wall:.1f}s, ACE {raw_ace_s:.1f}s)")
+        print(
+            f"raw ACE (1 parse + 1 generation each): {len(texts) / raw_wall:8.2f} sentences/s "
+            f"({raw_wall:.1f}s, ACE {raw_ace_s:.1f}s)"
+        )
     by = {}
     for r in records:
         by.setdefault(r["transformation"], Counter())[r["status"]] += 1
@@ -179,7 +224,9 @@ def main(argv=None) -> int:
         c = by.get(name, Counter())
         parsed_n = sum(v for k, v in c.items() if k != "no_parse")
         applicable = parsed_n - c["not_applicable"]
-        print(f"{name:22} {applicable / max(parsed_n, 1):10.1%} {c['ok'] / max(applicable, 1):9.1%}  {dict(c)}")
+        print(
+            f"{name:22} {applicable / max(parsed_n, 1):10.1%} {c['ok'] / max(applicable, 1):9.1%}  {dict(c)}"
+        )
     return 0
 
 

@@ -27,8 +27,17 @@ PAIRS = ["p;f", "pa;pa"]
 
 
 def _random_unicode(rng: random.Random) -> str:
-    pools = [(0x20, 0x7E), (0xA0, 0x24F), (0x370, 0x3FF), (0x590, 0x6FF), (0x4E00, 0x4FFF), (0x1F300, 0x1F64F),
-             (0x0, 0x1F), (0x200B, 0x200F), (0xFE00, 0xFE0F)]
+    pools = [
+        (0x20, 0x7E),
+        (0xA0, 0x24F),
+        (0x370, 0x3FF),
+        (0x590, 0x6FF),
+        (0x4E00, 0x4FFF),
+        (0x1F300, 0x1F64F),
+        (0x0, 0x1F),
+        (0x200B, 0x200F),
+        (0xFE00, 0xFE0F),
+    ]
     out = []
     for _ in range(rng.randint(0, 60)):
         lo, hi = rng.choice(pools)
@@ -68,7 +77,9 @@ def hostile_text(rng: random.Random, corpus: list[str], vocab: list[str]) -> str
     if kind < 0.25:
         return _random_unicode(rng)
     if kind < 0.5:
-        return " ".join(rng.choice(vocab) for _ in range(rng.randint(1, 25))) + rng.choice(["", ".", "?", " !"])
+        return " ".join(rng.choice(vocab) for _ in range(rng.randint(1, 25))) + rng.choice(
+            ["", ".", "?", " !"]
+        )
     if kind < 0.9:
         return _mutate(rng.choice(corpus), rng)
     return rng.choice(corpus)
@@ -86,7 +97,11 @@ def line_for(obj_text: dict, rng: random.Random) -> bytes:
     if kind < 0.06:
         return ('{"id": ' + "7" * 5000 + ', "text": "A dog ran."}').encode()
     if kind < 0.07:
-        return json.dumps(obj_text, ensure_ascii=False).replace("\\n", "\r").encode("utf-8", "surrogatepass")
+        return (
+            json.dumps(obj_text, ensure_ascii=False)
+            .replace("\\n", "\r")
+            .encode("utf-8", "surrogatepass")
+        )
     if kind < 0.08:
         obj_text = {**obj_text, "text": "\ud800" + obj_text.get("text", "")}  # lone surrogate
     if kind < 0.09:
@@ -100,7 +115,9 @@ def line_for(obj_text: dict, rng: random.Random) -> bytes:
 
 def run(argv: list[str]) -> tuple[int, str, float]:
     start = time.perf_counter()
-    proc = subprocess.run([*SEAM, *argv], cwd=ROOT, capture_output=True, text=True, errors="replace")
+    proc = subprocess.run(
+        [*SEAM, *argv], cwd=ROOT, capture_output=True, text=True, errors="replace"
+    )
     return proc.returncode, proc.stderr, time.perf_counter() - start
 
 
@@ -117,11 +134,22 @@ def check(name: str, argv: list[str], out: Path, expected: Counter, key) -> bool
     cut.write_bytes(data[: len(data) * 2 // 3 + 7])
     rcode, rerr, rseconds = run([*argv, "-o", str(cut), "-q", "--resume"])
     same = cut.read_bytes() == data
-    ok = got == expected and not traceback and code in (0, 3) and rcode == code and same and "Traceback" not in rerr
+    ok = (
+        got == expected
+        and not traceback
+        and code in (0, 3)
+        and rcode == code
+        and same
+        and "Traceback" not in rerr
+    )
     print(f"== {name}: exit {code}, {seconds:.1f} s ({sum(got.values()) / seconds:.0f} records/s)")
-    print(f"   records expected {sum(expected.values())}, written {len(recs)}, keys equal: {got == expected}")
+    print(
+        f"   records expected {sum(expected.values())}, written {len(recs)}, keys equal: {got == expected}"
+    )
     print(f"   statuses {dict(statuses)}; error codes {dict(codes)}")
-    print(f"   traceback: {traceback}; resume after a cut: exit {rcode}, {rseconds:.1f} s, same file: {same}")
+    print(
+        f"   traceback: {traceback}; resume after a cut: exit {rcode}, {rseconds:.1f} s, same file: {same}"
+    )
     if not ok:
         print(err[-3000:], rerr[-2000:], sep="\n")
     return ok
@@ -151,14 +179,23 @@ def main(argv=None) -> int:
     ids = [r.id for r in read_records(inp)]
     expected = Counter((i, t) for i in ids for t in TRANSFORMS)
     a_args = [a for t in TRANSFORMS for a in ("-a", t)]
-    ok = check("seam transform", ["transform", "-i", str(inp), *a_args], tmp / "transform.out.jsonl", expected,
-               lambda r: (r["id"], r["transformation"]))
+    ok = check(
+        "seam transform",
+        ["transform", "-i", str(inp), *a_args],
+        tmp / "transform.out.jsonl",
+        expected,
+        lambda r: (r["id"], r["transformation"]),
+    )
 
     # contrast: one record per line and pair alternative
     pairs = []
     for k in range(1, args.n + 1):
-        obj = {"id": f"c{k}", "premise": hostile_text(rng, corpus, vocab), "hypothesis": hostile_text(rng, corpus, vocab),
-               "label": rng.choice(["entailment", "neutral", "contradiction", "", "-", "maybe"])}
+        obj = {
+            "id": f"c{k}",
+            "premise": hostile_text(rng, corpus, vocab),
+            "hypothesis": hostile_text(rng, corpus, vocab),
+            "label": rng.choice(["entailment", "neutral", "contradiction", "", "-", "maybe"]),
+        }
         raw = line_for({**obj, "text": obj["premise"]}, rng)
         pairs.append(raw.replace(b'"text"', b'"unused"'))
     cinp = tmp / "contrast.jsonl"
@@ -167,8 +204,13 @@ def main(argv=None) -> int:
 
     cids = [x.id for x in read_pairs(cinp)]
     cexpected = Counter(f"{i}/{pair}" for i in cids for pair in PAIRS)
-    ok &= check("seam contrast", ["contrast", "-i", str(cinp), "--pairs", *PAIRS], tmp / "contrast.out.jsonl",
-                cexpected, lambda r: r["id"])
+    ok &= check(
+        "seam contrast",
+        ["contrast", "-i", str(cinp), "--pairs", *PAIRS],
+        tmp / "contrast.out.jsonl",
+        cexpected,
+        lambda r: r["id"],
+    )
     print(f"inputs and outputs in {tmp}")
     return 0 if ok else 1
 

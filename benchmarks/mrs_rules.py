@@ -1,6 +1,6 @@
 """MRS rule engine on the recorded ERG parses (no ACE needed): applicability and speed.
 
-    python benchmarks/mrs_rules.py [--parses ../shared/data/erg/parses.jsonl]
+python benchmarks/mrs_rules.py [--parses ../shared/data/erg/parses.jsonl]
 """
 
 from __future__ import annotations
@@ -19,15 +19,27 @@ from engine.erg.grammar import profile_for  # noqa: E402
 from engine.erg.mrsview import decode  # noqa: E402
 from engine.erg.rules import APPLIED, RuleSet  # noqa: E402
 
-CASES = [("tense", {"value": "fut"}), ("progressive", {"value": "+"}), ("perfect", {"value": "+"}),
-         ("modality", {"value": "may"}), ("negation", {}), ("question", {}), ("passive", {"promote": "ARG2"}),
-         ("passive", {"promote": "ARG3"}), ("active", {}), ("cleft", {"target": "ARG1"}),
-         ("cleft", {"target": "ARG2"}), ("swap", {})]
+CASES = [
+    ("tense", {"value": "fut"}),
+    ("progressive", {"value": "+"}),
+    ("perfect", {"value": "+"}),
+    ("modality", {"value": "may"}),
+    ("negation", {}),
+    ("question", {}),
+    ("passive", {"promote": "ARG2"}),
+    ("passive", {"promote": "ARG3"}),
+    ("active", {}),
+    ("cleft", {"target": "ARG1"}),
+    ("cleft", {"target": "ARG2"}),
+    ("swap", {}),
+]
 
 
 def main(argv=None) -> int:
     p = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    p.add_argument("--parses", default=str(ROOT.parent / "shared" / "data" / "erg" / "parses.jsonl"))
+    p.add_argument(
+        "--parses", default=str(ROOT.parent / "shared" / "data" / "erg" / "parses.jsonl")
+    )
     p.add_argument("--erg-version", type=int, default=2018)
     args = p.parse_args(argv)
     mrss = []

@@ -48,11 +48,22 @@ from engine.pipeline import Transformer  # noqa: E402
 from engine.polyjuice.detect import detect_texts  # noqa: E402
 
 SNLI = ROOT.parent / "shared" / "data" / "snli" / "dev.jsonl"
-MADE_WITH = {"negate": "negation", "tense(past)": "restructure", "tense(fut)": "restructure",
-             "passive": "restructure", "question": "restructure", "swap": "shuffle", "shorten(AGENT)": "delete",
-             "shorten(PATIENT)": "delete"}
-RULES = {"rule:quantifier": "quantifier", "rule:lexical": "lexical", "rule:insert": "insert",
-         "rule:resemantic": "resemantic"}
+MADE_WITH = {
+    "negate": "negation",
+    "tense(past)": "restructure",
+    "tense(fut)": "restructure",
+    "passive": "restructure",
+    "question": "restructure",
+    "swap": "shuffle",
+    "shorten(AGENT)": "delete",
+    "shorten(PATIENT)": "delete",
+}
+RULES = {
+    "rule:quantifier": "quantifier",
+    "rule:lexical": "lexical",
+    "rule:insert": "insert",
+    "rule:resemantic": "resemantic",
+}
 NUMBERS = ["two", "three", "four", "five", "six", "seven"]
 ADJECTIVES = ["young", "small", "tall", "quiet", "busy", "large", "happy", "dirty"]
 
@@ -61,16 +72,30 @@ def _rebuild(a, start: int, end: int, words: str) -> str:
     """The sentence with tokens [start, end) replaced by ``words`` (an empty span: inserted)."""
     text = a.sentence.text
     toks = a.sentence.tokens
-    left = text[:toks[start].start] if start < len(toks) else text
-    right = text[toks[end - 1].end:] if end > start else text[toks[start].start:]
+    left = text[: toks[start].start] if start < len(toks) else text
+    right = text[toks[end - 1].end :] if end > start else text[toks[start].start :]
     if end == start:
         return left + words + " " + right
     out = left + words + right
     return out[0].upper() + out[1:] if start == 0 else out
 
 
-QUANTIFIERS = {"some", "many", "several", "few", "all", "every", "each", "any", "no", "most", "both", "another",
-               "other", "much"}
+QUANTIFIERS = {
+    "some",
+    "many",
+    "several",
+    "few",
+    "all",
+    "every",
+    "each",
+    "any",
+    "no",
+    "most",
+    "both",
+    "another",
+    "other",
+    "much",
+}
 
 
 def toks_of(a, start: int, end: int) -> list:
@@ -78,7 +103,9 @@ def toks_of(a, start: int, end: int) -> list:
 
 
 def _nouns(a, number: str) -> list:
-    return [t for t in a.sentence.tokens if t.pos == "NOUN" and t.tag == number and t.text.isalpha()]
+    return [
+        t for t in a.sentence.tokens if t.pos == "NOUN" and t.tag == number and t.text.isalpha()
+    ]
 
 
 def _chunks(a) -> list[tuple[int, int]]:
@@ -87,10 +114,16 @@ def _chunks(a) -> list[tuple[int, int]]:
     for t in a.sentence.tokens:
         if t.pos != "NOUN":
             continue
-        left = [c for c in a.sentence.tokens if c.head == t.i and c.i < t.i and c.dep in ("det", "amod", "compound",
-                                                                                          "nummod")]
+        left = [
+            c
+            for c in a.sentence.tokens
+            if c.head == t.i and c.i < t.i and c.dep in ("det", "amod", "compound", "nummod")
+        ]
         start = min([c.i for c in left], default=t.i)
-        if all(u.head in range(start, t.i + 1) or u.i == t.i for u in a.sentence.tokens[start:t.i + 1]):
+        if all(
+            u.head in range(start, t.i + 1) or u.i == t.i
+            for u in a.sentence.tokens[start : t.i + 1]
+        ):
             out.append((start, t.i + 1))
     return out
 
@@ -102,7 +135,12 @@ def rule_edit(rule: str, a, pool, rng: random.Random) -> str | None:
     if rule == "rule:quantifier":
         for t in toks:
             head = toks[t.head] if 0 <= t.head < len(toks) else t
-            if t.dep == "det" and t.text.lower() in ("a", "the") and head.tag == "NN" and head.pos == "NOUN":
+            if (
+                t.dep == "det"
+                and t.text.lower() in ("a", "the")
+                and head.tag == "NN"
+                and head.pos == "NOUN"
+            ):
                 word = rng.choice(["every", "each"])
                 return _rebuild(a, t.i, t.i + 1, word.capitalize() if t.i == 0 else word)
             if t.dep == "nummod" and t.text.lower() in NUMBERS:
@@ -111,31 +149,46 @@ def rule_edit(rule: str, a, pool, rng: random.Random) -> str | None:
         return None
     if rule == "rule:lexical":
         for t in _nouns(a, "NN") + _nouns(a, "NNS"):
-            others = sorted({u.text.lower() for b in pool for u in _nouns(b, t.tag)} - {t.text.lower()})
+            others = sorted(
+                {u.text.lower() for b in pool for u in _nouns(b, t.tag)} - {t.text.lower()}
+            )
             if others:
                 return _rebuild(a, t.i, t.i + 1, rng.choice(others))
         return None
     if rule == "rule:insert":
         for t in _nouns(a, "NN") + _nouns(a, "NNS"):
             before = toks[t.i - 1] if t.i else None
-            if before is not None and before.dep == "det" and before.head == t.i and before.text.lower() != "an" \
-                    and not any(c.head == t.i and c.dep in ("amod", "compound") for c in toks):
+            if (
+                before is not None
+                and before.dep == "det"
+                and before.head == t.i
+                and before.text.lower() != "an"
+                and not any(c.head == t.i and c.dep in ("amod", "compound") for c in toks)
+            ):
                 return _rebuild(a, t.i, t.i, rng.choice(ADJECTIVES))
         return None
     if rule == "rule:resemantic":
         # no number or quantifier on either side (that would be a quantifier edit), nothing shared
         def plain(b, s, e):
             return toks_of(b, s, e)[0].text.lower() in ("a", "the") and not any(
-                t.pos == "NUM" or t.text.lower() in QUANTIFIERS for t in toks_of(b, s, e))
+                t.pos == "NUM" or t.text.lower() in QUANTIFIERS for t in toks_of(b, s, e)
+            )
 
         mine = [(s, e) for s, e in _chunks(a) if e - s >= 2 and plain(a, s, e)]
         if not mine:
             return None
         s, e = mine[-1]
         own = {t.text.lower() for t in toks_of(a, s, e)} - {"a", "the"}
-        theirs = sorted({b.sentence.span_text(s2, e2) for b in pool for s2, e2 in _chunks(b)
-                         if e2 - s2 >= 3 and plain(b, s2, e2)
-                         and not own & {t.text.lower() for t in toks_of(b, s2, e2)}})
+        theirs = sorted(
+            {
+                b.sentence.span_text(s2, e2)
+                for b in pool
+                for s2, e2 in _chunks(b)
+                if e2 - s2 >= 3
+                and plain(b, s2, e2)
+                and not own & {t.text.lower() for t in toks_of(b, s2, e2)}
+            }
+        )
         if theirs:
             words = rng.choice(theirs)
             return _rebuild(a, s, e, words if s == 0 else words[0].lower() + words[1:])
@@ -173,8 +226,11 @@ def main(argv=None) -> int:
     start = time.perf_counter()
     for k in range(0, len(texts), 200):
         # full clauses only: a caption's edit also restores its verb (*A man cooking* -> *A man is cooking*)
-        batch = [(t, a) for t, a in zip(texts[k:k + 200], analyzer.analyze(texts[k:k + 200]), strict=True)
-                 if a.main_frame is not None and caption_clause(a) is None]
+        batch = [
+            (t, a)
+            for t, a in zip(texts[k : k + 200], analyzer.analyze(texts[k : k + 200]), strict=True)
+            if a.main_frame is not None and caption_clause(a) is None
+        ]
         for expr in MADE_WITH:
             if len(found[expr]) >= per_edit:
                 continue
@@ -201,15 +257,24 @@ def main(argv=None) -> int:
     codes = detect_texts(pairs)
     took = time.perf_counter() - start
     right = sum(c == m for c, (_, m) in zip(codes, made, strict=True))
-    print(f"{len(pairs)} pairs from {args.backend} on SNLI dev (built in {built:.0f} s); "
-          f"detection {len(pairs) / took:.0f} pairs/s")
-    print(f"agreement with the code Seam made the edit with: {right}/{len(pairs)} = {right / len(pairs):.3f}")
+    print(
+        f"{len(pairs)} pairs from {args.backend} on SNLI dev (built in {built:.0f} s); "
+        f"detection {len(pairs) / took:.0f} pairs/s"
+    )
+    print(
+        f"agreement with the code Seam made the edit with: {right}/{len(pairs)} = {right / len(pairs):.3f}"
+    )
     table = Counter((m, c) for c, (_, m) in zip(codes, made, strict=True))
     detected = sorted({str(c) for c in codes})
     print("\nmade with \\ detected | " + " | ".join(detected))
     for m in sorted(set(every.values())):
-        print(f"{m:20} | " + " | ".join(str(sum(v for (mm, c), v in table.items() if mm == m and str(c) == d))
-                                      for d in detected))
+        print(
+            f"{m:20} | "
+            + " | ".join(
+                str(sum(v for (mm, c), v in table.items() if mm == m and str(c) == d))
+                for d in detected
+            )
+        )
     by_expr = Counter(e for e, _ in made)
     ok_expr = Counter(e for c, (e, m) in zip(codes, made, strict=True) if c == m)
     print("\nper edit: " + ", ".join(f"{e} {ok_expr[e]}/{n}" for e, n in by_expr.items()))

@@ -58,15 +58,21 @@ def main(argv=None) -> int:
     p.add_argument("--device", default=None)
     p.add_argument("--new-tokens", type=int, default=24)
     p.add_argument("--decoding", choices=("greedy", "sample", "beam"), default="greedy")
-    p.add_argument("--small", action="store_true", help="a 2-layer model instead of GPT-2 small's shape (smoke test)")
+    p.add_argument(
+        "--small",
+        action="store_true",
+        help="a 2-layer model instead of GPT-2 small's shape (smoke test)",
+    )
     args = p.parse_args(argv)
 
     import torch
 
     ps = prompts(args.prompts)
-    decoding = {"greedy": Decoding(do_sample=False, num_beams=1, num_return_sequences=1),
-                "sample": Decoding(num_return_sequences=3),
-                "beam": Decoding(do_sample=False, num_beams=4, num_return_sequences=3)}[args.decoding]
+    decoding = {
+        "greedy": Decoding(do_sample=False, num_beams=1, num_return_sequences=1),
+        "sample": Decoding(num_return_sequences=3),
+        "beam": Decoding(do_sample=False, num_beams=4, num_return_sequences=3),
+    }[args.decoding]
     decoding = Decoding(**{**decoding.__dict__, "max_new_tokens": args.new_tokens})
     with tempfile.TemporaryDirectory() as tmp:
         if args.small:
@@ -77,7 +83,9 @@ def main(argv=None) -> int:
 
             config = GPT2Config.from_pretrained(path)
             config.n_head, config.n_positions = 12, 1024
-            config.vocab_size = 50257  # GPT-2's vocabulary size: the output layer costs what it costs there
+            config.vocab_size = (
+                50257  # GPT-2's vocabulary size: the output layer costs what it costs there
+            )
             torch.manual_seed(0)
             GPT2LMHeadModel(config).save_pretrained(path)
         gen = PolyjuiceGenerator.load(path, device=args.device)
@@ -94,8 +102,10 @@ def main(argv=None) -> int:
         sync()
         many = time.perf_counter() - start
     same = sum(a == b for a, b in zip(single, batched, strict=True))
-    print(f"{len(ps)} prompts, {params:.0f}M parameters, {gen.device}, {args.decoding}, {args.new_tokens} new tokens, "
-          f"torch threads {torch.get_num_threads()}")
+    print(
+        f"{len(ps)} prompts, {params:.0f}M parameters, {gen.device}, {args.decoding}, {args.new_tokens} new tokens, "
+        f"torch threads {torch.get_num_threads()}"
+    )
     print(f"one at a time: {len(ps) / one:.2f} prompts/s ({one:.1f} s)")
     print(f"batched (<= {args.batch_size}): {len(ps) / many:.2f} prompts/s ({many:.1f} s)")
     print(f"speed-up: {one / many:.2f}x; identical outputs: {same}/{len(ps)}")

@@ -47,11 +47,20 @@ from engine.rank.ngram import NgramLM, words  # noqa: E402
 
 SETS = ("TFU", "TPA", "TPR", "ATP", "PTA")
 WEIGHTS = (0, 1, 2, 5, 10, 20, 50)
-_AGREE = {"is": "are", "are": "is", "was": "were", "were": "was", "has": "have", "have": "has",
-          "does": "do", "do": "does"}
+_AGREE = {
+    "is": "are",
+    "are": "is",
+    "was": "were",
+    "were": "was",
+    "has": "have",
+    "have": "has",
+    "does": "do",
+    "do": "does",
+}
 
 
 # -- data --------------------------------------------------------------------------------------
+
 
 def snli_premises(data: Path, n: int) -> list[str]:
     out: list[str] = []
@@ -73,7 +82,9 @@ def _reinflect(word: str, rng: random.Random) -> str | None:
         lemmas = getLemma(word, upos=upos)
         if not lemmas:
             continue
-        forms = sorted({f for fs in getAllInflections(lemmas[0], upos=upos).values() for f in fs} - {word})
+        forms = sorted(
+            {f for fs in getAllInflections(lemmas[0], upos=upos).values() for f in fs} - {word}
+        )
         if forms:
             return rng.choice(forms)
     return None
@@ -96,20 +107,22 @@ def distractors(reference: str, rng: random.Random, k: int) -> list[str]:
         i = rng.randrange(len(toks) - 1)
         kind = rng.choice(("swap", "agree", "inflect"))
         if kind == "swap":
-            add(toks[:i] + [toks[i + 1], toks[i]] + toks[i + 2:])
+            add(toks[:i] + [toks[i + 1], toks[i]] + toks[i + 2 :])
         elif kind == "agree":
             spots = [j for j, t in enumerate(toks) if t in _AGREE]
             if spots:
                 j = rng.choice(spots)
-                add(toks[:j] + [_AGREE[toks[j]]] + toks[j + 1:])
+                add(toks[:j] + [_AGREE[toks[j]]] + toks[j + 1 :])
         elif toks[i].isalpha():
             form = _reinflect(toks[i], rng)
             if form:
-                add(toks[:i] + [form] + toks[i + 1:])
+                add(toks[:i] + [form] + toks[i + 1 :])
     return made
 
 
-def styleptb_items(data: Path, code: str, n: int, k: int, seed: int) -> list[tuple[str, str, list[str]]]:
+def styleptb_items(
+    data: Path, code: str, n: int, k: int, seed: int
+) -> list[tuple[str, str, list[str]]]:
     rng = random.Random(f"{seed}-{code}")
     items = []
     with (data / "styleptb" / code / "valid.jsonl").open(encoding="utf-8") as fh:
@@ -149,6 +162,7 @@ def _words(text: str) -> tuple[str, ...]:
 
 # -- speed -------------------------------------------------------------------------------------
 
+
 def speed(args: argparse.Namespace) -> None:
     import torch
 
@@ -161,12 +175,14 @@ def speed(args: argparse.Namespace) -> None:
         if path is None:
             from engine.testing.gpt2 import build_tiny_lm, gpt2_small_config
 
-            path = build_tiny_lm(Path(tmp) / "gpt2", texts, vocab_size=2000, config=gpt2_small_config())
+            path = build_tiny_lm(
+                Path(tmp) / "gpt2", texts, vocab_size=2000, config=gpt2_small_config()
+            )
         what = path if args.lm else "random GPT-2 small (124M parameters)"
         batched = CausalLM(path, device=args.device, batch_size=args.batch_size)
         single = CausalLM(path, device=args.device, batch_size=1)
         single.token_scores(texts[:2])  # warm-up
-        batched.token_scores(texts[:args.batch_size])
+        batched.token_scores(texts[: args.batch_size])
         t_ones, t_manys = [], []
         for _ in range(args.repeat):  # interleaved, so drift in the machine's speed hits both
             t0 = time.perf_counter()
@@ -177,10 +193,16 @@ def speed(args: argparse.Namespace) -> None:
             t_manys.append(time.perf_counter() - t0)
         t_one, t_many = statistics.median(t_ones), statistics.median(t_manys)
         roof = roofline(batched, texts, t_one, t_many)
-    diff = max(abs(a - b) for x, y in zip(one, many, strict=True) for a, b in zip(x.logprobs, y.logprobs, strict=True))
+    diff = max(
+        abs(a - b)
+        for x, y in zip(one, many, strict=True)
+        for a, b in zip(x.logprobs, y.logprobs, strict=True)
+    )
     tokens = sum(len(x.logprobs) for x in one)
-    print(f"LM scoring: {what}, {len(texts)} SNLI premises ({tokens} scored tokens), torch threads "
-          f"{torch.get_num_threads()}, device {batched.device}, median of {args.repeat}")
+    print(
+        f"LM scoring: {what}, {len(texts)} SNLI premises ({tokens} scored tokens), torch threads "
+        f"{torch.get_num_threads()}, device {batched.device}, median of {args.repeat}"
+    )
     print(f"  one at a time   {len(texts) / t_one:8.1f} sentences/s")
     print(f"  batch of {args.batch_size:<5d}  {len(texts) / t_many:8.1f} sentences/s")
     print(f"  ratio {t_one / t_many:.2f}x; largest token log-prob difference {diff:.2e}")
@@ -189,8 +211,10 @@ def speed(args: argparse.Namespace) -> None:
     many_texts = texts * max(1, 2000 // len(texts))
     t0 = time.perf_counter()
     ngram.token_scores(many_texts)
-    print(f"n-gram scoring (pocketsphinx en-us trigram): {len(many_texts) / (time.perf_counter() - t0):.0f} "
-          f"sentences/s")
+    print(
+        f"n-gram scoring (pocketsphinx en-us trigram): {len(many_texts) / (time.perf_counter() - t0):.0f} "
+        f"sentences/s"
+    )
 
 
 def roofline(lm, texts: list[str], t_one: float, t_many: float) -> str:
@@ -208,7 +232,9 @@ def roofline(lm, texts: list[str], t_one: float, t_many: float) -> str:
     embeddings = sum(p.numel() for n, p in model.named_parameters() if "wte" in n or "wpe" in n)
     body = sum(p.numel() for p in model.parameters()) - embeddings
     lengths = sorted(len(lm._encode(t)[0]) for t in texts)
-    padded = sum((e - s) * lengths[e - 1] for s, e in plan_batches(lengths, lm.batch_size, lm.pass_cost))
+    padded = sum(
+        (e - s) * lengths[e - 1] for s, e in plan_batches(lengths, lm.batch_size, lm.pass_cost)
+    )
     scored = sum(n - 1 for n in lengths)
     layers = getattr(model.config, "n_layer", 0)
     attention = sum(4 * layers * width * n * n for n in lengths)  # QK^T and AV, causal half ignored
@@ -217,7 +243,9 @@ def roofline(lm, texts: list[str], t_one: float, t_many: float) -> str:
     head = model.get_output_embeddings().weight.detach()
     rows = torch.randn(512, width)
     runs = []
-    for _ in range(4):  # the output layer as one dense 512-row matmul: the best this model's matmuls do here
+    for _ in range(
+        4
+    ):  # the output layer as one dense 512-row matmul: the best this model's matmuls do here
         t0 = time.perf_counter()
         torch.mm(rows, head.t())
         runs.append(time.perf_counter() - t0)
@@ -229,14 +257,17 @@ def roofline(lm, texts: list[str], t_one: float, t_many: float) -> str:
     big.zero_()
     bandwidth = weight_bytes / (time.perf_counter() - t0)
     ceiling = t_one / (ideal / peak)
-    return (f"  batched: {flops / t_many / 1e9:.0f} GFLOP/s ({padded} padded tokens for {sum(lengths)} real); "
-            f"the output layer as one dense matmul: {peak / 1e9:.0f} GFLOP/s\n"
-            f"  one at a time: weights ({weight_bytes / 1e6:.0f} MB) stream at "
-            f"{weight_bytes * len(texts) / t_one / 1e9:.1f} GB/s (memory write rate {bandwidth / 1e9:.1f} GB/s)\n"
-            f"  ceiling here (batched at that matmul rate, no padding, no other work): ratio {ceiling:.2f}x")
+    return (
+        f"  batched: {flops / t_many / 1e9:.0f} GFLOP/s ({padded} padded tokens for {sum(lengths)} real); "
+        f"the output layer as one dense matmul: {peak / 1e9:.0f} GFLOP/s\n"
+        f"  one at a time: weights ({weight_bytes / 1e6:.0f} MB) stream at "
+        f"{weight_bytes * len(texts) / t_one / 1e9:.1f} GB/s (memory write rate {bandwidth / 1e9:.1f} GB/s)\n"
+        f"  ceiling here (batched at that matmul rate, no padding, no other work): ratio {ceiling:.2f}x"
+    )
 
 
 # -- quality -----------------------------------------------------------------------------------
+
 
 def top(scores: list[float]) -> int:
     return max(range(len(scores)), key=lambda i: (scores[i], -i))
@@ -244,7 +275,10 @@ def top(scores: list[float]) -> int:
 
 def quality(args: argparse.Namespace) -> None:
     ngram = NgramLM()
-    scorers = {"ngram": LMScorer(ngram, "sum", "ngram"), "ngram-mean": LMScorer(ngram, "mean", "ngram-mean")}
+    scorers = {
+        "ngram": LMScorer(ngram, "sum", "ngram"),
+        "ngram-mean": LMScorer(ngram, "mean", "ngram-mean"),
+    }
     if args.lm:
         from engine.rank.causal import CausalLM
 
@@ -271,8 +305,9 @@ def quality(args: argparse.Namespace) -> None:
                 for f in ("ngram", "lm"):
                     if f in scorers:
                         for w in WEIGHTS[1:]:
-                            cols[f"{f}+{w}*closeness"] = [a + w * b for a, b in zip(cols[f], cols["closeness"],
-                                                                                     strict=True)]
+                            cols[f"{f}+{w}*closeness"] = [
+                                a + w * b for a, b in zip(cols[f], cols["closeness"], strict=True)
+                            ]
                 for n in names:
                     best = top(cols[n])
                     hits[n] += best == 0
@@ -283,8 +318,10 @@ def quality(args: argparse.Namespace) -> None:
                 if with_src:
                     cell += f" / {100 * copies[n] / len(items):.1f}"
                 rows.setdefault(n, {})[key] = cell
-        print(f"StylePTB {code}: {len(items)} items, reference + up to {args.distractors} near-misses",
-              file=sys.stderr)
+        print(
+            f"StylePTB {code}: {len(items)} items, reference + up to {args.distractors} near-misses",
+            file=sys.stderr,
+        )
     erg = erg_items(args.data)
     for n in names:
         if n in scorers:
@@ -294,9 +331,11 @@ def quality(args: argparse.Namespace) -> None:
             rows[n]["ERG"] = "n/a"
     first = sum(regens[0] == text for text, regens in erg)
     keys = [*SETS, *(f"{c}+src" for c in SETS), "ERG"]
-    print(f"\nRanking quality: % top-1 = reference (StylePTB valid, {args.per_set} per set), with the source "
-          f"added: ref% / src%; ERG: % top-1 = original among {len(erg)} regeneration sets "
-          f"(ACE's own first: {100 * first / max(1, len(erg)):.1f}%)")
+    print(
+        f"\nRanking quality: % top-1 = reference (StylePTB valid, {args.per_set} per set), with the source "
+        f"added: ref% / src%; ERG: % top-1 = original among {len(erg)} regeneration sets "
+        f"(ACE's own first: {100 * first / max(1, len(erg)):.1f}%)"
+    )
     print("| ranker | " + " | ".join(keys) + " | mean ref% (no src) |")
     print("|---" * (len(keys) + 2) + "|")
     for n in names:
@@ -308,12 +347,16 @@ def main() -> None:
     p = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     p.add_argument("--data", type=Path, default=ROOT.parent / "shared" / "data")
     p.add_argument("--n", type=int, default=64, help="sentences for the speed test")
-    p.add_argument("--repeat", type=int, default=3, help="timed runs of each mode (the median is printed)")
+    p.add_argument(
+        "--repeat", type=int, default=3, help="timed runs of each mode (the median is printed)"
+    )
     p.add_argument("--batch-size", type=int, default=32)
     p.add_argument("--per-set", type=int, default=200, help="StylePTB items per transfer")
     p.add_argument("--distractors", type=int, default=4)
     p.add_argument("--seed", type=int, default=0)
-    p.add_argument("--lm", help="a local causal LM checkpoint (default: random GPT-2 small for speed only)")
+    p.add_argument(
+        "--lm", help="a local causal LM checkpoint (default: random GPT-2 small for speed only)"
+    )
     p.add_argument("--device")
     p.add_argument("--skip-speed", action="store_true")
     p.add_argument("--skip-quality", action="store_true")

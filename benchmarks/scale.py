@@ -57,17 +57,54 @@ def main(argv=None) -> int:
             if not n:
                 continue
             src = Path(tmp) / f"{backend}.jsonl"
-            src.write_text("".join(json.dumps({"id": str(k), "text": t}) + "\n" for k, t in enumerate(premises(n))))
+            src.write_text(
+                "".join(
+                    json.dumps({"id": str(k), "text": t}) + "\n" for k, t in enumerate(premises(n))
+                )
+            )
             records = n * len(args.apply)
             extra = ["--workers", "1"] if backend == "erg" else []
-            local = timed(["transform", "-i", str(src), *apply, "-b", backend, *extra, "-o", f"{tmp}/l.jsonl", "-q"])
+            local = timed(
+                [
+                    "transform",
+                    "-i",
+                    str(src),
+                    *apply,
+                    "-b",
+                    backend,
+                    *extra,
+                    "-o",
+                    f"{tmp}/l.jsonl",
+                    "-q",
+                ]
+            )
             rates = {}
             for w in (1, 2):
-                secs = timed(["transform", "-i", str(src), *apply, "-b", backend, *extra, "-o", f"{tmp}/r{w}.jsonl",
-                              "-q", "--executor", "ray", "--ray-workers", str(w), "--block-size", str(args.block_size)])
+                secs = timed(
+                    [
+                        "transform",
+                        "-i",
+                        str(src),
+                        *apply,
+                        "-b",
+                        backend,
+                        *extra,
+                        "-o",
+                        f"{tmp}/r{w}.jsonl",
+                        "-q",
+                        "--executor",
+                        "ray",
+                        "--ray-workers",
+                        str(w),
+                        "--block-size",
+                        str(args.block_size),
+                    ]
+                )
                 rates[w] = records / secs
-            print(f"{backend:8} {n} inputs x {len(args.apply)}: local {records / local:.2f} rec/s; Ray 1 worker "
-                  f"{rates[1]:.2f}, 2 workers {rates[2]:.2f} rec/s; efficiency {rates[2] / (2 * rates[1]):.2f}")
+            print(
+                f"{backend:8} {n} inputs x {len(args.apply)}: local {records / local:.2f} rec/s; Ray 1 worker "
+                f"{rates[1]:.2f}, 2 workers {rates[2]:.2f} rec/s; efficiency {rates[2] / (2 * rates[1]):.2f}"
+            )
     return 0
 
 

@@ -52,7 +52,7 @@ def load_pairs(data_dir: Path, code: str, split: str, config: dict) -> list[tupl
             expr = config["transfers"][code]
         else:
             words = src.split()
-            digits, src = words[: len(comp["digits"])], " ".join(words[len(comp["digits"]):])
+            digits, src = words[: len(comp["digits"])], " ".join(words[len(comp["digits"]) :])
             steps = [table[d] for table, d in zip(comp["digits"], digits, strict=True) if table[d]]
             expr = "+".join(steps) or "identity"
         pairs.append((expr, src, trg))
@@ -86,11 +86,15 @@ def realize(backend, sources: list[str], plans, number: str, unknown: str, stand
     analyses = backend.analyze([to_model(s, number, unknown, standins[0]) for s in sources])
     results = contract.realize(backend, analyses, plans)
     for alt in standins[1:]:
-        redo = [k for k, r in enumerate(results) if r.status != OK and unknown in sources[k].split()]
+        redo = [
+            k for k, r in enumerate(results) if r.status != OK and unknown in sources[k].split()
+        ]
         if not redo:
             break
         again = backend.analyze([to_model(sources[k], number, unknown, alt) for k in redo])
-        for k, r in zip(redo, contract.realize(backend, again, [plans[k] for k in redo]), strict=True):
+        for k, r in zip(
+            redo, contract.realize(backend, again, [plans[k] for k in redo]), strict=True
+        ):
             if r.status == OK:
                 results[k], chosen[k] = r, alt
     return results, chosen
@@ -101,23 +105,33 @@ def run(code: str, pairs, backend, number: str, unknown: str, standins: list[str
     plans = [parse(e).plan() for e, _, _ in pairs]
     results, chosen = realize(backend, [s for _, s, _ in pairs], plans, number, unknown, standins)
     elapsed = time.perf_counter() - start
-    hyps = [from_model(r.best, number, unknown, c) if r.status == OK and r.best else None
-            for r, c in zip(results, chosen, strict=True)]
+    hyps = [
+        from_model(r.best, number, unknown, c) if r.status == OK and r.best else None
+        for r, c in zip(results, chosen, strict=True)
+    ]
     refs = [t for _, _, t in pairs]
     n = len(pairs)
     b1 = [bleu1(h, r) for h, r in zip(hyps, refs, strict=True)]
     copy = [bleu1(s, r) for (_, s, _), r in zip(pairs, refs, strict=True)]
-    c4 = corpus_bleu([[r.split()] for r in refs], [(h or "").split() for h in hyps],
-                     smoothing_function=SmoothingFunction().method1)
+    c4 = corpus_bleu(
+        [[r.split()] for r in refs],
+        [(h or "").split() for h in hyps],
+        smoothing_function=SmoothingFunction().method1,
+    )
     return {
-        "transfer": code, "n": n,
+        "transfer": code,
+        "n": n,
         "coverage": sum(h is not None for h in hyps) / n,
-        "bleu1": sum(b1) / n, "copy_bleu1": sum(copy) / n,
+        "bleu1": sum(b1) / n,
+        "copy_bleu1": sum(copy) / n,
         "bleu4": c4,
         "exact": sum(h == r for h, r in zip(hyps, refs, strict=True)) / n,
         "sent_per_s": n / elapsed,
-        "failures": [(pairs[k][1], pairs[k][2], hyps[k], results[k].status, results[k].reason, b1[k])
-                     for k in range(n) if b1[k] < 1.0],
+        "failures": [
+            (pairs[k][1], pairs[k][2], hyps[k], results[k].status, results[k].reason, b1[k])
+            for k in range(n)
+            if b1[k] < 1.0
+        ],
     }
 
 
@@ -126,17 +140,29 @@ def main(argv=None) -> int:
     p.add_argument("--split", default="valid")
     p.add_argument("--data-dir", type=Path, default=ROOT.parent / "shared" / "data" / "styleptb")
     p.add_argument("--backend", default="surface")
-    p.add_argument("--transfers", nargs="+", default=["TFU", "TPA", "TPR", "ATP", "PTA", "Tense+Voice"])
+    p.add_argument(
+        "--transfers", nargs="+", default=["TFU", "TPA", "TPR", "ATP", "PTA", "Tense+Voice"]
+    )
     p.add_argument("--limit", type=int, default=0, help="first N pairs per transfer (0 = all)")
-    p.add_argument("--show-failures", type=int, default=0, help="print the N lowest-scoring pairs per transfer")
+    p.add_argument(
+        "--show-failures", type=int, default=0, help="print the N lowest-scoring pairs per transfer"
+    )
     p.add_argument("--json", type=Path, help="also write the table as JSON")
-    p.add_argument("--tense-scope", choices=("main", "all"), default="all",
-                   help="surface backend: retense the main clause only, or every finite clause "
-                        "(StylePTB's references do the latter; default all)")
-    p.add_argument("--unk-standins", nargs="*", default=["sketch", "hike", "cook", "paint", "skate", "jog"],
-                   help="words the analyzer sees for 'unk', tried in order until the transfer "
-                        "applies (noun/verb-ambiguous, absent from the corpus, never inflected); "
-                        "none to keep 'unk'")
+    p.add_argument(
+        "--tense-scope",
+        choices=("main", "all"),
+        default="all",
+        help="surface backend: retense the main clause only, or every finite clause "
+        "(StylePTB's references do the latter; default all)",
+    )
+    p.add_argument(
+        "--unk-standins",
+        nargs="*",
+        default=["sketch", "hike", "cook", "paint", "skate", "jog"],
+        help="words the analyzer sees for 'unk', tried in order until the transfer "
+        "applies (noun/verb-ambiguous, absent from the corpus, never inflected); "
+        "none to keep 'unk'",
+    )
     args = p.parse_args(argv)
 
     config = load_config()
@@ -151,19 +177,29 @@ def main(argv=None) -> int:
 
     rows = []
     print(f"StylePTB {args.split}, backend {args.backend}")
-    print(f"{'transfer':<12} {'n':>5} {'coverage':>9} {'BLEU-1':>7} {'copy':>6} {'BLEU-4':>7} {'exact':>6} {'sent/s':>8}")
+    print(
+        f"{'transfer':<12} {'n':>5} {'coverage':>9} {'BLEU-1':>7} {'copy':>6} {'BLEU-4':>7} {'exact':>6} {'sent/s':>8}"
+    )
     for code in args.transfers:
         pairs = load_pairs(args.data_dir, code, args.split, config)
         if args.limit:
             pairs = pairs[: args.limit]
         row = run(code, pairs, backend, placeholders["number"], unknown, standins)
         rows.append(row)
-        print(f"{code:<12} {row['n']:>5} {row['coverage']:>9.3f} {row['bleu1']:>7.3f} {row['copy_bleu1']:>6.3f} "
-              f"{row['bleu4']:>7.3f} {row['exact']:>6.3f} {row['sent_per_s']:>8.1f}")
-        for src, ref, hyp, status, reason, score in sorted(row["failures"], key=lambda f: f[-1])[: args.show_failures]:
-            print(f"    {score:.2f} [{status}] src: {src}\n         ref: {ref}\n         hyp: {hyp}  {reason}")
+        print(
+            f"{code:<12} {row['n']:>5} {row['coverage']:>9.3f} {row['bleu1']:>7.3f} {row['copy_bleu1']:>6.3f} "
+            f"{row['bleu4']:>7.3f} {row['exact']:>6.3f} {row['sent_per_s']:>8.1f}"
+        )
+        for src, ref, hyp, status, reason, score in sorted(row["failures"], key=lambda f: f[-1])[
+            : args.show_failures
+        ]:
+            print(
+                f"    {score:.2f} [{status}] src: {src}\n         ref: {ref}\n         hyp: {hyp}  {reason}"
+            )
     if args.json:
-        args.json.write_text(json.dumps([{k: v for k, v in r.items() if k != "failures"} for r in rows], indent=2))
+        args.json.write_text(
+            json.dumps([{k: v for k, v in r.items() if k != "failures"} for r in rows], indent=2)
+        )
     return 0
 
 

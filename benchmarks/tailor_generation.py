@@ -73,7 +73,12 @@ def main() -> int:
     ap.add_argument("--model", help="checkpoint directory (default: random t5-base-shaped model)")
     ap.add_argument("--device", help="cpu or cuda (default: cuda when available)")
     ap.add_argument("--decoding", choices=("sample", "beam"), default="sample")
-    ap.add_argument("--outputs", type=int, default=1, help="outputs per prompt (default 1, as GenerateFromPrompts)")
+    ap.add_argument(
+        "--outputs",
+        type=int,
+        default=1,
+        help="outputs per prompt (default 1, as GenerateFromPrompts)",
+    )
     ap.add_argument("--natural-length", action="store_true", help="let outputs stop at </s>")
     ap.add_argument("--threads", type=int, help="torch CPU threads")
     ap.add_argument("--data", default=str(ROOT.parent / "shared" / "data" / "snli" / "dev.jsonl"))
@@ -91,18 +96,27 @@ def main() -> int:
         else:
             from engine.testing.t5 import build_tiny_checkpoint, t5_base_config
 
-            path = build_tiny_checkpoint(Path(tmp) / "t5-base-random", sources, vocab_size=8000,
-                                         config=t5_base_config(32128))
+            path = build_tiny_checkpoint(
+                Path(tmp) / "t5-base-random", sources, vocab_size=8000, config=t5_base_config(32128)
+            )
             generator = TailorGenerator.load(path, device=args.device)
             shape = "random t5-base-shaped model (d_model 768, 12+12 layers, vocab 32128)"
         settings = BEAM if args.decoding == "beam" else SAMPLING
-        settings = replace(settings, num_return_sequences=args.outputs, max_new_tokens=args.max_length,
-                           min_new_tokens=0 if args.natural_length else args.max_length)
+        settings = replace(
+            settings,
+            num_return_sequences=args.outputs,
+            max_new_tokens=args.max_length,
+            min_new_tokens=0 if args.natural_length else args.max_length,
+        )
         n_params = sum(p.numel() for p in generator.model.parameters()) / 1e6
-        print(f"model: {shape}, {n_params:.0f}M parameters, device {generator.device}, "
-              f"torch threads {torch.get_num_threads()}")
-        print(f"prompts: {len(sources)}, {args.decoding}, {args.outputs} output(s) of "
-              f"{'up to ' if args.natural_length else ''}{args.max_length} tokens each")
+        print(
+            f"model: {shape}, {n_params:.0f}M parameters, device {generator.device}, "
+            f"torch threads {torch.get_num_threads()}"
+        )
+        print(
+            f"prompts: {len(sources)}, {args.decoding}, {args.outputs} output(s) of "
+            f"{'up to ' if args.natural_length else ''}{args.max_length} tokens each"
+        )
         timed(generator, sources[:2], settings, 2)  # warm-up
         batched = timed(generator, sources, settings, args.batch_size)
         single = timed(generator, sources, settings, 1)

@@ -10,7 +10,9 @@ from typing import Any
 
 import griffe
 
-_ROLE = re.compile(r":(?:class|func|meth|mod|data|attr|exc|obj|const):`(~?)([^`<]+?)(?:\s*<[^`]*>)?`")
+_ROLE = re.compile(
+    r":(?:class|func|meth|mod|data|attr|exc|obj|const):`(~?)([^`<]+?)(?:\s*<[^`]*>)?`"
+)
 _TABLE_BORDER = re.compile(r"^\s*=+(\s+=+)+\s*$")
 
 
@@ -58,7 +60,9 @@ def _fences(lines: list[str]) -> list[str]:
             indent = line[: len(line) - len(stripped)]
             block = []
             while k < len(lines) and lines[k].strip():
-                block.append(lines[k][len(indent):] if lines[k].startswith(indent) else lines[k].strip())
+                block.append(
+                    lines[k][len(indent) :] if lines[k].startswith(indent) else lines[k].strip()
+                )
                 k += 1
             out += ["", "```pycon", *block, "```", ""]
             continue
@@ -71,7 +75,9 @@ def _fences(lines: list[str]) -> list[str]:
                 k += 1
             base = len(line) - len(stripped)
             block = []
-            while k < len(lines) and (not lines[k].strip() or len(lines[k]) - len(lines[k].lstrip()) > base):
+            while k < len(lines) and (
+                not lines[k].strip() or len(lines[k]) - len(lines[k].lstrip()) > base
+            ):
                 block.append(lines[k])
                 k += 1
             while block and not block[-1].strip():

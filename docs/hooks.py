@@ -75,13 +75,23 @@ def _clean(text: str) -> str:
 def _code(text: str) -> str:
     """Inline code for a table cell (``|`` cannot be escaped inside backticks in every
     renderer, so it is written as an HTML entity in a <code> element)."""
-    text = text.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;").replace("|", "&#124;")
+    text = (
+        text.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;").replace("|", "&#124;")
+    )
     return f"<code>{text}</code>"
 
 
 def _default(action: argparse.Action) -> str:
-    if isinstance(action, (argparse._StoreTrueAction, argparse._StoreFalseAction, argparse._HelpAction,
-                           argparse._VersionAction, argparse._CountAction)):
+    if isinstance(
+        action,
+        (
+            argparse._StoreTrueAction,
+            argparse._StoreFalseAction,
+            argparse._HelpAction,
+            argparse._VersionAction,
+            argparse._CountAction,
+        ),
+    ):
         return ""
     value = action.default
     if value is None or value is argparse.SUPPRESS:
@@ -124,14 +134,22 @@ def _options_table(parser: argparse.ArgumentParser, backends: dict | None = None
     formatter = parser._get_formatter()
     out: list[str] = []
     for group in parser._action_groups:
-        actions = [a for a in group._group_actions
-                   if a.help is not argparse.SUPPRESS
-                   and not isinstance(a, (argparse._HelpAction, argparse._SubParsersAction))]
+        actions = [
+            a
+            for a in group._group_actions
+            if a.help is not argparse.SUPPRESS
+            and not isinstance(a, (argparse._HelpAction, argparse._SubParsersAction))
+        ]
         if not actions:
             continue
         title = group.title or "options"
-        out += ["", f"**{title[0].upper() + title[1:]}**", "",
-                "| argument | help | default |", "|---|---|---|"]
+        out += [
+            "",
+            f"**{title[0].upper() + title[1:]}**",
+            "",
+            "| argument | help | default |",
+            "|---|---|---|",
+        ]
         for action in actions:
             invocation = formatter._format_action_invocation(action)
             help_text = _clean(formatter._expand_help(action)) if action.help else ""
@@ -186,17 +204,25 @@ def _cli_reference(parser: argparse.ArgumentParser) -> str:
 def error_table() -> str:
     from engine import errors
 
-    classes = [c for _, c in inspect.getmembers(errors, inspect.isclass)
-               if issubclass(c, errors.SeamError) and c.__module__ == errors.__name__]
+    classes = [
+        c
+        for _, c in inspect.getmembers(errors, inspect.isclass)
+        if issubclass(c, errors.SeamError) and c.__module__ == errors.__name__
+    ]
     # a class without a code of its own (Located: the path:line message) is a mixin, not a row
-    mixins = {c for c in classes if "code" not in vars(c) and c.code == errors.SeamError.code
-              and c is not errors.SeamError}
+    mixins = {
+        c
+        for c in classes
+        if "code" not in vars(c) and c.code == errors.SeamError.code and c is not errors.SeamError
+    }
     classes = [c for c in classes if c not in mixins]
     classes.sort(key=lambda c: (c.code, c.__mro__.index(errors.SeamError), c.__name__))
     out = ["| code | exception | is a | meaning |", "|---|---|---|---|"]
     for c in classes:
-        parent = next((b for b in c.__bases__ if issubclass(b, errors.SeamError) and b not in mixins),
-                      errors.SeamError if c is not errors.SeamError else None)
+        parent = next(
+            (b for b in c.__bases__ if issubclass(b, errors.SeamError) and b not in mixins),
+            errors.SeamError if c is not errors.SeamError else None,
+        )
         builtin = [b.__name__ for b in c.__bases__ if not issubclass(b, errors.SeamError)]
         is_a = ", ".join(([f"`{parent.__name__}`"] if parent else []) + [f"`{b}`" for b in builtin])
         doc = " ".join((inspect.getdoc(c) or "").split("\n\n")[0].split())
@@ -216,7 +242,9 @@ def layer_table(test_file: Path) -> str:
     tree = ast.parse(test_file.read_text(encoding="utf-8"))
     layers = None
     for node in tree.body:
-        if isinstance(node, ast.Assign) and any(getattr(t, "id", "") == "LAYERS" for t in node.targets):
+        if isinstance(node, ast.Assign) and any(
+            getattr(t, "id", "") == "LAYERS" for t in node.targets
+        ):
             layers = ast.literal_eval(node.value)
     if not layers:
         raise PluginError(f"{test_file} has no LAYERS table")

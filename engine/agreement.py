@@ -39,13 +39,25 @@ def noun_phrase(tokens: Sequence[Token], head: int | None, words: Sequence[str] 
         return agr
     deps = [t for t in tokens if t.head == head and t.i != head]
     # a numeral before the noun counts it (*two sheep*); one after it is a label (*Section 106*)
-    numeral = any(t.dep == "nummod" and t.i < head and t.text.lower() not in ("one", "1") for t in deps)
-    coordinated = any(t.dep == "conj" for t in deps) and any(t.dep == "cc" and t.text.lower() == "and" for t in deps)
+    numeral = any(
+        t.dep == "nummod" and t.i < head and t.text.lower() not in ("one", "1") for t in deps
+    )
+    coordinated = any(t.dep == "conj" for t in deps) and any(
+        t.dep == "cc" and t.text.lower() == "and" for t in deps
+    )
     singular_det = any(t.dep == "det" and t.text.lower() in _SINGULAR_DETERMINERS for t in deps)
-    if tok.text.lower() in _PLURAL_QUANTITIES and any(t.dep == "det" and t.text.lower() in ("a", "an") for t in deps):
-        of = next((t for t in deps if t.dep == "prep" and t.text.lower() == "of" and t.i > head), None)
-        noun = next((t for t in tokens if of is not None and t.head == of.i and t.dep == "pobj"), None)
-        if noun is not None and (noun.tag in _PLURAL_TAGS or noun.text.lower() in ("people", "children")):
+    if tok.text.lower() in _PLURAL_QUANTITIES and any(
+        t.dep == "det" and t.text.lower() in ("a", "an") for t in deps
+    ):
+        of = next(
+            (t for t in deps if t.dep == "prep" and t.text.lower() == "of" and t.i > head), None
+        )
+        noun = next(
+            (t for t in tokens if of is not None and t.head == of.i and t.dep == "pobj"), None
+        )
+        if noun is not None and (
+            noun.tag in _PLURAL_TAGS or noun.text.lower() in ("people", "children")
+        ):
             return english.THIRD_PL  # *a number of steps have been taken*
     if singular_det and tok.tag in _PLURAL_TAGS and not coordinated:
         return english.THIRD_SG  # *an annual net savings of $5 million is estimated*
@@ -58,8 +70,22 @@ _SINGULAR_DETERMINERS = frozenset({"a", "an", "this", "that", "each", "every", "
 # Quantity nouns that take the number of their of-phrase after *a* (*a number of*, *a lot of*).
 # Collective nouns (*a group of people*) take either number in English; Seam writes the plural
 # that their usual plural of-phrase suggests, as most writers do.
-_PLURAL_QUANTITIES = frozenset({"number", "lot", "lots", "couple", "handful", "majority", "plenty", "few",
-                                "group", "crowd", "bunch", "team"})
+_PLURAL_QUANTITIES = frozenset(
+    {
+        "number",
+        "lot",
+        "lots",
+        "couple",
+        "handful",
+        "majority",
+        "plenty",
+        "few",
+        "group",
+        "crowd",
+        "bunch",
+        "team",
+    }
+)
 
 
 def clause_subject(analysis: Analysis, frame: Frame) -> Agreement:
@@ -70,7 +96,9 @@ def clause_subject(analysis: Analysis, frame: Frame) -> Agreement:
     subj = next((a for a in frame.arguments if a.function == "subj"), None)
     if subj is None:
         if imperative(tokens, frame):
-            return english.pronoun_agreement("you") or english.THIRD_SG  # an imperative: understood *you*
+            return (
+                english.pronoun_agreement("you") or english.THIRD_SG
+            )  # an imperative: understood *you*
         return english.THIRD_SG
     words = [tokens[i].text for i in range(*subj.span)]
     by_noun = noun_phrase(tokens, subj.head, words)
@@ -93,5 +121,7 @@ def imperative(tokens: Sequence[Token], frame: Frame) -> bool:
     if any(a.function == "subj" for a in frame.arguments) or (tokens and tokens[-1].text == "?"):
         return False
     group = set(frame.verb_group)
-    return all(i in group or t.pos in ("PUNCT", "INTJ") or t.text.lower() == "please"
-               for i, t in enumerate(tokens[: frame.verb]))
+    return all(
+        i in group or t.pos in ("PUNCT", "INTJ") or t.text.lower() == "please"
+        for i, t in enumerate(tokens[: frame.verb])
+    )

@@ -16,7 +16,9 @@ from collections.abc import Sequence
 __all__ = ["plan_batches"]
 
 
-def plan_batches(lengths: Sequence[int], batch_size: int, pass_cost: int = 64) -> list[tuple[int, int]]:
+def plan_batches(
+    lengths: Sequence[int], batch_size: int, pass_cost: int = 64
+) -> list[tuple[int, int]]:
     """Cut texts sorted by length (``lengths`` ascending) into contiguous batches
     ``[start, end)`` of at most ``batch_size``, minimising the padded tokens computed
     (``rows x longest``) plus ``pass_cost`` token-equivalents per batch (the fixed cost of
@@ -35,8 +37,10 @@ def plan_batches(lengths: Sequence[int], batch_size: int, pass_cost: int = 64) -
     cut = [0] * (n + 1)
     for end in range(1, n + 1):
         width = lengths[end - 1]
-        best[end], cut[end] = min((best[start] + (end - start) * width + pass_cost, start)
-                                  for start in range(max(0, end - batch_size), end))
+        best[end], cut[end] = min(
+            (best[start] + (end - start) * width + pass_cost, start)
+            for start in range(max(0, end - batch_size), end)
+        )
     spans, end = [], n
     while end > 0:
         spans.append((cut[end], end))

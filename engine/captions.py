@@ -39,8 +39,14 @@ def restore(analyzer, analyses: Sequence[Analysis]) -> list[tuple[Analysis, str]
     for (k, found), clause in zip(todo, clauses, strict=True):
         main = clause.main_frame
         tokens = clause.sentence.tokens
-        if (main is None or not main.finite or main.verb != found.verb or not main.predicate.progressive
-                or main.predicate.tense != "pres" or tokens[found.verb].text != found.verb_text):
+        if (
+            main is None
+            or not main.finite
+            or main.verb != found.verb
+            or not main.predicate.progressive
+            or main.predicate.tense != "pres"
+            or tokens[found.verb].text != found.verb_text
+        ):
             continue
         out[k] = (clause, found.note)
     return out
@@ -73,16 +79,33 @@ def caption_clause(analysis: Analysis) -> CaptionClause | None:
     root = roots[0]
     main = analysis.main_frame
     if main is not None and main.finite and main.verb == root.i:
-        return None  # a clause already; a finite verb elsewhere (*... while she waits*) does not count
+        return (
+            None  # a clause already; a finite verb elsewhere (*... while she waits*) does not count
+        )
     kids = children(tokens)
     if root.pos in ("NOUN", "PROPN", "PRON"):
         subj = root
-        part = next((tokens[c] for c in kids[root.i] if c > root.i and tokens[c].dep == "acl" and tokens[c].tag == "VBG"), None)
+        part = next(
+            (
+                tokens[c]
+                for c in kids[root.i]
+                if c > root.i and tokens[c].dep == "acl" and tokens[c].tag == "VBG"
+            ),
+            None,
+        )
     elif root.pos == "VERB" and root.tag == "VBG":
         if any(tokens[c].dep in ("aux", "auxpass") for c in kids[root.i]):
             return None
-        subj = next((tokens[c] for c in kids[root.i] if c < root.i and tokens[c].dep == "nsubj"
-                     and tokens[c].pos in ("NOUN", "PROPN", "PRON")), None)
+        subj = next(
+            (
+                tokens[c]
+                for c in kids[root.i]
+                if c < root.i
+                and tokens[c].dep == "nsubj"
+                and tokens[c].pos in ("NOUN", "PROPN", "PRON")
+            ),
+            None,
+        )
         part = root
     else:
         return None
@@ -95,14 +118,22 @@ def caption_clause(analysis: Analysis) -> CaptionClause | None:
     ins = part.i
     while ins - 1 > subj.i and tokens[ins - 1].dep == "advmod" and tokens[ins - 1].head == part.i:
         ins -= 1
-    commas = [j for j in range(subj.i + 1, ins) if tokens[j].text == "," and tokens[j].head in (subj.i, part.i)]
+    commas = [
+        j
+        for j in range(subj.i + 1, ins)
+        if tokens[j].text == "," and tokens[j].head in (subj.i, part.i)
+    ]
     if len(commas) % 2:
         return None
     be = english.be_form("pres", _caption_agreement(tokens, kids, subj))
     text = analysis.text
     pos = tokens[ins].start
     restored = text[:pos] + be + " " + text[pos:]
-    first = analysis.sentence.span_text(0, subj.i + 1) if subj.i < 4 else f"{tokens[0].text} ... {subj.text}"
+    first = (
+        analysis.sentence.span_text(0, subj.i + 1)
+        if subj.i < 4
+        else f"{tokens[0].text} ... {subj.text}"
+    )
     gap = " ..." if ins > subj.i + 1 else ""
     rest = " ..." if any(t.text not in _PUNCT_END for t in tokens[part.i + 1 :]) else ""
     note = f"read the caption as a clause: '{first}{gap} {be} {analysis.sentence.span_text(ins, part.i + 1)}{rest}'"
@@ -116,9 +147,15 @@ def _misparsed_verb(tokens: Sequence[Token], kids: list[list[int]], after: int) 
     """A plural noun with a singular determiner after the participle is a finite verb the
     tagger took for a noun (*a man running a marathon talks to his friend*): that text is a
     clause already, and inserting *is* would break it."""
-    return any(t.i > after and t.tag == "NNS" and any(
-        tokens[c].dep == "det" and tokens[c].text.lower() in _SINGULAR_DETERMINERS for c in kids[t.i])
-        for t in tokens)
+    return any(
+        t.i > after
+        and t.tag == "NNS"
+        and any(
+            tokens[c].dep == "det" and tokens[c].text.lower() in _SINGULAR_DETERMINERS
+            for c in kids[t.i]
+        )
+        for t in tokens
+    )
 
 
 def _caption_agreement(tokens: Sequence[Token], kids: list[list[int]], subj: Token) -> Agreement:
@@ -126,10 +163,13 @@ def _caption_agreement(tokens: Sequence[Token], kids: list[list[int]], subj: Tok
     if agr is not None:
         return agr
     # a numeral before the noun counts it; one after it is a label (*Dirt biker number 52*)
-    numeral = any(tokens[c].dep == "nummod" and c < subj.i and tokens[c].text.lower() not in ("one", "1")
-                  for c in kids[subj.i])
+    numeral = any(
+        tokens[c].dep == "nummod" and c < subj.i and tokens[c].text.lower() not in ("one", "1")
+        for c in kids[subj.i]
+    )
     coordinated = any(tokens[c].dep == "conj" for c in kids[subj.i]) and any(
-        tokens[c].dep == "cc" and tokens[c].text.lower() == "and" for c in kids[subj.i])
+        tokens[c].dep == "cc" and tokens[c].text.lower() == "and" for c in kids[subj.i]
+    )
     if subj.tag in ("NNS", "NNPS") or numeral or coordinated:
         return english.THIRD_PL
     return english.THIRD_SG

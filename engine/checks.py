@@ -33,22 +33,30 @@ from .ir import Analysis, Argument, Frame, Predicate
 from .transforms import EditPlan
 
 UNCHANGED = "unchanged: "
-_PERIPHRASTIC_FUTURE = {"can": "will be able to", "could": "will be able to", "must": "will have to"}
+_PERIPHRASTIC_FUTURE = {
+    "can": "will be able to",
+    "could": "will be able to",
+    "must": "will have to",
+}
 
-_NAMES = {"tense": {"past": "past tense", "pres": "present tense", "fut": "future tense"},
-          "progressive": {True: "progressive", False: "non-progressive"},
-          "perfect": {True: "perfect", False: "non-perfect"},
-          "modality": {None: "without a modal"},
-          "voice": {"active": "active", "passive": "passive"},
-          "polarity": {"neg": "negated", "pos": "affirmative"},
-          "force": {"ques": "a question", "prop": "declarative"},
-          "cleft": {None: "not an it-cleft"}}
+_NAMES = {
+    "tense": {"past": "past tense", "pres": "present tense", "fut": "future tense"},
+    "progressive": {True: "progressive", False: "non-progressive"},
+    "perfect": {True: "perfect", False: "non-perfect"},
+    "modality": {None: "without a modal"},
+    "voice": {"active": "active", "passive": "passive"},
+    "polarity": {"neg": "negated", "pos": "affirmative"},
+    "force": {"ques": "a question", "prop": "declarative"},
+    "cleft": {None: "not an it-cleft"},
+}
 
 # Features a realization must show exactly as planned (or as in the source, when unplanned).
 CLAUSE_FEATURES = ("tense", "progressive", "perfect", "voice", "modality", "polarity", "force")
 _AUX_START = re.compile(
     r"^(do|does|did|is|are|was|were|am|has|have|had|will|would|can|could|may|might|must|shall|should)"
-    r"(n't)?\b", re.I)
+    r"(n't)?\b",
+    re.I,
+)
 # pronouns to their nominative (english.with_case's table), and any to some: some/any alternate
 # with polarity (I bought some / did not buy any)
 _PRONOUN_CASE = {**english.TO_NOMINATIVE, "any": "some"}
@@ -60,12 +68,16 @@ def describe(plan: EditPlan) -> str:
     for feat, value in plan.features.items():
         if feat in ("promote", "shorten"):
             continue
-        label = _NAMES.get(feat, {}).get(value) or (f"modal '{value}'" if feat == "modality" else f"{feat}={value}")
+        label = _NAMES.get(feat, {}).get(value) or (
+            f"modal '{value}'" if feat == "modality" else f"{feat}={value}"
+        )
         parts.append(label)
     return "the sentence is already " + " and ".join(parts) if parts else "nothing to change"
 
 
-def target_features(src: Predicate, plan: EditPlan, periphrastic: bool = False) -> tuple[dict[str, Any], str | None]:
+def target_features(
+    src: Predicate, plan: EditPlan, periphrastic: bool = False
+) -> tuple[dict[str, Any], str | None]:
     """The source predicate's features after the plan, and why it cannot apply (or None).
 
     A modal source carries the tense (``can`` -> ``could`` for the past); a modal and a
@@ -79,27 +91,48 @@ def target_features(src: Predicate, plan: EditPlan, periphrastic: bool = False) 
     target = src.features()
     feats = dict(plan.features)
     feats.pop("shorten", None)  # not a predicate feature
-    feats.pop("promote", None)  # which argument a passive promotes: the backend's contract (``supports``)
-    if "modality" in feats and feats["modality"] is not None and "tense" in feats and feats["tense"] != "pres":
-        return target, f"modal({feats['modality']}) cannot combine with tense({feats['tense']}): the modal carries the tense"
+    feats.pop(
+        "promote", None
+    )  # which argument a passive promotes: the backend's contract (``supports``)
+    if (
+        "modality" in feats
+        and feats["modality"] is not None
+        and "tense" in feats
+        and feats["tense"] != "pres"
+    ):
+        return (
+            target,
+            f"modal({feats['modality']}) cannot combine with tense({feats['tense']}): the modal carries the tense",
+        )
     if src.modality and "tense" in feats and "modality" not in feats:
         tense = feats.pop("tense")
         shifted = english.shift_modal(src.modality, tense)
         if tense == "fut" and src.modality in _PERIPHRASTIC_FUTURE:
             if not periphrastic:
-                return target, (f"the modal '{src.modality}' has no future form; its future is periphrastic "
-                                f"('{_PERIPHRASTIC_FUTURE[src.modality]}'), which this backend does not build")
+                return target, (
+                    f"the modal '{src.modality}' has no future form; its future is periphrastic "
+                    f"('{_PERIPHRASTIC_FUTURE[src.modality]}'), which this backend does not build"
+                )
             shifted = (_PERIPHRASTIC_FUTURE[src.modality], "pres")
         elif shifted is None and periphrastic and (src.modality, tense) == ("must", "past"):
-            if feats.get("polarity", src.polarity) == "neg" or feats.get("force", src.force) == "ques":
-                return target, ("the past of 'must' is 'had to', a lexical verb; Seam does not negate or question it "
-                                "in the same step")
+            if (
+                feats.get("polarity", src.polarity) == "neg"
+                or feats.get("force", src.force) == "ques"
+            ):
+                return target, (
+                    "the past of 'must' is 'had to', a lexical verb; Seam does not negate or question it "
+                    "in the same step"
+                )
             shifted = ("had to", "pres")
         if shifted is None:
             name = {"past": "past", "pres": "present", "fut": "future"}.get(tense, tense)
             return target, f"the modal '{src.modality}' has no {name} tense form"
         feats["modality"], feats["tense"] = shifted
-    elif periphrastic and src.modality == "can" and feats.get("modality") not in (None, "can", "could"):
+    elif (
+        periphrastic
+        and src.modality == "can"
+        and feats.get("modality") not in (None, "can", "could")
+    ):
         feats["modality"] = f"{feats['modality']} be able to"  # may be able to swim
     new_modal = feats.get("modality") is not None and src.modality is None
     target.update(feats)
@@ -107,7 +140,11 @@ def target_features(src: Predicate, plan: EditPlan, periphrastic: bool = False) 
         target["perfect"] = True  # a modal keeps a past source's past reading: "may have seen"
     if target.get("modality") is not None:
         target["tense"] = "pres"
-    if target["cleft"] is not None and target["cleft"] != "SUBJ" and target["cleft"] not in ("ARG0", "ARG1", "ARG2"):
+    if (
+        target["cleft"] is not None
+        and target["cleft"] != "SUBJ"
+        and target["cleft"] not in ("ARG0", "ARG1", "ARG2")
+    ):
         return target, f"cleft({target['cleft']}) is not supported"
     return target, None
 
@@ -122,10 +159,16 @@ def already_satisfied(src: Predicate, plan: EditPlan) -> str | None:
     return None
 
 
-_PAST_TIME = re.compile(r"\b(yesterday|ago|last (night|week|month|year|summer|winter|spring|autumn|weekend|time)|"
-                        r"earlier today|the day before)\b", re.I)
-_FUTURE_TIME = re.compile(r"\b(tomorrow|next (week|month|year|summer|winter|spring|autumn|weekend|time)|"
-                          r"the day after|from now)\b", re.I)
+_PAST_TIME = re.compile(
+    r"\b(yesterday|ago|last (night|week|month|year|summer|winter|spring|autumn|weekend|time)|"
+    r"earlier today|the day before)\b",
+    re.I,
+)
+_FUTURE_TIME = re.compile(
+    r"\b(tomorrow|next (week|month|year|summer|winter|spring|autumn|weekend|time)|"
+    r"the day after|from now)\b",
+    re.I,
+)
 
 
 def refusal(analysis: Analysis, plan: EditPlan) -> str | None:
@@ -146,82 +189,215 @@ def refusal(analysis: Analysis, plan: EditPlan) -> str | None:
     pred, f, tokens = frame.predicate, plan.features, analysis.sentence.tokens
     words = [t.text.lower() for t in tokens]
     if (cleft := f.get("cleft")) in ("SUBJ", "ARG0", "ARG1") and any(
-            t.dep == "expl" or (t.dep == "nsubj" and t.text.lower() == "there") for t in tokens):
+        t.dep == "expl" or (t.dep == "nsubj" and t.text.lower() == "there") for t in tokens
+    ):
         return f"cleft({cleft}): an expletive subject ('there', 'it') has no referent to focus"
     if cleft is not None:
-        focus = next((a for a in frame.arguments if (a.function == "subj" if cleft == "SUBJ" else a.role == cleft)), None)
+        focus = next(
+            (
+                a
+                for a in frame.arguments
+                if (a.function == "subj" if cleft == "SUBJ" else a.role == cleft)
+            ),
+            None,
+        )
         if focus is not None and focus.text.lower() in ("it", "there"):
-            return (f"cleft({cleft}): the focus would be '{focus.text}', which has no referent to focus (weather or "
-                    f"expletive 'it': *It is it that is snowing*)")
-    if set(f) - {"tense", "progressive", "perfect", "shorten"} and (why := reporting_clause(analysis)):
+            return (
+                f"cleft({cleft}): the focus would be '{focus.text}', which has no referent to focus (weather or "
+                f"expletive 'it': *It is it that is snowing*)"
+            )
+    if set(f) - {"tense", "progressive", "perfect", "shorten"} and (
+        why := reporting_clause(analysis)
+    ):
         return why
     if why := several_clauses(analysis) or inverted_reporting(analysis):
         return why
-    if ("subj" not in {a.function for a in frame.arguments} and not agreement.imperative(tokens, frame) and tokens and tokens[-1].text != "?"
-            and frame.finite and frame.clause == "main"
-            and set(f) & {"tense", "polarity", "force", "modality", "progressive", "perfect"}):
-        return (f"the main verb '{tokens[frame.verb].text}' has no subject (a fragment, or a set phrase such as "
-                "'thank God'), so there is no clause to edit")
-    if f.get("polarity") == "neg" and pred.polarity == "pos" and (adv := next(
-            (tokens[i].text for i in main_clause_tokens(analysis, frame) if tokens[i].text.lower() in NEGATIVE_ADVERBS),
-            None)):
-        return (f"the clause is already nearly negative through '{adv}'; '{'do not ' + adv.lower()} ...' is not "
-                "English, and negating it means rewording the adverb")
+    if (
+        "subj" not in {a.function for a in frame.arguments}
+        and not agreement.imperative(tokens, frame)
+        and tokens
+        and tokens[-1].text != "?"
+        and frame.finite
+        and frame.clause == "main"
+        and set(f) & {"tense", "polarity", "force", "modality", "progressive", "perfect"}
+    ):
+        return (
+            f"the main verb '{tokens[frame.verb].text}' has no subject (a fragment, or a set phrase such as "
+            "'thank God'), so there is no clause to edit"
+        )
+    if (
+        f.get("polarity") == "neg"
+        and pred.polarity == "pos"
+        and (
+            adv := next(
+                (
+                    tokens[i].text
+                    for i in main_clause_tokens(analysis, frame)
+                    if tokens[i].text.lower() in NEGATIVE_ADVERBS
+                ),
+                None,
+            )
+        )
+    ):
+        return (
+            f"the clause is already nearly negative through '{adv}'; '{'do not ' + adv.lower()} ...' is not "
+            "English, and negating it means rewording the adverb"
+        )
     if "polarity" in f and (neg := next((w for w in words if w in _NEGATIVE_WORDS), None)):
-        return (f"the clause is negative through '{neg}', not through its verb: "
-                + ("adding 'not' would make a double negative" if f["polarity"] == "neg"
-                   else "affirming it means replacing that word, which is not a polarity edit"))
+        return f"the clause is negative through '{neg}', not through its verb: " + (
+            "adding 'not' would make a double negative"
+            if f["polarity"] == "neg"
+            else "affirming it means replacing that word, which is not a polarity edit"
+        )
     functions = {a.function: a for a in frame.arguments}
-    if ("subj" not in functions and tokens and agreement.imperative(tokens, frame)
-            and set(f) & {"tense", "modality", "force", "progressive", "perfect", "voice"}):
+    if (
+        "subj" not in functions
+        and tokens
+        and agreement.imperative(tokens, frame)
+        and set(f) & {"tense", "modality", "force", "progressive", "perfect", "voice"}
+    ):
         return "an imperative has no subject and no tense or mood to change"
-    if words and words[0] in ("what", "how") and words[-1] != "?" and set(f) & {"polarity", "force", "voice", "cleft"}:
-        return (f"an exclamative ('{tokens[0].text} ...!') has no negation, question, voice or cleft of its own "
-                "(*What a day it is not!*)")
+    if (
+        words
+        and words[0] in ("what", "how")
+        and words[-1] != "?"
+        and set(f) & {"polarity", "force", "voice", "cleft"}
+    ):
+        return (
+            f"an exclamative ('{tokens[0].text} ...!') has no negation, question, voice or cleft of its own "
+            "(*What a day it is not!*)"
+        )
     if f.get("force") == "prop" and words and words[0] in english.WH_WORDS and words[-1] == "?":
         return "a wh-question has no declarative counterpart: the questioned phrase has no value to restore"
-    if "cleft" in f and f["cleft"] is None and words[:1] == ["it"] and len(words) > 2 and \
-            words[1] in ("is", "was", "'s", "will", "seems", "seemed") and \
-            (pred.cleft is None or tokens[2].tag.startswith(("JJ", "VBN")) or (
-                tokens[2].tag.startswith("RB") and len(tokens) > 3 and tokens[3].tag.startswith(("JJ", "VBN", "RB")))):
+    if (
+        "cleft" in f
+        and f["cleft"] is None
+        and words[:1] == ["it"]
+        and len(words) > 2
+        and words[1] in ("is", "was", "'s", "will", "seems", "seemed")
+        and (
+            pred.cleft is None
+            or tokens[2].tag.startswith(("JJ", "VBN"))
+            or (
+                tokens[2].tag.startswith("RB")
+                and len(tokens) > 3
+                and tokens[3].tag.startswith(("JJ", "VBN", "RB"))
+            )
+        )
+    ):
         return "an expletive or raising 'it' (It is obvious that ...), not an it-cleft: there is no cleft to undo"
-    if f.get("perfect") is False and pred.perfect and (since := next(
-            (tokens[i].text for i in main_clause_tokens(analysis, frame) if tokens[i].text.lower() == "since"), None)):
-        return (f"'{since}' dates the start of what the perfect describes ('has worked here since March'); without "
-                "the perfect the sentence is not English")
-    if f.get("progressive") is True and not pred.progressive and pred.lemma in english.NO_PROGRESSIVE:
+    if (
+        f.get("perfect") is False
+        and pred.perfect
+        and (
+            since := next(
+                (
+                    tokens[i].text
+                    for i in main_clause_tokens(analysis, frame)
+                    if tokens[i].text.lower() == "since"
+                ),
+                None,
+            )
+        )
+    ):
+        return (
+            f"'{since}' dates the start of what the perfect describes ('has worked here since March'); without "
+            "the perfect the sentence is not English"
+        )
+    if (
+        f.get("progressive") is True
+        and not pred.progressive
+        and pred.lemma in english.NO_PROGRESSIVE
+    ):
         return f"the stative verb '{pred.lemma}' has no progressive"
-    if f.get("progressive") is True and not pred.progressive and pred.lemma == "be" and pred.voice == "active":
-        return ("copular 'be' states a property or identity; its progressive ('is being unlikely') describes "
-                "behaviour and would change the meaning")
-    if any(tokens[k].text.lower() in ("'d", "had") and tokens[k + 1].text.lower() == "better"
-           for k in range(len(tokens) - 1)) and set(f) - {"shorten"}:
-        return ("'had better' is a fixed modal idiom with no other tense, negation after its auxiliary or "
-                "question form that Seam writes")
-    infinitive = next((t for t in tokens if t.head == frame.verb and t.dep == "xcomp" and any(
-        g.head == t.i and g.dep == "aux" and g.text.lower() == "to" for g in tokens)), None)
-    if pred.lemma == "use" and infinitive is not None and "obj" not in functions and pred.tense == "past" and (
-            f.get("tense") in ("pres", "fut") or set(f) & {"modality", "progressive", "perfect", "voice"} or plan.swap):
-        return ("'used to' is a past habit with no present, future, perfect, progressive or modal form "
-                "(*will use to*, *might have used to* are not English)")
+    if (
+        f.get("progressive") is True
+        and not pred.progressive
+        and pred.lemma == "be"
+        and pred.voice == "active"
+    ):
+        return (
+            "copular 'be' states a property or identity; its progressive ('is being unlikely') describes "
+            "behaviour and would change the meaning"
+        )
+    if any(
+        tokens[k].text.lower() in ("'d", "had") and tokens[k + 1].text.lower() == "better"
+        for k in range(len(tokens) - 1)
+    ) and set(f) - {"shorten"}:
+        return (
+            "'had better' is a fixed modal idiom with no other tense, negation after its auxiliary or "
+            "question form that Seam writes"
+        )
+    infinitive = next(
+        (
+            t
+            for t in tokens
+            if t.head == frame.verb
+            and t.dep == "xcomp"
+            and any(g.head == t.i and g.dep == "aux" and g.text.lower() == "to" for g in tokens)
+        ),
+        None,
+    )
+    if (
+        pred.lemma == "use"
+        and infinitive is not None
+        and "obj" not in functions
+        and pred.tense == "past"
+        and (
+            f.get("tense") in ("pres", "fut")
+            or set(f) & {"modality", "progressive", "perfect", "voice"}
+            or plan.swap
+        )
+    ):
+        return (
+            "'used to' is a past habit with no present, future, perfect, progressive or modal form "
+            "(*will use to*, *might have used to* are not English)"
+        )
     moves = plan.swap or (f.get("voice") == "passive" and pred.voice == "active")
     obj_ = functions.get("obj")
     if (moves or (f.get("voice") == "active" and pred.voice == "passive")) and any(
-            tokens[i].text.lower() == "than" for i in main_clause_tokens(analysis, frame)):
-        return ("the clause compares its subject ('... better than ...'); moving the arguments would change what "
-                "is compared")
-    if moves and obj_ is not None and tokens[obj_.span[0]].text.lower() in english.NEGATIVE_POLARITY_ITEMS:
-        return (f"the object '{obj_.text}' is a negative polarity item; as a subject ('{obj_.text[:1].upper()}"
-                f"{obj_.text[1:]} is ...') it has no negation before it to license it")
+        tokens[i].text.lower() == "than" for i in main_clause_tokens(analysis, frame)
+    ):
+        return (
+            "the clause compares its subject ('... better than ...'); moving the arguments would change what "
+            "is compared"
+        )
+    if (
+        moves
+        and obj_ is not None
+        and tokens[obj_.span[0]].text.lower() in english.NEGATIVE_POLARITY_ITEMS
+    ):
+        return (
+            f"the object '{obj_.text}' is a negative polarity item; as a subject ('{obj_.text[:1].upper()}"
+            f"{obj_.text[1:]} is ...') it has no negation before it to license it"
+        )
     licensed_now = pred.polarity == "neg" or pred.force == "ques"
-    licensed_after = f.get("polarity", pred.polarity) == "neg" or f.get("force", pred.force) == "ques"
-    if licensed_now and not licensed_after and (npi := next((tokens[i].text for i in main_clause_tokens(analysis, frame)
-                                                             if tokens[i].text.lower() in ("ever", "yet")), None)):
-        return (f"'{npi}' needs a negation or a question; the statement would not license it (*You have {npi.lower()} "
-                "been ...*)")
+    licensed_after = (
+        f.get("polarity", pred.polarity) == "neg" or f.get("force", pred.force) == "ques"
+    )
+    if (
+        licensed_now
+        and not licensed_after
+        and (
+            npi := next(
+                (
+                    tokens[i].text
+                    for i in main_clause_tokens(analysis, frame)
+                    if tokens[i].text.lower() in ("ever", "yet")
+                ),
+                None,
+            )
+        )
+    ):
+        return (
+            f"'{npi}' needs a negation or a question; the statement would not license it (*You have {npi.lower()} "
+            "been ...*)"
+        )
     if moves and pred.lemma == "have" and infinitive is not None and "obj" not in functions:
-        return (f"'have to' is a semi-modal: the object belongs to '{tokens[infinitive.i].text}', and its passive "
-                f"('have to be {english.past_participle(english.verb_lemma(tokens[infinitive.i].text))}') is not built")
+        return (
+            f"'have to' is a semi-modal: the object belongs to '{tokens[infinitive.i].text}', and its passive "
+            f"('have to be {english.past_participle(english.verb_lemma(tokens[infinitive.i].text))}') is not built"
+        )
     if moves:
         if pred.lemma in english.NO_OBJECT:
             return f"'{pred.lemma}' takes a measure or possession phrase, not an object that can be promoted or swapped"
@@ -235,9 +411,33 @@ def refusal(analysis: Analysis, plan: EditPlan) -> str | None:
     return None
 
 
-_CLAUSE_BOUNDARIES = ("relcl", "ccomp", "advcl", "acl", "xcomp", "csubj", "csubjpass", "parataxis", "pcomp")
-_MONTHS = frozenset({"january", "february", "march", "april", "may", "june", "july", "august", "september",
-                     "october", "november", "december"})
+_CLAUSE_BOUNDARIES = (
+    "relcl",
+    "ccomp",
+    "advcl",
+    "acl",
+    "xcomp",
+    "csubj",
+    "csubjpass",
+    "parataxis",
+    "pcomp",
+)
+_MONTHS = frozenset(
+    {
+        "january",
+        "february",
+        "march",
+        "april",
+        "may",
+        "june",
+        "july",
+        "august",
+        "september",
+        "october",
+        "november",
+        "december",
+    }
+)
 _YEAR = re.compile(r"^(1[0-9]{3}|20[0-9]{2})s?$")
 
 
@@ -255,7 +455,9 @@ def main_clause_tokens(analysis: Analysis, frame: Frame) -> list[int]:
                 break
             seen.add(i)
             t = tokens[i]
-            if t.dep in _CLAUSE_BOUNDARIES or (t.dep == "prep" and tokens[t.head].pos in ("NOUN", "PROPN")):
+            if t.dep in _CLAUSE_BOUNDARIES or (
+                t.dep == "prep" and tokens[t.head].pos in ("NOUN", "PROPN")
+            ):
                 inside = False
                 break
             i = t.head
@@ -264,7 +466,9 @@ def main_clause_tokens(analysis: Analysis, frame: Frame) -> list[int]:
     return out
 
 
-def time_conflict(analysis: Analysis, frame: Frame, tense: str, year: int | None = None) -> str | None:
+def time_conflict(
+    analysis: Analysis, frame: Frame, tense: str, year: int | None = None
+) -> str | None:
     """Why the main clause's own time adverbial contradicts ``tense``, or None: a past-time one
     (*yesterday*, *last winter*, *in 1998*, *in March 2019*) under the present or future, a
     future-time one (*tomorrow*, *next year*, a year after this one) under the past. A time
@@ -280,24 +484,36 @@ def time_conflict(analysis: Analysis, frame: Frame, tense: str, year: int | None
     future = m.group() if (m := _FUTURE_TIME.search(text)) else None
     for i in own:
         word = tokens[i].text
-        if _YEAR.match(word) and (tokens[i].ent_type == "DATE" or tokens[tokens[i].head].text.lower() in _MONTHS
-                                  or tokens[tokens[i].head].dep == "prep" or tokens[i].dep == "pobj"):
+        if _YEAR.match(word) and (
+            tokens[i].ent_type == "DATE"
+            or tokens[tokens[i].head].text.lower() in _MONTHS
+            or tokens[tokens[i].head].dep == "prep"
+            or tokens[i].dep == "pobj"
+        ):
             when = int(word.rstrip("s"))
             start, j = i, tokens[i].head
-            while 0 <= j < len(tokens) and j in own and (tokens[j].text.lower() in _MONTHS or tokens[j].dep == "prep"):
+            while (
+                0 <= j < len(tokens)
+                and j in own
+                and (tokens[j].text.lower() in _MONTHS or tokens[j].dep == "prep")
+            ):
                 start, j = min(start, j), (tokens[j].head if tokens[j].dep != "prep" else -1)
-            phrase = " ".join(t.text for t in tokens[start:i + 1])
+            phrase = " ".join(t.text for t in tokens[start : i + 1])
             if when < this_year and past is None:
                 past = phrase
             elif when > this_year and future is None:
                 future = phrase
     names = {"past": "past", "pres": "present", "fut": "future"}
     if tense in ("fut", "pres") and past is not None:
-        return (f"the past-time expression '{past}' dates the main clause; the {names[tense]} tense would "
-                "contradict it, and changing it would alter the content")
+        return (
+            f"the past-time expression '{past}' dates the main clause; the {names[tense]} tense would "
+            "contradict it, and changing it would alter the content"
+        )
     if tense == "past" and future is not None:
-        return (f"the future-time expression '{future}' dates the main clause; the past tense would "
-                "contradict it, and changing it would alter the content")
+        return (
+            f"the future-time expression '{future}' dates the main clause; the past tense would "
+            "contradict it, and changing it would alter the content"
+        )
     return None
 
 
@@ -305,10 +521,28 @@ def time_conflict(analysis: Analysis, frame: Frame, tense: str, year: int | None
 NEGATIVE_ADVERBS = frozenset({"rarely", "seldom", "hardly", "scarcely", "barely"})
 
 
-
-_INDEFINITES = frozenset({"everyone", "everybody", "everything", "someone", "somebody", "something", "anyone",
-                          "anybody", "anything", "nobody", "nothing", "none", "one", "all", "each"})
-_NEGATIVE_WORDS = frozenset({"nobody", "nothing", "no", "none", "neither", "nor", "no-one", "noone", "nowhere"})
+_INDEFINITES = frozenset(
+    {
+        "everyone",
+        "everybody",
+        "everything",
+        "someone",
+        "somebody",
+        "something",
+        "anyone",
+        "anybody",
+        "anything",
+        "nobody",
+        "nothing",
+        "none",
+        "one",
+        "all",
+        "each",
+    }
+)
+_NEGATIVE_WORDS = frozenset(
+    {"nobody", "nothing", "no", "none", "neither", "nor", "no-one", "noone", "nowhere"}
+)
 _ENGLISH_WORD = re.compile(r"^[A-Za-z][A-Za-z'.-]*$")
 REPORTING_VERBS = english.read_lexicon("reporting_verbs")  # rules/lexicon/reporting_verbs.txt
 
@@ -319,7 +553,9 @@ def not_english(analysis: Analysis) -> str | None:
     words = [t.text for t in analysis.sentence.tokens if any(c.isalnum() for c in t.text)]
     if not words:
         return "the text has no words"
-    foreign = [w for w in words if any(c.isalpha() and "LATIN" not in unicodedata.name(c, "") for c in w)]
+    foreign = [
+        w for w in words if any(c.isalpha() and "LATIN" not in unicodedata.name(c, "") for c in w)
+    ]
     if foreign:
         return f"the text is not English: '{foreign[0]}' is not written in the Latin alphabet"
     latin = sum(1 for w in words if _ENGLISH_WORD.match(w) or w.isdigit())
@@ -335,11 +571,20 @@ def reporting_clause(analysis: Analysis) -> str | None:
     if frame is None or frame.predicate.lemma not in REPORTING_VERBS:
         return None
     tokens = analysis.sentence.tokens
-    reported = [t for t in tokens if t.head == frame.verb and t.i < frame.verb and t.dep in ("ccomp", "parataxis", "advcl")
-                and t.pos in ("VERB", "AUX") and any(p.text == "," and t.i < p.i < frame.verb for p in tokens)]
+    reported = [
+        t
+        for t in tokens
+        if t.head == frame.verb
+        and t.i < frame.verb
+        and t.dep in ("ccomp", "parataxis", "advcl")
+        and t.pos in ("VERB", "AUX")
+        and any(p.text == "," and t.i < p.i < frame.verb for p in tokens)
+    ]
     if reported:
-        return (f"'{tokens[frame.verb].text}' heads a reporting clause after what it reports; the reported clause "
-                "is the content, and editing the reporting clause would not edit it")
+        return (
+            f"'{tokens[frame.verb].text}' heads a reporting clause after what it reports; the reported clause "
+            "is the content, and editing the reporting clause would not edit it"
+        )
     return None
 
 
@@ -354,12 +599,20 @@ def inverted_reporting(analysis: Analysis) -> str | None:
     last = max((t.i for t in tokens if t.text not in (".", "!", "?", '"', "'")), default=verb.i)
     if any(a.function == "subj" and a.span[1] <= verb.i for a in frame.arguments):
         return None  # a subject before the verb (*the Sun, announced ...*): not inverted
-    if verb.i > 0 and tokens[verb.i - 1].text in (",", '"', "'") and verb.i > 2 and (
-            last == verb.i or all(english.descends(tokens, t.i, verb.i) for t in tokens[verb.i + 1:last + 1])):
-        return (f"'{verb.text}' heads an inverted reporting clause after what it reports (..., {verb.text} "
-                f"{analysis.sentence.span_text(verb.i + 1, last + 1)}); the reported clause is the content")
+    if (
+        verb.i > 0
+        and tokens[verb.i - 1].text in (",", '"', "'")
+        and verb.i > 2
+        and (
+            last == verb.i
+            or all(english.descends(tokens, t.i, verb.i) for t in tokens[verb.i + 1 : last + 1])
+        )
+    ):
+        return (
+            f"'{verb.text}' heads an inverted reporting clause after what it reports (..., {verb.text} "
+            f"{analysis.sentence.span_text(verb.i + 1, last + 1)}); the reported clause is the content"
+        )
     return None
-
 
 
 def several_clauses(analysis: Analysis) -> str | None:
@@ -376,22 +629,34 @@ def several_clauses(analysis: Analysis) -> str | None:
     subj = next((a for a in frame.arguments if a.function == "subj"), None)
     start = subj.span[0] if subj is not None else frame.verb
     for t in tokens:
-        if t.head != frame.verb or t.dep not in ("ccomp", "parataxis", "conj", "advcl") or t.pos not in ("VERB", "AUX") \
-                or frame.predicate.lemma in REPORTING_VERBS:
+        if (
+            t.head != frame.verb
+            or t.dep not in ("ccomp", "parataxis", "conj", "advcl")
+            or t.pos not in ("VERB", "AUX")
+            or frame.predicate.lemma in REPORTING_VERBS
+        ):
             continue
-        own_subject = next((c for c in tokens if c.head == t.i and c.dep in ("nsubj", "nsubjpass")), None)
-        if own_subject is None or any(c.head == t.i and (c.dep in ("mark", "cc") or c.tag in ("WRB", "WDT", "WP"))
-                                      for c in tokens):
+        own_subject = next(
+            (c for c in tokens if c.head == t.i and c.dep in ("nsubj", "nsubjpass")), None
+        )
+        if own_subject is None or any(
+            c.head == t.i and (c.dep in ("mark", "cc") or c.tag in ("WRB", "WDT", "WP"))
+            for c in tokens
+        ):
             continue
-        finite = t.tag in ("VBZ", "VBP", "VBD") or any(c.head == t.i and c.dep in ("aux", "auxpass")
-                                                       and c.tag in ("VBZ", "VBP", "VBD", "MD") for c in tokens)
+        finite = t.tag in ("VBZ", "VBP", "VBD") or any(
+            c.head == t.i and c.dep in ("aux", "auxpass") and c.tag in ("VBZ", "VBP", "VBD", "MD")
+            for c in tokens
+        )
         if not finite:
             continue
         lo, hi = (t.i, start) if t.i < start else (frame.verb, own_subject.i)
         joined = [p for p in tokens if lo < p.i < hi and p.head in (frame.verb, t.i)]
         if any(p.text == "," for p in joined) and not any(p.dep == "cc" for p in joined):
-            return ("the sentence has two independent clauses joined by a comma; an edit of one would leave the other "
-                    "as it is")
+            return (
+                "the sentence has two independent clauses joined by a comma; an edit of one would leave the other "
+                "as it is"
+            )
     return None
 
 
@@ -403,42 +668,91 @@ def misparsed_verb(analysis: Analysis) -> str | None:
 
     frame = analysis.main_frame
     tokens = analysis.sentence.tokens
-    if frame is not None and 0 <= frame.verb < len(tokens) and tokens[frame.verb].tag in ("VBD", "VBN"):
+    if (
+        frame is not None
+        and 0 <= frame.verb < len(tokens)
+        and tokens[frame.verb].tag in ("VBD", "VBN")
+    ):
         subj = next((a for a in frame.arguments if a.function == "subj"), None)
         head = tokens[subj.head] if subj is not None else None
         verb = tokens[frame.verb]
-        participle = english.inflect(english.verb_lemma(verb.text, verb.lemma), "VBN") == verb.text.lower()
-        if head is not None and subj.span[0] == 0 and head.tag == "NN" and head.text.lower() not in _INDEFINITES and not any(
-                t.head == head.i and t.dep in ("det", "poss", "nummod", "predet") for t in tokens) \
-                and len(frame.verb_group) == 1 and participle and not any(a.function == "obj" for a in frame.arguments):
-            return (f"'{subj.text} {tokens[frame.verb].text} ...' reads as a caption (a bare noun and a participle), "
-                    "not a past-tense clause")
-    if frame is not None and 0 <= frame.verb < len(tokens) and (
-            (frame.verb + 1 < len(tokens) and tokens[frame.verb + 1].text == "-" and not tokens[frame.verb].whitespace)
-            or (frame.verb > 0 and tokens[frame.verb - 1].text == "-" and not tokens[frame.verb - 1].whitespace)):
+        participle = (
+            english.inflect(english.verb_lemma(verb.text, verb.lemma), "VBN") == verb.text.lower()
+        )
+        if (
+            head is not None
+            and subj.span[0] == 0
+            and head.tag == "NN"
+            and head.text.lower() not in _INDEFINITES
+            and not any(
+                t.head == head.i and t.dep in ("det", "poss", "nummod", "predet") for t in tokens
+            )
+            and len(frame.verb_group) == 1
+            and participle
+            and not any(a.function == "obj" for a in frame.arguments)
+        ):
+            return (
+                f"'{subj.text} {tokens[frame.verb].text} ...' reads as a caption (a bare noun and a participle), "
+                "not a past-tense clause"
+            )
+    if (
+        frame is not None
+        and 0 <= frame.verb < len(tokens)
+        and (
+            (
+                frame.verb + 1 < len(tokens)
+                and tokens[frame.verb + 1].text == "-"
+                and not tokens[frame.verb].whitespace
+            )
+            or (
+                frame.verb > 0
+                and tokens[frame.verb - 1].text == "-"
+                and not tokens[frame.verb - 1].whitespace
+            )
+        )
+    ):
         first = last = frame.verb
-        while first > 0 and not tokens[first - 1].whitespace and tokens[first - 1].text not in (",", ";", ":"):
+        while (
+            first > 0
+            and not tokens[first - 1].whitespace
+            and tokens[first - 1].text not in (",", ";", ":")
+        ):
             first -= 1
-        while last + 1 < len(tokens) and not tokens[last].whitespace and tokens[last + 1].text not in (",", ".", ";", ":", "?", "!"):
+        while (
+            last + 1 < len(tokens)
+            and not tokens[last].whitespace
+            and tokens[last + 1].text not in (",", ".", ";", ":", "?", "!")
+        ):
             last += 1
-        word = analysis.sentence.text[tokens[first].start:tokens[last].end]
-        return (f"the verb '{tokens[frame.verb].text}' is part of a hyphenated word ('{word}') that the parse split, so "
-                "the clause structure it gives cannot be trusted")
-    if frame is not None and any(tokens[i].text == "," for i in range(min(frame.verb_group), frame.verb)
-                                 if 0 <= i < len(tokens)):
-        return (f"the parse puts a comma inside the verb group of '{tokens[frame.verb].text}', so the clause "
-                "structure it gives cannot be trusted")
+        word = analysis.sentence.text[tokens[first].start : tokens[last].end]
+        return (
+            f"the verb '{tokens[frame.verb].text}' is part of a hyphenated word ('{word}') that the parse split, so "
+            "the clause structure it gives cannot be trusted"
+        )
+    if frame is not None and any(
+        tokens[i].text == ","
+        for i in range(min(frame.verb_group), frame.verb)
+        if 0 <= i < len(tokens)
+    ):
+        return (
+            f"the parse puts a comma inside the verb group of '{tokens[frame.verb].text}', so the clause "
+            "structure it gives cannot be trusted"
+        )
     if frame is not None and sum(a.function == "subj" for a in frame.arguments) > 1:
-        return (f"the parse gives '{tokens[frame.verb].text}' two subjects, so the clause structure it gives "
-                "cannot be trusted")
+        return (
+            f"the parse gives '{tokens[frame.verb].text}' two subjects, so the clause structure it gives "
+            "cannot be trusted"
+        )
     for tok in analysis.sentence.tokens:
         word = tok.text.lower()
         if tok.pos not in ("NOUN", "PROPN") or not word.isalpha() or word.endswith("ing"):
             continue
         readings = getAllLemmas(word)
         if set(readings) == {"VERB"} and word not in readings["VERB"]:
-            return (f"the parse took the verb '{tok.text}' for a noun, so the clause structure it gives "
-                    "cannot be trusted")
+            return (
+                f"the parse took the verb '{tok.text}' for a noun, so the clause structure it gives "
+                "cannot be trusted"
+            )
     for tok in analysis.sentence.tokens:
         # the converse: a coordinated "verb" English has only as a noun or adjective (*a horse and
         # buggy* read as *... riding and buggy*)
@@ -446,19 +760,38 @@ def misparsed_verb(analysis: Analysis) -> str | None:
         if tok.dep == "conj" and tok.tag.startswith("VB") and word.isalpha():
             readings = getAllLemmas(word)
             if readings and "VERB" not in readings and "AUX" not in readings:
-                return (f"the parse took '{tok.text}' for a coordinated verb, which English has only as a "
-                        f"{'noun' if 'NOUN' in readings else 'adjective'}, so the clause structure it gives cannot be trusted")
+                return (
+                    f"the parse took '{tok.text}' for a coordinated verb, which English has only as a "
+                    f"{'noun' if 'NOUN' in readings else 'adjective'}, so the clause structure it gives cannot be trusted"
+                )
         # and a verb form tagged as a noun conjoined with a verb (*She sings and dances*: *dances* NNS)
-        head = analysis.sentence.tokens[tok.head] if 0 <= tok.head < len(analysis.sentence.tokens) else None
-        if (tok.dep == "conj" and tok.pos == "NOUN" and head is not None and head.pos == "VERB" and word.isalpha()
-                and "VERB" in getAllLemmas(word) and not any(t.head == tok.i and t.dep in ("det", "poss", "amod", "nummod")
-                                                             for t in analysis.sentence.tokens)):
-            return (f"the parse took '{tok.text}' for a noun conjoined with the verb '{head.text}', so the clause "
-                    "structure it gives cannot be trusted")
+        head = (
+            analysis.sentence.tokens[tok.head]
+            if 0 <= tok.head < len(analysis.sentence.tokens)
+            else None
+        )
+        if (
+            tok.dep == "conj"
+            and tok.pos == "NOUN"
+            and head is not None
+            and head.pos == "VERB"
+            and word.isalpha()
+            and "VERB" in getAllLemmas(word)
+            and not any(
+                t.head == tok.i and t.dep in ("det", "poss", "amod", "nummod")
+                for t in analysis.sentence.tokens
+            )
+        ):
+            return (
+                f"the parse took '{tok.text}' for a noun conjoined with the verb '{head.text}', so the clause "
+                "structure it gives cannot be trusted"
+            )
     return None
 
 
-def shows_change(plan: EditPlan, text: str, derivation: str | None, analysis: Analysis | None) -> str | None:
+def shows_change(
+    plan: EditPlan, text: str, derivation: str | None, analysis: Analysis | None
+) -> str | None:
     """Why a realization does not show the plan's change, or None if it does (or cannot tell)."""
     f = plan.features
     if f.get("force") == "ques":
@@ -486,7 +819,11 @@ def shows_change(plan: EditPlan, text: str, derivation: str | None, analysis: An
 
 
 def _phrase(analysis: Analysis, arg: Argument) -> str:
-    words = [t.text.lower() for t in analysis.sentence.tokens[arg.span[0]:arg.span[1]] if t.text.isalnum()]
+    words = [
+        t.text.lower()
+        for t in analysis.sentence.tokens[arg.span[0] : arg.span[1]]
+        if t.text.isalnum()
+    ]
     if words and words[0] == "by" and arg.function == "agent":
         words = words[1:]
     return " ".join(_PRONOUN_CASE.get(w, w) for w in words)
@@ -495,13 +832,17 @@ def _phrase(analysis: Analysis, arg: Argument) -> str:
 def core_arguments(analysis: Analysis, frame: Frame) -> dict[str, str]:
     """ARG0-ARG2 of a frame as normalized phrases (agent *by* dropped, pronouns in the
     nominative)."""
-    return {a.role: _phrase(analysis, a) for a in frame.arguments if a.role in ("ARG0", "ARG1", "ARG2")}
+    return {
+        a.role: _phrase(analysis, a) for a in frame.arguments if a.role in ("ARG0", "ARG1", "ARG2")
+    }
 
 
 _CORE = ("ARG0", "ARG1", "ARG2")
 
 
-def _skeleton(analysis: Analysis, frame: Frame, with_roles: bool, verb_slot: bool = True) -> list[str]:
+def _skeleton(
+    analysis: Analysis, frame: Frame, with_roles: bool, verb_slot: bool = True
+) -> list[str]:
     """The sentence as the words outside the verb group and the core arguments, with each
     core argument as its role (``with_roles``) or left out; final punctuation dropped."""
     tokens = analysis.sentence.tokens
@@ -514,12 +855,19 @@ def _skeleton(analysis: Analysis, frame: Frame, with_roles: bool, verb_slot: boo
             if with_roles and (not out or out[-1] != role):
                 out.append(role)
             continue
-        if i == frame.verb and verb_slot:  # the lexical verb's place (auxiliaries, modals, negation come and go)
+        if (
+            i == frame.verb and verb_slot
+        ):  # the lexical verb's place (auxiliaries, modals, negation come and go)
             out.append("V")
             continue
         word = tok.text.lower()
-        if i in group or tok.tag == "MD" or word in ("not", "n't") or tok.dep == "expl" or \
-                (word == "there" and i < 2):
+        if (
+            i in group
+            or tok.tag == "MD"
+            or word in ("not", "n't")
+            or tok.dep == "expl"
+            or (word == "there" and i < 2)
+        ):
             continue
         out.append(word)
     while out and out[-1] in (".", "?", "!"):
@@ -547,8 +895,13 @@ def _voice_moves(skeleton: list[str], plan: EditPlan) -> list[str]:
     return [w for w in out if w is not None]
 
 
-def keeps_order(source: Analysis, plan: EditPlan, realization: Analysis, frame: Frame | None = None,
-                got: Frame | None = None) -> str | None:
+def keeps_order(
+    source: Analysis,
+    plan: EditPlan,
+    realization: Analysis,
+    frame: Frame | None = None,
+    got: Frame | None = None,
+) -> str | None:
     """Why the words the plan does not touch are not as in the source, or None: adverbs,
     prepositional phrases and punctuation keep their order and their place among the core
     arguments (for a voice change, which moves the arguments, only their order). ``frame``
@@ -558,26 +911,36 @@ def keeps_order(source: Analysis, plan: EditPlan, realization: Analysis, frame: 
     src_frame, got_frame = frame or source.main_frame, got or realization.main_frame
     if src_frame is None or got_frame is None:
         return None
-    existential = any(t.dep == "expl" or t.text.lower() == "there" for t in source.sentence.tokens[:2])
+    existential = any(
+        t.dep == "expl" or t.text.lower() == "there" for t in source.sentence.tokens[:2]
+    )
     roles = not existential  # the analyzer's roles of "there is" vary
     # a question inverts the verb when it is "be" (or an auxiliary): then only the order of the rest counts
     verb = "force" not in plan.features and src_frame.predicate.lemma not in ("be", "have")
-    want, have = _skeleton(source, src_frame, roles, verb), _skeleton(realization, got_frame, roles, verb)
+    want, have = (
+        _skeleton(source, src_frame, roles, verb),
+        _skeleton(realization, got_frame, roles, verb),
+    )
     if roles and "voice" in plan.features and src_frame.predicate.voice != plan.features["voice"]:
         want = _voice_moves(want, plan)
         recipient = core_arguments(source, src_frame).get("ARG2")
         if recipient and "ARG2" not in have:  # "gave the children sweets" -> "... to the children"
             pattern = ["to", *recipient.split()]
-            at = next((k for k in range(len(have)) if have[k:k + len(pattern)] == pattern), None)
+            at = next((k for k in range(len(have)) if have[k : k + len(pattern)] == pattern), None)
             if at is not None:
-                have = have[:at] + ["ARG2"] + have[at + len(pattern):]
+                have = have[:at] + ["ARG2"] + have[at + len(pattern) :]
                 agent = "ARG0" if plan.features["voice"] == "passive" else "ARG1"
                 if agent in want and "V" in want:  # the by-phrase may come before the to-phrase
                     early = [w for w in want if w != agent]
                     early.insert(early.index("V") + 1, agent)
                     if have == early:
                         return None
-    if want != have and roles and plan.features.get("voice") == "passive" and _by_phrase_moved(want, have):
+    if (
+        want != have
+        and roles
+        and plan.features.get("voice") == "passive"
+        and _by_phrase_moved(want, have)
+    ):
         return None  # the by-phrase after a place or goal phrase: *hung on the wall by her*
     if want != have:
         return f"words outside the edit changed ({' '.join(want)!r} -> {' '.join(have)!r})"
@@ -589,7 +952,9 @@ def _by_phrase_moved(want: list[str], have: list[str]) -> bool:
     the verb: the rest in the same order."""
     if "ARG0" not in have or "V" not in have or "ARG0" not in want:
         return False
-    return [w for w in want if w != "ARG0"] == [w for w in have if w != "ARG0"] and have.index("ARG0") > have.index("V")
+    return [w for w in want if w != "ARG0"] == [w for w in have if w != "ARG0"] and have.index(
+        "ARG0"
+    ) > have.index("V")
 
 
 def keeps_source(source: Analysis, plan: EditPlan, realization: Analysis) -> str | None:
@@ -612,7 +977,9 @@ def keeps_source(source: Analysis, plan: EditPlan, realization: Analysis) -> str
     if got.lemma != src_frame.predicate.lemma:
         return f"the verb changed ({src_frame.predicate.lemma} -> {got.lemma})"
     if not (plan.swap or set(plan.features) & {"voice", "cleft", "shorten"}) and (
-            (lost := _punctuation(source) - _punctuation(realization)) or (_punctuation(realization) - _punctuation(source))):
+        (lost := _punctuation(source) - _punctuation(realization))
+        or (_punctuation(realization) - _punctuation(source))
+    ):
         mark = next(iter(lost or (_punctuation(realization) - _punctuation(source))))
         return f"the punctuation changed (a '{mark}' {'lost' if lost else 'added'}: a comma can change what a clause modifies)"
     for feat in CLAUSE_FEATURES:
@@ -621,8 +988,13 @@ def keeps_source(source: Analysis, plan: EditPlan, realization: Analysis) -> str
     if (got.cleft is None) != (target["cleft"] is None):
         return "the it-cleft is " + ("missing" if got.cleft is None else "not asked for")
     if plan.swap:  # a place phrase after the object stays after the verb, in both
-        src_frame, got_frame = _place_with_verb(source, src_frame), _place_with_verb(realization, got_frame)
-    elif plan.features.get("voice") == "passive":  # so does the verb's own phrase (hung on the wall, cured of ...)
+        src_frame, got_frame = (
+            _place_with_verb(source, src_frame),
+            _place_with_verb(realization, got_frame),
+        )
+    elif (
+        plan.features.get("voice") == "passive"
+    ):  # so does the verb's own phrase (hung on the wall, cured of ...)
         lemma = src_frame.predicate.lemma
         src_frame = _place_with_verb(source, src_frame, lemma)
         got_frame = _place_with_verb(realization, got_frame, lemma)
@@ -638,7 +1010,7 @@ def keeps_source(source: Analysis, plan: EditPlan, realization: Analysis) -> str
         before, after = want.pop(plan.features["shorten"], None), have.get(plan.features["shorten"])
         if before and after:
             bw, aw = re.findall(r"[\w']+", before.lower()), re.findall(r"[\w']+", after.lower())
-            if aw != bw[:len(aw)]:
+            if aw != bw[: len(aw)]:
                 return f"{plan.features['shorten']} is {after!r}, not a front part of {before!r}"
     focus = target["cleft"]
     if focus == "SUBJ":
@@ -654,12 +1026,19 @@ def keeps_source(source: Analysis, plan: EditPlan, realization: Analysis) -> str
             continue  # "gave the children sweets" -> "sweets were given to the children"
         if have[role] != phrase:
             return f"{role} is {have[role]!r}, expected {phrase!r}"
-    if not plan.swap and "voice" not in plan.features and target["cleft"] is None and src_frame.predicate.cleft is None:
+    if (
+        not plan.swap
+        and "voice" not in plan.features
+        and target["cleft"] is None
+        and src_frame.predicate.cleft is None
+    ):
         # the same subject: the finite verb agrees with it as in the source ("A lot of people
         # rely ..." is not "Does a lot of people rely ...?")
         before, after = _finite(source, src_frame), _finite(realization, got_frame)
         if before and after and not _agreement(before) & _agreement(after):
-            return f"the verb agrees with another subject number ({before.text!r} -> {after.text!r})"
+            return (
+                f"the verb agrees with another subject number ({before.text!r} -> {after.text!r})"
+            )
     return keeps_order(source, plan, realization, src_frame, got_frame)
 
 
@@ -672,7 +1051,11 @@ def declarative_of(question: str, source: Analysis) -> str | None:
     sweets.*). None where the question is not the first word, then such a phrase word for word,
     then the rest."""
     frame = source.main_frame
-    subj = next((a for a in frame.arguments if a.function == "subj"), None) if frame is not None else None
+    subj = (
+        next((a for a in frame.arguments if a.function == "subj"), None)
+        if frame is not None
+        else None
+    )
     text = question.strip()
     if subj is None or not text.endswith("?") or " " not in text:
         return None
@@ -683,7 +1066,7 @@ def declarative_of(question: str, source: Analysis) -> str | None:
     others = [a for a in frame.arguments if a is not subj and a.role in ("ARG0", "ARG1", "ARG2")]
     for arg in [subj, *others]:
         subject = source.sentence.span_text(*arg.span)
-        tail = rest[len(subject) + 1:].rstrip("?").rstrip()
+        tail = rest[len(subject) + 1 :].rstrip("?").rstrip()
         if rest.lower().startswith(subject.lower() + " ") and tail:
             return f"{subject[:1].upper()}{subject[1:]} {first.lower()} {tail}."
     return None
@@ -691,8 +1074,9 @@ def declarative_of(question: str, source: Analysis) -> str | None:
 
 # Subordinators of temporal and conditional clauses, which follow the main clause's sequence of
 # tenses (*When the bell rang, the children ran out.*; *After the storm passes, they will ...*).
-TEMPORAL_SUBORDINATORS = frozenset({"when", "whenever", "after", "before", "until", "till", "once", "if", "unless",
-                                    "as soon as"})
+TEMPORAL_SUBORDINATORS = frozenset(
+    {"when", "whenever", "after", "before", "until", "till", "once", "if", "unless", "as soon as"}
+)
 
 
 def temporal_clauses(analysis: Analysis, main: Frame) -> list[Frame]:
@@ -708,15 +1092,28 @@ def temporal_clauses(analysis: Analysis, main: Frame) -> list[Frame]:
             continue
         # *as soon as I get home*: the clause hangs on *soon*, an adverb of the main verb
         via = tokens[verb.head] if 0 <= verb.head < len(tokens) else None
-        if verb.head != main.verb and not (via is not None and via.dep in ("advmod", "xcomp") and via.head == main.verb):
+        if verb.head != main.verb and not (
+            via is not None and via.dep in ("advmod", "xcomp") and via.head == main.verb
+        ):
             continue  # (*keeps crashing whenever I open it*: the clause hangs on the verb's complement)
-        marks = [t for t in tokens if t.head == f.verb and t.dep in ("mark", "advmod") and t.i < f.verb]
+        marks = [
+            t for t in tokens if t.head == f.verb and t.dep in ("mark", "advmod") and t.i < f.verb
+        ]
         if verb.head != main.verb and via is not None and via.dep == "advmod":
-            marks = sorted([via, *(t for t in tokens if t.head == via.i and t.dep == "advmod" and t.i < via.i), *marks],
-                           key=lambda t: t.i)
-        words = " ".join(t.text.lower() for t in tokens[marks[0].i:marks[-1].i + 1]) if marks else ""
-        if words in TEMPORAL_SUBORDINATORS or (marks and marks[0].text.lower() in TEMPORAL_SUBORDINATORS
-                                               and len(marks) == 1):
+            marks = sorted(
+                [
+                    via,
+                    *(t for t in tokens if t.head == via.i and t.dep == "advmod" and t.i < via.i),
+                    *marks,
+                ],
+                key=lambda t: t.i,
+            )
+        words = (
+            " ".join(t.text.lower() for t in tokens[marks[0].i : marks[-1].i + 1]) if marks else ""
+        )
+        if words in TEMPORAL_SUBORDINATORS or (
+            marks and marks[0].text.lower() in TEMPORAL_SUBORDINATORS and len(marks) == 1
+        ):
             out.append(f)
     return out
 
@@ -736,11 +1133,17 @@ def _prepositional_object(analysis: Analysis, frame: Frame) -> Frame:
     none (:func:`english.prepositional_object`, as the surface realizer reads it): *looked
     after the twins* read as ``ARG0 V after ARG1``, the argument a passive promotes (*The twins
     were looked after by the nurse*). The analyzer reads it as a prepositional phrase."""
-    found = english.prepositional_object(analysis.sentence.tokens, frame) if frame.argument("ARG1") is None else None
+    found = (
+        english.prepositional_object(analysis.sentence.tokens, frame)
+        if frame.argument("ARG1") is None
+        else None
+    )
     if found is None:
         return frame
     prep, obj = found
-    return dataclasses.replace(frame, arguments=tuple(a for a in frame.arguments if a.span[0] != prep) + (obj,))
+    return dataclasses.replace(
+        frame, arguments=tuple(a for a in frame.arguments if a.span[0] != prep) + (obj,)
+    )
 
 
 def _place_with_verb(analysis: Analysis, frame: Frame, lemma: str | None = None) -> Frame:
@@ -756,7 +1159,9 @@ def _place_with_verb(analysis: Analysis, frame: Frame, lemma: str | None = None)
         cut = english.without_place_phrase(analysis.sentence.tokens, obj)
     if cut is None or cut is obj:
         return frame
-    return dataclasses.replace(frame, arguments=tuple(cut if a is obj else a for a in frame.arguments))
+    return dataclasses.replace(
+        frame, arguments=tuple(cut if a is obj else a for a in frame.arguments)
+    )
 
 
 def _finite(analysis: Analysis, frame: Frame):
@@ -801,8 +1206,9 @@ def plan_features(plan: EditPlan) -> list[tuple[str, Any]]:
     return out + list(plan.features.items())
 
 
-def unsupported(name: str, supports: frozenset[str], plan: EditPlan,
-                reasons: dict[str, str] | None = None) -> str | None:
+def unsupported(
+    name: str, supports: frozenset[str], plan: EditPlan, reasons: dict[str, str] | None = None
+) -> str | None:
     """Why a backend named ``name`` that realizes ``supports`` cannot take ``plan``, or None.
 
     ``reasons`` explains a feature (key ``feature`` or ``feature=value``) in the backend's terms.

@@ -50,7 +50,9 @@ def source_record(source: str, reason: str) -> Realization:
     return Realization(OK, reason, (Candidate(source, 1.0),))
 
 
-def before_backend(backend, analysis: Analysis, plan: EditPlan, source: str | None = None) -> Realization | None:
+def before_backend(
+    backend, analysis: Analysis, plan: EditPlan, source: str | None = None
+) -> Realization | None:
     """The record the contract gives without running the backend, or None to run it.
 
     ``source`` is the text as given (it can differ from ``analysis.text``: a caption read as a
@@ -67,26 +69,35 @@ def before_backend(backend, analysis: Analysis, plan: EditPlan, source: str | No
         frame = seen.main_frame if seen is not None else None
         if frame is not None and frame.finite and (why := already_satisfied(frame.predicate, plan)):
             return source_record(source, why)
-    why = unsupported(backend.name, backend.supports, plan, getattr(backend, "unsupported_reasons", None))
+    why = unsupported(
+        backend.name, backend.supports, plan, getattr(backend, "unsupported_reasons", None)
+    )
     if why:
         return Realization.not_applicable(why)
     return None
 
 
-def realize(backend, analyses: Sequence[Analysis], plans: Sequence[EditPlan],
-            sources: Sequence[str] | None = None) -> list[Realization]:
+def realize(
+    backend,
+    analyses: Sequence[Analysis],
+    plans: Sequence[EditPlan],
+    sources: Sequence[str] | None = None,
+) -> list[Realization]:
     """``backend.realize`` under the contract: what :func:`before_backend` answers is answered,
     the rest goes to the backend in one call."""
     if len(analyses) != len(plans):
         raise ValueError(f"{len(analyses)} analyses but {len(plans)} plans")
     sources = list(sources) if sources is not None else [None] * len(analyses)
-    out: list[Realization | None] = [before_backend(backend, a, p, s)
-                                     for a, p, s in zip(analyses, plans, sources, strict=True)]
+    out: list[Realization | None] = [
+        before_backend(backend, a, p, s) for a, p, s in zip(analyses, plans, sources, strict=True)
+    ]
     todo = [k for k, r in enumerate(out) if r is None]
     if todo:
         done = backend.realize([analyses[k] for k in todo], [plans[k] for k in todo])
         if len(done) != len(todo):
-            raise ValueError(f"backend {backend.name} returned {len(done)} realizations for {len(todo)}")
+            raise ValueError(
+                f"backend {backend.name} returned {len(done)} realizations for {len(todo)}"
+            )
         for k, r in zip(todo, done, strict=True):
             out[k] = r
     return out  # type: ignore[return-value]

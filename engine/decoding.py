@@ -32,14 +32,22 @@ class Decoding:
 
     def kwargs(self) -> dict:
         """The keyword arguments of ``model.generate``."""
-        out: dict = {"do_sample": self.do_sample, "num_return_sequences": self.num_return_sequences,
-                     "max_new_tokens": self.max_new_tokens}
+        out: dict = {
+            "do_sample": self.do_sample,
+            "num_return_sequences": self.num_return_sequences,
+            "max_new_tokens": self.max_new_tokens,
+        }
         if self.min_new_tokens:
             out["min_new_tokens"] = self.min_new_tokens
         if self.no_repeat_ngram_size:
             out["no_repeat_ngram_size"] = self.no_repeat_ngram_size
         if self.do_sample:
-            out.update(num_beams=self.num_beams, temperature=self.temperature, top_k=self.top_k, top_p=self.top_p)
+            out.update(
+                num_beams=self.num_beams,
+                temperature=self.temperature,
+                top_k=self.top_k,
+                top_p=self.top_p,
+            )
         else:  # beam search needs at least as many beams as outputs
             out["num_beams"] = max(self.num_beams, self.num_return_sequences)
         return out

@@ -54,12 +54,20 @@ class ProducerSpec:
             from .pipeline import Transformer, jobs
             from .run import TransformProducer
 
-            t = Transformer(self.backend, max_chars=self.max_chars, batch_size=self.batch_size, **self.options)
+            t = Transformer(
+                self.backend, max_chars=self.max_chars, batch_size=self.batch_size, **self.options
+            )
             return TransformProducer(t, jobs(list(self.apply)))
         from .nli.contrast import ContrastBuilder
 
-        return ContrastBuilder(self.backend, pairs=list(self.pairs), label_rules=self.label_rules,
-                               max_chars=self.max_chars, batch_size=self.batch_size, **self.options)
+        return ContrastBuilder(
+            self.backend,
+            pairs=list(self.pairs),
+            label_rules=self.label_rules,
+            max_chars=self.max_chars,
+            batch_size=self.batch_size,
+            **self.options,
+        )
 
     def parse(self, raw: str, lineno: int) -> Any:
         if self.kind == "transform":
@@ -97,9 +105,18 @@ def _fingerprint(all_lines: list[tuple[int, str]], block_size: int, spec: Produc
     return h.hexdigest()[:16]
 
 
-def run_ray(spec: ProducerSpec, input_path: str | Path, output: str | Path, *, workers: int = 2,
-            address: str | None = None, block_size: int = 256, resume: bool = False, gpus_per_worker: float = 0,
-            progress: Callable[[int, int], None] | None = None) -> RunReport:
+def run_ray(
+    spec: ProducerSpec,
+    input_path: str | Path,
+    output: str | Path,
+    *,
+    workers: int = 2,
+    address: str | None = None,
+    block_size: int = 256,
+    resume: bool = False,
+    gpus_per_worker: float = 0,
+    progress: Callable[[int, int], None] | None = None,
+) -> RunReport:
     """Run ``spec`` over ``input_path`` on Ray and write the joined records to ``output``."""
     try:
         import ray
@@ -109,36 +126,62 @@ def run_ray(spec: ProducerSpec, input_path: str | Path, output: str | Path, *, w
     if block_size < 1 or workers < 1:
         raise SeamError("--block-size and --workers must be at least 1")
     all_lines = list(lines(input_path))
-    blocks = [all_lines[k:k + block_size] for k in range(0, len(all_lines), block_size)]
+    blocks = [all_lines[k : k + block_size] for k in range(0, len(all_lines), block_size)]
     blocks_dir = Path(str(output) + ".blocks")
     manifest = blocks_dir / "manifest.json"
     fp = _fingerprint(all_lines, block_size, spec)  # the lines already read, not the file again
     if blocks_dir.exists() and resume:
         found = json.loads(manifest.read_text()) if manifest.exists() else {}
         if found.get("fingerprint") != fp:
-            raise ResumeError(f"{blocks_dir} was made from another input, block size or transformation list; "
-                              "run without --resume to start again")
+            raise ResumeError(
+                f"{blocks_dir} was made from another input, block size or transformation list; "
+                "run without --resume to start again"
+            )
     elif blocks_dir.exists():
         shutil.rmtree(blocks_dir)
     blocks_dir.mkdir(parents=True, exist_ok=True)
-    manifest.write_text(json.dumps({"fingerprint": fp, "block_size": block_size, "blocks": len(blocks),
-                                    "input": str(input_path)}) + "\n")
+    manifest.write_text(
+        json.dumps(
+            {
+                "fingerprint": fp,
+                "block_size": block_size,
+                "blocks": len(blocks),
+                "input": str(input_path),
+            }
+        )
+        + "\n"
+    )
     done = {int(p.stem.split("-")[1]) for p in blocks_dir.glob("block-*.jsonl")}
     todo = [k for k in range(len(blocks)) if k not in done]
     report = RunReport(output=str(output))
-    report.resumed = sum(1 for k in done for _ in open(blocks_dir / f"block-{k:05d}.jsonl", encoding="utf-8"))
+    report.resumed = sum(
+        1 for k in done for _ in open(blocks_dir / f"block-{k:05d}.jsonl", encoding="utf-8")
+    )
     if todo:
         started = not ray.is_initialized()
         if started:
-            ray.init(address=address, num_cpus=None if address else workers, include_dashboard=False,
-                     log_to_driver=False, ignore_reinit_error=True,
-                     runtime_env={"env_vars": {k: v for k, v in os.environ.items() if k.startswith("SEAM_")}})
-        actor = ray.remote(num_cpus=1, num_gpus=gpus_per_worker, max_restarts=3, max_task_retries=3)(_Worker)
-        pool = ActorPool([actor.remote(spec, str(blocks_dir)) for _ in range(min(workers, len(todo)))])
+            ray.init(
+                address=address,
+                num_cpus=None if address else workers,
+                include_dashboard=False,
+                log_to_driver=False,
+                ignore_reinit_error=True,
+                runtime_env={
+                    "env_vars": {k: v for k, v in os.environ.items() if k.startswith("SEAM_")}
+                },
+            )
+        actor = ray.remote(
+            num_cpus=1, num_gpus=gpus_per_worker, max_restarts=3, max_task_retries=3
+        )(_Worker)
+        pool = ActorPool(
+            [actor.remote(spec, str(blocks_dir)) for _ in range(min(workers, len(todo)))]
+        )
         stop_after = int(os.environ.get("SEAM_FAULT_STOP_AFTER", "0") or 0)
         finished = 0
         try:
-            for index, records in pool.map_unordered(lambda a, k: a.process.remote(k, blocks[k]), todo):
+            for index, records in pool.map_unordered(
+                lambda a, k: a.process.remote(k, blocks[k]), todo
+            ):
                 tmp = blocks_dir / f".block-{index:05d}.tmp"
                 with open(tmp, "w", encoding="utf-8") as fh:
                     for rec in records:
@@ -148,7 +191,9 @@ def run_ray(spec: ProducerSpec, input_path: str | Path, output: str | Path, *, w
                 if progress:
                     progress(finished, len(todo))
                 if stop_after and finished >= stop_after:
-                    raise KeyboardInterrupt(f"stopped after {finished} blocks (SEAM_FAULT_STOP_AFTER)")
+                    raise KeyboardInterrupt(
+                        f"stopped after {finished} blocks (SEAM_FAULT_STOP_AFTER)"
+                    )
         finally:
             if started:
                 ray.shutdown()
@@ -159,7 +204,10 @@ def run_ray(spec: ProducerSpec, input_path: str | Path, output: str | Path, *, w
                     out.write(line)
                     if k not in done:
                         report.note(json.loads(line))
-    print(f"seam: {len(todo)} of {len(blocks)} blocks processed on Ray ({workers} workers)", file=sys.stderr)
+    print(
+        f"seam: {len(todo)} of {len(blocks)} blocks processed on Ray ({workers} workers)",
+        file=sys.stderr,
+    )
     return report
 
 

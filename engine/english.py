@@ -22,9 +22,20 @@ if TYPE_CHECKING:
 # --- modals -----------------------------------------------------------------------------
 # Clitic and contracted spellings -> modal lemma ("wo" is spaCy's split of "won't").
 _MODAL_FORMS = {
-    "will": "will", "'ll": "will", "wo": "will", "shall": "shall", "sha": "shall",
-    "may": "may", "might": "might", "must": "must", "can": "can", "ca": "can",
-    "could": "could", "should": "should", "would": "would", "'d": "would",
+    "will": "will",
+    "'ll": "will",
+    "wo": "will",
+    "shall": "shall",
+    "sha": "shall",
+    "may": "may",
+    "might": "might",
+    "must": "must",
+    "can": "can",
+    "ca": "can",
+    "could": "could",
+    "should": "should",
+    "would": "would",
+    "'d": "would",
     "ought": "ought to",
 }
 # The future auxiliary. *shall* is kept as the modal it is written as (*shall* stays *shall*: it
@@ -33,11 +44,24 @@ FUTURE_MODALS = frozenset({"will"})
 
 # Negative contractions of finite auxiliaries ("am" has none in standard English).
 _NEG_CONTRACTION = {
-    "is": "isn't", "are": "aren't", "was": "wasn't", "were": "weren't",
-    "has": "hasn't", "have": "haven't", "had": "hadn't",
-    "does": "doesn't", "do": "don't", "did": "didn't",
-    "will": "won't", "can": "can't", "could": "couldn't", "should": "shouldn't",
-    "would": "wouldn't", "must": "mustn't", "might": "mightn't", "shall": "shan't",
+    "is": "isn't",
+    "are": "aren't",
+    "was": "wasn't",
+    "were": "weren't",
+    "has": "hasn't",
+    "have": "haven't",
+    "had": "hadn't",
+    "does": "doesn't",
+    "do": "don't",
+    "did": "didn't",
+    "will": "won't",
+    "can": "can't",
+    "could": "couldn't",
+    "should": "shouldn't",
+    "would": "wouldn't",
+    "must": "mustn't",
+    "might": "mightn't",
+    "shall": "shan't",
     "may": "mayn't",
 }
 # Contractions that are rare enough that the full form must come first.
@@ -127,15 +151,49 @@ def aux_lemma(text: str, next_tag: str = "", next_text: str = "", dep: str = "")
 
 
 _FINITE_AUX = {
-    "is": "pres", "am": "pres", "are": "pres", "'m": "pres", "'re": "pres", "'s": "pres",
-    "has": "pres", "have": "pres", "'ve": "pres", "do": "pres", "does": "pres",
-    "was": "past", "were": "past", "had": "past", "did": "past",
+    "is": "pres",
+    "am": "pres",
+    "are": "pres",
+    "'m": "pres",
+    "'re": "pres",
+    "'s": "pres",
+    "has": "pres",
+    "have": "pres",
+    "'ve": "pres",
+    "do": "pres",
+    "does": "pres",
+    "was": "past",
+    "were": "past",
+    "had": "past",
+    "did": "past",
 }
 
 
 # The words that can open a polar question (the operator): finite auxiliaries and modals.
-OPERATORS = frozenset({"is", "are", "was", "were", "am", "do", "does", "did", "has", "have", "had", "will", "would",
-                       "can", "could", "may", "might", "must", "shall", "should"})
+OPERATORS = frozenset(
+    {
+        "is",
+        "are",
+        "was",
+        "were",
+        "am",
+        "do",
+        "does",
+        "did",
+        "has",
+        "have",
+        "had",
+        "will",
+        "would",
+        "can",
+        "could",
+        "may",
+        "might",
+        "must",
+        "shall",
+        "should",
+    }
+)
 
 
 def finite_aux_tense(text: str) -> str | None:
@@ -158,10 +216,15 @@ THIRD_SG = Agreement(3, "sg")
 THIRD_PL = Agreement(3, "pl")
 
 _PRONOUN_AGREEMENT = {
-    "i": Agreement(1, "sg"), "me": Agreement(1, "sg"),
+    "i": Agreement(1, "sg"),
+    "me": Agreement(1, "sg"),
     "you": Agreement(2, "sg"),
-    "we": Agreement(1, "pl"), "us": Agreement(1, "pl"),
-    "they": THIRD_PL, "them": THIRD_PL, "these": THIRD_PL, "those": THIRD_PL,
+    "we": Agreement(1, "pl"),
+    "us": Agreement(1, "pl"),
+    "they": THIRD_PL,
+    "them": THIRD_PL,
+    "these": THIRD_PL,
+    "those": THIRD_PL,
 }
 
 
@@ -186,8 +249,28 @@ def third_singular(agr: Agreement) -> bool:
 _TO_ACCUSATIVE = {"i": "me", "he": "him", "she": "her", "we": "us", "they": "them", "who": "whom"}
 TO_NOMINATIVE = {v: k for k, v in _TO_ACCUSATIVE.items()}  # him -> he, whom -> who
 _PERSONAL_PRONOUNS = frozenset(
-    {"i", "me", "you", "he", "him", "she", "her", "we", "us", "they", "them", "someone",
-     "somebody", "everyone", "everybody", "anyone", "anybody", "nobody", "who", "whom"}
+    {
+        "i",
+        "me",
+        "you",
+        "he",
+        "him",
+        "she",
+        "her",
+        "we",
+        "us",
+        "they",
+        "them",
+        "someone",
+        "somebody",
+        "everyone",
+        "everybody",
+        "anyone",
+        "anybody",
+        "nobody",
+        "who",
+        "whom",
+    }
 )
 
 
@@ -299,7 +382,20 @@ def find_phrase(words: list[str], lexicon: frozenset[str]) -> str | None:
 
 
 # "an" before a vowel sound: the spelling decides, with the usual exceptions.
-_A_BEFORE_VOWEL_LETTER = ("uni", "use", "usu", "uti", "ure", "uro", "uku", "eu", "ewe", "one", "once", "ubiq")
+_A_BEFORE_VOWEL_LETTER = (
+    "uni",
+    "use",
+    "usu",
+    "uti",
+    "ure",
+    "uro",
+    "uku",
+    "eu",
+    "ewe",
+    "one",
+    "once",
+    "ubiq",
+)
 _AN_BEFORE_CONSONANT_LETTER = ("hour", "honest", "honor", "honour", "heir")
 
 
@@ -328,14 +424,47 @@ NO_PROGRESSIVE = STATIVE_VERBS | read_lexicon("no_progressive_verbs")
 # Verbs whose second phrase is a measure or a possession, not an object: no passive, no swap
 # (*Twenty kilos are weighed by the suitcase., *A red bicycle is had by Lena.).
 NO_OBJECT = read_lexicon("no_object_verbs")
-REFLEXIVES = frozenset({"myself", "yourself", "himself", "herself", "itself", "ourselves", "yourselves",
-                        "themselves", "oneself"})
+REFLEXIVES = frozenset(
+    {
+        "myself",
+        "yourself",
+        "himself",
+        "herself",
+        "itself",
+        "ourselves",
+        "yourselves",
+        "themselves",
+        "oneself",
+    }
+)
 WH_WORDS = frozenset({"who", "whom", "whose", "what", "which", "where", "when", "why", "how"})
 # prepositions of place: a phrase with one after an object may modify the verb as well as the
 # noun (*paddling a canoe in the water*), so ``swap`` leaves it after the verb on every backend
-LOCATIVE_PREPOSITIONS = frozenset({"in", "on", "at", "near", "under", "behind", "inside", "along", "across",
-                                   "through", "by", "beside", "over", "into", "onto", "around", "outside", "above",
-                                   "below", "beneath", "past"})
+LOCATIVE_PREPOSITIONS = frozenset(
+    {
+        "in",
+        "on",
+        "at",
+        "near",
+        "under",
+        "behind",
+        "inside",
+        "along",
+        "across",
+        "through",
+        "by",
+        "beside",
+        "over",
+        "into",
+        "onto",
+        "around",
+        "outside",
+        "above",
+        "below",
+        "beneath",
+        "past",
+    }
+)
 
 
 @functools.lru_cache(maxsize=1)
@@ -346,18 +475,60 @@ def placement_verbs() -> frozenset[str]:
 
 
 # Adverbial particles of phrasal verbs that may follow the object (*throw the letters away*).
-ADVERB_PARTICLES = frozenset({"away", "back", "up", "down", "off", "out", "over", "aside", "apart", "together",
-                              "around", "along", "forward", "in", "on"})
+ADVERB_PARTICLES = frozenset(
+    {
+        "away",
+        "back",
+        "up",
+        "down",
+        "off",
+        "out",
+        "over",
+        "aside",
+        "apart",
+        "together",
+        "around",
+        "along",
+        "forward",
+        "in",
+        "on",
+    }
+)
 # Negative polarity items: they need a negation or a question to license them (*anything*,
 # *ever*, *yet*): a subject made of one, or a statement that loses its licence, is not English.
-NEGATIVE_POLARITY_ITEMS = frozenset({"any", "anything", "anyone", "anybody", "anywhere", "ever", "yet"})
+NEGATIVE_POLARITY_ITEMS = frozenset(
+    {"any", "anything", "anyone", "anybody", "anywhere", "ever", "yet"}
+)
 
 
 # Verbs with an *of*-phrase complement after the object (*cured them of their fear*, *accused
 # him of theft*): the phrase is the verb's, whatever the parser attached it to.
-OF_COMPLEMENT_VERBS = frozenset({"cure", "rob", "deprive", "accuse", "convince", "remind", "inform", "warn",
-                                 "suspect", "relieve", "clear", "strip", "rid", "assure", "notify", "persuade",
-                                 "convict", "absolve", "acquit", "cheat", "drain", "empty"})
+OF_COMPLEMENT_VERBS = frozenset(
+    {
+        "cure",
+        "rob",
+        "deprive",
+        "accuse",
+        "convince",
+        "remind",
+        "inform",
+        "warn",
+        "suspect",
+        "relieve",
+        "clear",
+        "strip",
+        "rid",
+        "assure",
+        "notify",
+        "persuade",
+        "convict",
+        "absolve",
+        "acquit",
+        "cheat",
+        "drain",
+        "empty",
+    }
+)
 
 
 def verb_complement_cut(tokens, obj, lemma: str):
@@ -378,20 +549,41 @@ def without_place_phrase(tokens, obj, prepositions: frozenset[str] = LOCATIVE_PR
     heads and dependencies."""
     from dataclasses import replace
 
-    pp = next((t for t in tokens if t.head == obj.head and t.dep == "prep" and obj.head < t.i < obj.span[1]
-               and t.text.lower() in prepositions), None)
+    pp = next(
+        (
+            t
+            for t in tokens
+            if t.head == obj.head
+            and t.dep == "prep"
+            and obj.head < t.i < obj.span[1]
+            and t.text.lower() in prepositions
+        ),
+        None,
+    )
     if pp is None:
         return obj
-    return replace(obj, span=(obj.span[0], pp.i), text=" ".join(t.text for t in tokens[obj.span[0]:pp.i]))
+    return replace(
+        obj, span=(obj.span[0], pp.i), text=" ".join(t.text for t in tokens[obj.span[0] : pp.i])
+    )
 
 
 # --- verb inflection --------------------------------------------------------------------
 _IRREGULAR_AUX = {
-    ("have", "VBD"): "had", ("have", "VBN"): "had", ("have", "VBZ"): "has",
-    ("have", "VBP"): "have", ("have", "VBG"): "having", ("have", "VB"): "have",
-    ("do", "VBD"): "did", ("do", "VBN"): "done", ("do", "VBZ"): "does",
-    ("do", "VBP"): "do", ("do", "VBG"): "doing", ("do", "VB"): "do",
-    ("be", "VBN"): "been", ("be", "VBG"): "being", ("be", "VB"): "be",
+    ("have", "VBD"): "had",
+    ("have", "VBN"): "had",
+    ("have", "VBZ"): "has",
+    ("have", "VBP"): "have",
+    ("have", "VBG"): "having",
+    ("have", "VB"): "have",
+    ("do", "VBD"): "did",
+    ("do", "VBN"): "done",
+    ("do", "VBZ"): "does",
+    ("do", "VBP"): "do",
+    ("do", "VBG"): "doing",
+    ("do", "VB"): "do",
+    ("be", "VBN"): "been",
+    ("be", "VBG"): "being",
+    ("be", "VB"): "be",
 }
 
 
@@ -414,7 +606,14 @@ def verb_lemma(text: str, fallback: str = "") -> str:
 
 # *lie* has two verbs: *lie, lay, lain* (recline) and *lie, lied, lied* (say what is false).
 LIE_UNTRUE = "lie (say what is false)"
-_LIE_UNTRUE_FORMS = {"VB": "lie", "VBP": "lie", "VBZ": "lies", "VBD": "lied", "VBN": "lied", "VBG": "lying"}
+_LIE_UNTRUE_FORMS = {
+    "VB": "lie",
+    "VBP": "lie",
+    "VBZ": "lies",
+    "VBD": "lied",
+    "VBN": "lied",
+    "VBG": "lying",
+}
 
 
 def verb_sense(lemma: str, form: str, prepositions: Sequence[str] = ()) -> str:
@@ -425,12 +624,16 @@ def verb_sense(lemma: str, form: str, prepositions: Sequence[str] = ()) -> str:
     >>> verb_sense("lie", "lying", ["to"]) == LIE_UNTRUE, verb_sense("lie", "lay", ["on"])
     (True, 'lie')
     """
-    if lemma == "lie" and (form.lower() == "lied" or {p.lower() for p in prepositions} & {"to", "about"}):
+    if lemma == "lie" and (
+        form.lower() == "lied" or {p.lower() for p in prepositions} & {"to", "about"}
+    ):
         return LIE_UNTRUE
     return lemma
 
 
-def inflect(lemma: str, tag: str, agr: Agreement = THIRD_SG, invariant: frozenset[str] = frozenset()) -> str:
+def inflect(
+    lemma: str, tag: str, agr: Agreement = THIRD_SG, invariant: frozenset[str] = frozenset()
+) -> str:
     """Inflect a verb lemma for a Penn tag (VB, VBD, VBN, VBG, VBZ, VBP).
 
     ``be`` agrees with ``agr`` in VBD/VBZ/VBP; words in ``invariant`` (corpus stand-ins
@@ -507,7 +710,10 @@ def prepositional_object(tokens: Sequence[Token], frame: Frame) -> tuple[int, Ar
     from .ir import Argument
 
     verb = tokens[frame.verb]
-    prep = next((t for t in tokens if t.head == frame.verb and t.dep == "prep" and t.i == frame.verb + 1), None)
+    prep = next(
+        (t for t in tokens if t.head == frame.verb and t.dep == "prep" and t.i == frame.verb + 1),
+        None,
+    )
     if prep is None:
         return None
     lemma = verb_lemma(verb.text, verb.lemma)
@@ -526,24 +732,84 @@ def prepositional_object(tokens: Sequence[Token], frame: Frame) -> tuple[int, Ar
         inner = [u for u in tokens if descends(tokens, u.i, t.i)]
         gerund = any(u.head == t.i and u.dep == "pcomp" and u.tag == "VBG" for u in inner)
         if t.dep == "prep" and (t.text.lower() == "of" or gerund) and t.i == end:
-            end = max(u.i for u in inner) + 1  # the effectiveness [of the technology] [in promoting ...]
-        elif t.dep == "prep" and t.i == end and any(u.ent_type in ("DATE", "TIME", "EVENT") or u.text.lower() in _TIME_WORDS
-                                                   for u in inner if u.head == t.i):
+            end = (
+                max(u.i for u in inner) + 1
+            )  # the effectiveness [of the technology] [in promoting ...]
+        elif (
+            t.dep == "prep"
+            and t.i == end
+            and any(
+                u.ent_type in ("DATE", "TIME", "EVENT") or u.text.lower() in _TIME_WORDS
+                for u in inner
+                if u.head == t.i
+            )
+        ):
             break
         else:
             return None
     span = (prep.i + 1, end)
-    text = " ".join(t.text for t in tokens[span[0]:span[1]])
+    text = " ".join(t.text for t in tokens[span[0] : span[1]])
     return prep.i, Argument("ARG1", span, text, pobj.i, "obj")
 
 
-_TIME_WORDS = frozenset({"morning", "mornings", "afternoon", "afternoons", "evening", "evenings", "night", "nights",
-                         "day", "days", "week", "weeks", "weekend", "weekends", "month", "months", "year", "years"})
+_TIME_WORDS = frozenset(
+    {
+        "morning",
+        "mornings",
+        "afternoon",
+        "afternoons",
+        "evening",
+        "evenings",
+        "night",
+        "nights",
+        "day",
+        "days",
+        "week",
+        "weeks",
+        "weekend",
+        "weekends",
+        "month",
+        "months",
+        "year",
+        "years",
+    }
+)
 # Verbs whose *to*-phrase after the object is the recipient (ARG2 in PropBank): *lent the painting
 # to a gallery* is a lending to someone, not a direction.
-RECIPIENT_VERBS = frozenset({"give", "hand", "show", "send", "tell", "lend", "loan", "offer", "sell", "pass", "teach",
-                             "bring", "mail", "email", "owe", "pay", "award", "grant", "deliver", "donate", "promise",
-                             "assign", "serve", "feed", "read", "write", "throw", "leave", "forward", "return"})
+RECIPIENT_VERBS = frozenset(
+    {
+        "give",
+        "hand",
+        "show",
+        "send",
+        "tell",
+        "lend",
+        "loan",
+        "offer",
+        "sell",
+        "pass",
+        "teach",
+        "bring",
+        "mail",
+        "email",
+        "owe",
+        "pay",
+        "award",
+        "grant",
+        "deliver",
+        "donate",
+        "promise",
+        "assign",
+        "serve",
+        "feed",
+        "read",
+        "write",
+        "throw",
+        "leave",
+        "forward",
+        "return",
+    }
+)
 
 
 def descends(tokens: Sequence[Token], i: int, head: int) -> bool:

@@ -62,8 +62,15 @@ def read_gold(path: str | Path) -> list[GoldCase]:
             raise DataFileError(error, str(path), lineno)
         try:
             accept = tuple(obj.get("accept") or ())
-            case = GoldCase(str(obj["id"]), obj["text"], obj["apply"], obj.get("phenomenon", "other"), accept,
-                            obj.get("expect_status"), tuple(str(t) for t in obj.get("tags") or ()))
+            case = GoldCase(
+                str(obj["id"]),
+                obj["text"],
+                obj["apply"],
+                obj.get("phenomenon", "other"),
+                accept,
+                obj.get("expect_status"),
+                tuple(str(t) for t in obj.get("tags") or ()),
+            )
         except KeyError as exc:
             raise DataFileError(f"a gold case needs {exc.args[0]!r}", str(path), lineno) from None
         if not case.accept and not case.expect_status:
@@ -75,7 +82,9 @@ def read_gold(path: str | Path) -> list[GoldCase]:
 def passes(case: GoldCase, record: dict) -> bool:
     if case.expect_status is not None:
         return record["status"] == case.expect_status
-    return record["status"] == OK and normalize(record["best"]) in {normalize(a) for a in case.accept}
+    return record["status"] == OK and normalize(record["best"]) in {
+        normalize(a) for a in case.accept
+    }
 
 
 @dataclass
@@ -101,23 +110,39 @@ class Score:
             self.refusals += 1
             self.refusals_matched += good
         if not good:
-            self.misses.append({"id": case.id, "text": case.text, "apply": case.apply, "status": record["status"],
-                                "best": record["best"], "reason": record["reason"]})
+            self.misses.append(
+                {
+                    "id": case.id,
+                    "text": case.text,
+                    "apply": case.apply,
+                    "status": record["status"],
+                    "best": record["best"],
+                    "reason": record["reason"],
+                }
+            )
 
     def to_dict(self) -> dict:
-        return {"n": self.n, "coverage": _rate(self.ok, self.n), "precision": _rate(self.correct_ok, self.ok),
-                "accuracy": _rate(self.correct, self.n),
-                "not_applicable_agreement": _rate(self.refusals_matched, self.refusals),
-                "ok": self.ok, "correct": self.correct, "correct_ok": self.correct_ok, "refusals": self.refusals,
-                "refusals_matched": self.refusals_matched}
+        return {
+            "n": self.n,
+            "coverage": _rate(self.ok, self.n),
+            "precision": _rate(self.correct_ok, self.ok),
+            "accuracy": _rate(self.correct, self.n),
+            "not_applicable_agreement": _rate(self.refusals_matched, self.refusals),
+            "ok": self.ok,
+            "correct": self.correct,
+            "correct_ok": self.correct_ok,
+            "refusals": self.refusals,
+            "refusals_matched": self.refusals_matched,
+        }
 
 
 def _rate(a: int, b: int) -> float | None:
     return round(a / b, 4) if b else None
 
 
-def evaluate(cases: Sequence[GoldCase], backend, progress: bool = False,
-             **options) -> tuple[Score, dict[str, Score], list[dict]]:
+def evaluate(
+    cases: Sequence[GoldCase], backend, progress: bool = False, **options
+) -> tuple[Score, dict[str, Score], list[dict]]:
     """Run one backend (a name, or a :class:`~engine.pipeline.Transformer` already opened) on
     every case (one batch per expression) and score it: the overall score, the score per
     phenomenon, and the records. ``progress``: a progress bar on stderr."""
@@ -128,8 +153,13 @@ def evaluate(cases: Sequence[GoldCase], backend, progress: bool = False,
     records: dict[str, dict] = {}
     from tqdm import tqdm
 
-    with tqdm(total=len(cases), unit="case", file=sys.stderr, disable=not progress,
-              desc=f"seam eval {transformer.backend.name}") as bar:
+    with tqdm(
+        total=len(cases),
+        unit="case",
+        file=sys.stderr,
+        disable=not progress,
+        desc=f"seam eval {transformer.backend.name}",
+    ) as bar:
         for expr, group in by_apply.items():
             out = transformer.run_texts([c.text for c in group], [expr], ids=[c.id for c in group])
             records.update({c.id: r for c, r in zip(group, out, strict=True)})
@@ -166,7 +196,9 @@ def format_tags(results: dict[str, dict[str, Score]], min_cases: int = 1) -> str
         for b in backends:
             s = results[b].get(tag)
             prec = s.to_dict()["precision"] if s else None
-            cells.append(f"{s.correct}/{s.n} p={'-' if prec is None else format(prec, '.2f')}" if s else "-")
+            cells.append(
+                f"{s.correct}/{s.n} p={'-' if prec is None else format(prec, '.2f')}" if s else "-"
+            )
         out.append(f"{tag:<22}" + "".join(f"{c:>{width}}" for c in cells))
     return "\n".join(out)
 
@@ -184,14 +216,27 @@ def format_table(results: dict[str, tuple[Score, dict[str, Score]]]) -> str:
             s = results[b][1].get(p)
             cells.append(f"{s.correct}/{s.n}" if s else "-")
         lines_.append(f"{p:<14}" + "".join(f"{c:>{width}}" for c in cells))
-    for label, key in (("coverage", "coverage"), ("precision", "precision"), ("accuracy", "accuracy"),
-                       ("n/a agreement", "not_applicable_agreement")):
+    for label, key in (
+        ("coverage", "coverage"),
+        ("precision", "precision"),
+        ("accuracy", "accuracy"),
+        ("n/a agreement", "not_applicable_agreement"),
+    ):
         vals = [results[b][0].to_dict()[key] for b in backends]
-        lines_.append(f"{label:<14}" + "".join(f"{'-' if v is None else format(v, '.3f'):>{width}}" for v in vals))
+        lines_.append(
+            f"{label:<14}"
+            + "".join(f"{'-' if v is None else format(v, '.3f'):>{width}}" for v in vals)
+        )
     return "\n".join(lines_)
 
 
 def write_json(path: str | Path, results: dict[str, tuple[Score, dict[str, Score]]]) -> None:
-    data = {b: {"all": total.to_dict(), "phenomena": {p: s.to_dict() for p, s in per.items()},
-                "misses": total.misses} for b, (total, per) in results.items()}
+    data = {
+        b: {
+            "all": total.to_dict(),
+            "phenomena": {p: s.to_dict() for p, s in per.items()},
+            "misses": total.misses,
+        }
+        for b, (total, per) in results.items()
+    }
     Path(path).write_text(json.dumps(data, indent=2, ensure_ascii=False), encoding="utf-8")

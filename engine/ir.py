@@ -33,7 +33,17 @@ TENSES: tuple[str, ...] = ("past", "pres", "fut")
 VOICES: tuple[str, ...] = ("active", "passive")
 POLARITIES: tuple[str, ...] = ("pos", "neg")
 FORCES: tuple[str, ...] = ("prop", "ques")
-MODALS: tuple[str, ...] = ("may", "might", "must", "can", "could", "should", "would", "will", "shall")
+MODALS: tuple[str, ...] = (
+    "may",
+    "might",
+    "must",
+    "can",
+    "could",
+    "should",
+    "would",
+    "will",
+    "shall",
+)
 
 # PropBank -> TAILOR readable names (TAILOR's tag table; ARG0/ARG1 are always AGENT/PATIENT).
 # ADVEJECTIVAL is TAILOR's own spelling, which its checkpoint was trained with.
@@ -108,6 +118,7 @@ class Sentence:
         if start >= end:
             return ""
         return self.text[self.tokens[start].start : self.tokens[end - 1].end]
+
 
 @dataclass(frozen=True)
 class Predicate:

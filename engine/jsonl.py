@@ -61,7 +61,11 @@ def record_id(value: Any, default: str) -> str:
         return default
     if isinstance(value, str):
         return value
-    return json.dumps(value, ensure_ascii=False, sort_keys=True) if isinstance(value, dict | list) else str(value)
+    return (
+        json.dumps(value, ensure_ascii=False, sort_keys=True)
+        if isinstance(value, dict | list)
+        else str(value)
+    )
 
 
 def lines(path: str | Path | IO[str]) -> Iterator[tuple[int, str]]:
@@ -83,7 +87,9 @@ def parse_line(raw: str, lineno: int, text_field: str = "text") -> InputRecord:
     default_id = str(lineno)
     fp = fingerprint(raw)
     if not raw.strip():
-        return InputRecord(default_id, None, lineno, f"line {lineno}: blank line (no record)", fingerprint=fp)
+        return InputRecord(
+            default_id, None, lineno, f"line {lineno}: blank line (no record)", fingerprint=fp
+        )
     obj, error = load_object(raw, lineno)
     if obj is None:
         return InputRecord(default_id, None, lineno, error, fingerprint=fp)
@@ -91,11 +97,21 @@ def parse_line(raw: str, lineno: int, text_field: str = "text") -> InputRecord:
     text = obj.get(text_field)
     if not isinstance(text, str):
         found = "missing" if text is None else f"got {type(text).__name__}"
-        return InputRecord(rid, None, lineno, f"line {lineno}: field '{text_field}' must be a string ({found})",
-                           fingerprint=fp)
+        return InputRecord(
+            rid,
+            None,
+            lineno,
+            f"line {lineno}: field '{text_field}' must be a string ({found})",
+            fingerprint=fp,
+        )
     if not valid_unicode(text):
-        return InputRecord(rid, None, lineno, f"line {lineno}: field '{text_field}' has an unpaired surrogate "
-                           "(not valid Unicode)", fingerprint=fp)
+        return InputRecord(
+            rid,
+            None,
+            lineno,
+            f"line {lineno}: field '{text_field}' has an unpaired surrogate (not valid Unicode)",
+            fingerprint=fp,
+        )
     extra = {k: v for k, v in obj.items() if k not in ("id", text_field)}
     return InputRecord(rid, text, lineno, None, extra or None, fp)
 
@@ -143,8 +159,11 @@ def written_records(path: str | Path) -> list[dict]:
         records.append(rec)
         kept.append(raw)
     if dropped:
-        log.warning("%s: dropping %d broken or incomplete line(s); their records will be produced again",
-                    path, dropped)
+        log.warning(
+            "%s: dropping %d broken or incomplete line(s); their records will be produced again",
+            path,
+            dropped,
+        )
         tmp = path.with_name(path.name + ".resume-tmp")
         tmp.write_bytes(b"".join(kept))
         tmp.replace(path)

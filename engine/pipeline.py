@@ -63,7 +63,9 @@ def job(expression: str | Transformation | Choice) -> Job:
     return Job(expression if isinstance(expression, str) else str(expression), value, tuple(plans))
 
 
-def jobs(apply: str | Transformation | Choice | Sequence[str | Transformation | Choice]) -> list[Job]:
+def jobs(
+    apply: str | Transformation | Choice | Sequence[str | Transformation | Choice],
+) -> list[Job]:
     """Parse one or several expressions (``ExpressionError`` on a bad one)."""
     items = [apply] if isinstance(apply, str | Transformation | Choice) else list(apply)
     if not items:
@@ -83,7 +85,9 @@ def union(results: Sequence[tuple[str, Realization]]) -> Realization:
         for cand in real.candidates:
             if all(cand.text != c.text for c in candidates):
                 candidates.append(dataclasses.replace(cand, transformation=name))
-    failed = [f"{name}: {real.status} ({real.reason})" for name, real in results if real.status != OK]
+    failed = [
+        f"{name}: {real.status} ({real.reason})" for name, real in results if real.status != OK
+    ]
     if candidates:
         return Realization(OK, "; ".join(failed), tuple(candidates), details=details)
     first = next(real for _, real in results)
@@ -131,25 +135,41 @@ class Transformer:
     ['A man was riding a bike.']
     """
 
-    def __init__(self, backend: str | Backend = "surface", max_chars: int = DEFAULT_MAX_CHARS,
-                 batch_size: int = 64, selector: Selector | None = None, keep: Sequence[str] | None = None,
-                 **backend_options):
+    def __init__(
+        self,
+        backend: str | Backend = "surface",
+        max_chars: int = DEFAULT_MAX_CHARS,
+        batch_size: int = 64,
+        selector: Selector | None = None,
+        keep: Sequence[str] | None = None,
+        **backend_options,
+    ):
         self.backend = get_backend(backend, **backend_options)
         self.max_chars = max_chars
         self.batch_size = batch_size
         self.selector = selector if selector is not None and selector.active else None
-        self.keep = None if keep is None else frozenset(keep)  # input fields carried over (None: all)
+        self.keep = (
+            None if keep is None else frozenset(keep)
+        )  # input fields carried over (None: all)
 
-    def run_texts(self, texts: Sequence[str], apply, ids: Sequence[str] | None = None) -> list[dict]:
+    def run_texts(
+        self, texts: Sequence[str], apply, ids: Sequence[str] | None = None
+    ) -> list[dict]:
         ids = list(ids) if ids is not None else [str(k) for k in range(1, len(texts) + 1)]
         if len(ids) != len(texts):
             raise SeamError(f"{len(texts)} texts but {len(ids)} ids")
-        records = [InputRecord(i, t, k + 1, fingerprint=fingerprint(t) if isinstance(t, str) else None)
-                   for k, (i, t) in enumerate(zip(ids, texts, strict=True))]
+        records = [
+            InputRecord(i, t, k + 1, fingerprint=fingerprint(t) if isinstance(t, str) else None)
+            for k, (i, t) in enumerate(zip(ids, texts, strict=True))
+        ]
         return list(self.run(records, jobs(apply)))
 
-    def run(self, records: Iterable[InputRecord], job_list: Sequence[Job],
-            skip: set[tuple] | Mapping[tuple, int] | None = None) -> Iterator[dict]:
+    def run(
+        self,
+        records: Iterable[InputRecord],
+        job_list: Sequence[Job],
+        skip: set[tuple] | Mapping[tuple, int] | None = None,
+    ) -> Iterator[dict]:
         """Yield output records, batch by batch, in input order then transformation order.
 
         ``skip`` holds the ``(id, transformation)`` keys already done (resume): a set, or a
@@ -174,8 +194,9 @@ class Transformer:
             yield from self._batch(batch, job_list, done)
 
     # -- internals ---------------------------------------------------------------------------
-    def _batch(self, batch: list[InputRecord], job_list: Sequence[Job],
-               finished: Mapping[int, set[str]]) -> Iterator[dict]:
+    def _batch(
+        self, batch: list[InputRecord], job_list: Sequence[Job], finished: Mapping[int, set[str]]
+    ) -> Iterator[dict]:
         todo = [r for r in batch if any(j.name not in finished.get(r.line, ()) for j in job_list)]
         problems = {r.line: input_problem(r, self.max_chars) for r in todo}
         good = [r for r in todo if problems[r.line] is None]
@@ -193,8 +214,15 @@ class Transformer:
                 continue
             work.append((rec, pending, analysis))
         # the whole batch reaches the backend in one call (the ERG's generator pool sees every MRS)
-        flat = [(rec.text, analysis, plan) for rec, pending, analysis in work for j in pending for _, plan in j.plans]
-        results = self.realize_many([a for _, a, _ in flat], [p for _, _, p in flat], [t for t, _, _ in flat])
+        flat = [
+            (rec.text, analysis, plan)
+            for rec, pending, analysis in work
+            for j in pending
+            for _, plan in j.plans
+        ]
+        results = self.realize_many(
+            [a for _, a, _ in flat], [p for _, _, p in flat], [t for t, _, _ in flat]
+        )
         k = 0
         for rec, pending, analysis in work:
             for job in pending:
@@ -203,9 +231,13 @@ class Transformer:
                 done.append((rec, job, union(named), analysis))
         done.sort(key=lambda d: d[0].line)
         if self.selector is not None:
-            selected = self.selector.apply([self.entry(rec.text, job, real, analysis)
-                                            for rec, job, real, analysis in done])
-            done = [(rec, job, real, None) for (rec, job, _r, _a), real in zip(done, selected, strict=True)]
+            selected = self.selector.apply(
+                [self.entry(rec.text, job, real, analysis) for rec, job, real, analysis in done]
+            )
+            done = [
+                (rec, job, real, None)
+                for (rec, job, _r, _a), real in zip(done, selected, strict=True)
+            ]
         for rec, job, real, _analysis in done:
             yield self._record(rec, job, real)
 
@@ -214,7 +246,12 @@ class Transformer:
         """What the selector needs to judge a realization of ``job``: each candidate's plan."""
         plans = dict(job.plans)
         first = job.plans[0][1]
-        return ToJudge(source, real, tuple(plans.get(c.transformation, first) for c in real.candidates), analysis)
+        return ToJudge(
+            source,
+            real,
+            tuple(plans.get(c.transformation, first) for c in real.candidates),
+            analysis,
+        )
 
     def _analyze(self, records: list[InputRecord]) -> dict[int, Analysis | Realization]:
         """Analyses keyed by line; a Realization is the error of that record."""
@@ -230,7 +267,12 @@ class Transformer:
             out = list(self.backend.analyze(list(texts)))
             if len(out) == len(texts):
                 return out
-            log.error("backend %s returned %d analyses for %d texts", self.backend.name, len(out), len(texts))
+            log.error(
+                "backend %s returned %d analyses for %d texts",
+                self.backend.name,
+                len(out),
+                len(texts),
+            )
         except Exception as exc:  # isolate the text that breaks the batch
             log.warning("batch analysis failed (%s); analyzing texts one by one", exc)
         single: list[Analysis | Realization] = []
@@ -241,12 +283,20 @@ class Transformer:
                 single.append(failure(exc, f"analysis of {text[:60]!r}"))
         return single
 
-    def realize(self, analysis: Analysis, plans: Sequence[EditPlan], source: str | None = None) -> list[Realization]:
+    def realize(
+        self, analysis: Analysis, plans: Sequence[EditPlan], source: str | None = None
+    ) -> list[Realization]:
         """Realize plans on one analysis; a backend failure becomes per-plan ``error``s."""
-        return self.realize_many([analysis] * len(plans), plans, [source] * len(plans) if source is not None else None)
+        return self.realize_many(
+            [analysis] * len(plans), plans, [source] * len(plans) if source is not None else None
+        )
 
-    def realize_many(self, analyses: Sequence[Analysis], plans: Sequence[EditPlan],
-                     sources: Sequence[str] | None = None) -> list[Realization]:
+    def realize_many(
+        self,
+        analyses: Sequence[Analysis],
+        plans: Sequence[EditPlan],
+        sources: Sequence[str] | None = None,
+    ) -> list[Realization]:
         """Realize (analysis, plan) pairs under the backend contract (:mod:`engine.contract`)
         in one backend call; if the call fails, each pair is retried alone so that one bad
         record never costs the others. ``sources`` are the texts as given (identity and
@@ -258,7 +308,9 @@ class Transformer:
             return contract.realize(self.backend, list(analyses), list(plans), sources)
         except Exception:  # one bad record must not stop the batch: retry one by one
             log.warning("batch realization failed; realizing one by one", exc_info=True)
-            return [self._realize_one(a, p, s) for a, p, s in zip(analyses, plans, sources, strict=True)]
+            return [
+                self._realize_one(a, p, s) for a, p, s in zip(analyses, plans, sources, strict=True)
+            ]
 
     def _realize_one(self, analysis: Analysis, plan: EditPlan, source: str) -> Realization:
         try:
@@ -271,12 +323,23 @@ class Transformer:
         if status == OK and not result.candidates:
             status, reason = NO_REALIZATION, reason or "the backend produced no realization"
         selector = self.selector
-        return Record(rec.id, rec.text, job.name, self.backend.name, status, reason, tuple(result.candidates),
-                      details=dict(result.details) if result.details else None,
-                      rejected=tuple(result.rejected) if selector is not None else None,
-                      ranked_by=selector.ranker.name if selector is not None and selector.ranker is not None else None,
-                      code=result.code if status == ERROR else None, fingerprint=rec.fingerprint,
-                      fields=self._fields(rec)).to_json()
+        return Record(
+            rec.id,
+            rec.text,
+            job.name,
+            self.backend.name,
+            status,
+            reason,
+            tuple(result.candidates),
+            details=dict(result.details) if result.details else None,
+            rejected=tuple(result.rejected) if selector is not None else None,
+            ranked_by=selector.ranker.name
+            if selector is not None and selector.ranker is not None
+            else None,
+            code=result.code if status == ERROR else None,
+            fingerprint=rec.fingerprint,
+            fields=self._fields(rec),
+        ).to_json()
 
     def _fields(self, rec: InputRecord) -> dict | None:
         if not rec.extra:
@@ -284,8 +347,14 @@ class Transformer:
         kept = {k: v for k, v in rec.extra.items() if self.keep is None or k in self.keep}
         return kept or None
 
-def transform(texts: str | Sequence[str], apply, backend: str | Backend = "surface",
-              ids: Sequence[str] | None = None, **options) -> list[dict]:
+
+def transform(
+    texts: str | Sequence[str],
+    apply,
+    backend: str | Backend = "surface",
+    ids: Sequence[str] | None = None,
+    **options,
+) -> list[dict]:
     """Transform texts; returns the records ``seam transform`` writes, one per text and
     transformation.
 

@@ -33,7 +33,9 @@ class Registry(Generic[T]):
     with no edit here. One that fails to load is left out with a warning; one that takes a
     name already registered is refused with a warning."""
 
-    def __init__(self, kind: str, error: type[SeamError] = SeamError, entry_points: str | None = None):
+    def __init__(
+        self, kind: str, error: type[SeamError] = SeamError, entry_points: str | None = None
+    ):
         self.kind = kind
         self.error = error
         self.group = entry_points
@@ -52,12 +54,16 @@ class Registry(Generic[T]):
         log = logging.getLogger(__name__)
         for ep in entry_points(group=self.group):
             if ep.name in self._factories:
-                log.warning("%s %r of %s is not registered: the name is taken", self.kind, ep.name, ep.value)
+                log.warning(
+                    "%s %r of %s is not registered: the name is taken", self.kind, ep.name, ep.value
+                )
                 continue
             try:
                 factory = ep.load()
             except Exception as exc:  # a broken plugin must not break Seam
-                log.warning("%s %r of %s could not be loaded: %s", self.kind, ep.name, ep.value, exc)
+                log.warning(
+                    "%s %r of %s could not be loaded: %s", self.kind, ep.name, ep.value, exc
+                )
                 continue
             self.register(ep.name, factory)
             self._plugins.append(ep.name)
@@ -99,7 +105,9 @@ class Registry(Generic[T]):
         try:
             return self._factories[name]
         except KeyError:
-            raise self.error(f"unknown {self.kind} {name!r}; available: {', '.join(self._factories)}") from None
+            raise self.error(
+                f"unknown {self.kind} {name!r}; available: {', '.join(self._factories)}"
+            ) from None
 
     def create(self, name: str, *args: Any, **kwargs: Any) -> T:
         return self.factory(name)(*args, **kwargs)

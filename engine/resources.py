@@ -62,8 +62,11 @@ def find_checkpoint_dir(path, env_var: str, cache_name: str) -> tuple[Path | Non
     tried, in words, for the error message. An explicit ``path`` that is not valid stops the
     search (the user asked for that one)."""
     tried: list[str] = []
-    for source, candidate in (("argument", path), (env_var, os.environ.get(env_var)),
-                              ("cache", cache_dir() / cache_name)):
+    for source, candidate in (
+        ("argument", path),
+        (env_var, os.environ.get(env_var)),
+        ("cache", cache_dir() / cache_name),
+    ):
         if not candidate:
             continue
         p = Path(candidate).expanduser()
@@ -90,7 +93,9 @@ def require_checkpoint_dir(path, env_var: str, cache_name: str, what: str, hint:
     found, tried = find_checkpoint_dir(path, env_var, cache_name)
     if found is not None:
         return found
-    raise ResourceNotFoundError(f"No {what} found (tried: " + (", ".join(tried) or "nothing") + f"). {hint}")
+    raise ResourceNotFoundError(
+        f"No {what} found (tried: " + (", ".join(tried) or "nothing") + f"). {hint}"
+    )
 
 
 @functools.lru_cache(maxsize=4)

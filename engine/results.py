@@ -74,7 +74,9 @@ class Realization:
     reason: str = ""
     candidates: tuple[Candidate, ...] = field(default=())
     rejected: tuple[Candidate, ...] = field(default=())
-    details: dict = field(default_factory=dict, compare=False, hash=False)  # backend facts for the record
+    details: dict = field(
+        default_factory=dict, compare=False, hash=False
+    )  # backend facts for the record
     code: str | None = None  # on an ``error``: the engine.errors code (E999: a bug)
 
     @property
@@ -95,13 +97,50 @@ def carry(out: dict, fields: dict | None, reserved: frozenset = frozenset()) -> 
 
 
 # Every key a contrast record may have.
-CONTRAST_KEYS = frozenset({"id", "original_id", "pair", "premise_transformation", "hypothesis_transformation",
-                           "original", "premise", "hypothesis", "label", "rule", "via", "label_reason", "label_map",
-                           "reversed", "backend", "status", "reason", "candidates", "rejected", "code", "fingerprint",
-                           "edit_codes"})
+CONTRAST_KEYS = frozenset(
+    {
+        "id",
+        "original_id",
+        "pair",
+        "premise_transformation",
+        "hypothesis_transformation",
+        "original",
+        "premise",
+        "hypothesis",
+        "label",
+        "rule",
+        "via",
+        "label_reason",
+        "label_map",
+        "reversed",
+        "backend",
+        "status",
+        "reason",
+        "candidates",
+        "rejected",
+        "code",
+        "fingerprint",
+        "edit_codes",
+    }
+)
 # Every key a transform record may have: an input field of the same name is renamed.
-RECORD_KEYS = frozenset({"id", "source", "transformation", "backend", "status", "reason", "candidates", "best",
-                         "details", "rejected", "ranked_by", "code", "fingerprint"})
+RECORD_KEYS = frozenset(
+    {
+        "id",
+        "source",
+        "transformation",
+        "backend",
+        "status",
+        "reason",
+        "candidates",
+        "best",
+        "details",
+        "rejected",
+        "ranked_by",
+        "code",
+        "fingerprint",
+    }
+)
 
 
 @dataclass
@@ -133,9 +172,16 @@ class Record:
         return self.candidates[0].text if self.candidates else None
 
     def to_json(self) -> dict:
-        out: dict = {"id": self.id, "source": self.source, "transformation": self.transformation,
-                     "backend": self.backend, "status": self.status, "reason": self.reason,
-                     "candidates": [c.to_dict() for c in self.candidates], "best": self.best}
+        out: dict = {
+            "id": self.id,
+            "source": self.source,
+            "transformation": self.transformation,
+            "backend": self.backend,
+            "status": self.status,
+            "reason": self.reason,
+            "candidates": [c.to_dict() for c in self.candidates],
+            "best": self.best,
+        }
         if self.details:
             out["details"] = dict(self.details)
         if self.rejected is not None:
@@ -177,17 +223,36 @@ class ContrastRecord:
     rejected: dict | None = None
     code: str | None = None
     fingerprint: str | None = None
-    edit_codes: dict | None = None  # each side's Polyjuice control code (seam contrast --edit-codes)
-    fields: dict | None = None  # the input line's other fields (genre, ...), carried over as in Record
-    sides: dict | None = field(default=None, repr=False, compare=False)  # new text per original side (not written)
+    edit_codes: dict | None = (
+        None  # each side's Polyjuice control code (seam contrast --edit-codes)
+    )
+    fields: dict | None = (
+        None  # the input line's other fields (genre, ...), carried over as in Record
+    )
+    sides: dict | None = field(
+        default=None, repr=False, compare=False
+    )  # new text per original side (not written)
 
     def to_json(self) -> dict:
-        out = {"id": self.id, "original_id": self.original_id, "pair": self.pair,
-               "premise_transformation": self.premise_transformation,
-               "hypothesis_transformation": self.hypothesis_transformation, "original": self.original,
-               "premise": self.premise, "hypothesis": self.hypothesis, "label": self.label, "rule": self.rule,
-               "via": list(self.via), "label_reason": self.label_reason, "label_map": self.label_map,
-               "reversed": self.reversed, "backend": self.backend, "status": self.status, "reason": self.reason}
+        out = {
+            "id": self.id,
+            "original_id": self.original_id,
+            "pair": self.pair,
+            "premise_transformation": self.premise_transformation,
+            "hypothesis_transformation": self.hypothesis_transformation,
+            "original": self.original,
+            "premise": self.premise,
+            "hypothesis": self.hypothesis,
+            "label": self.label,
+            "rule": self.rule,
+            "via": list(self.via),
+            "label_reason": self.label_reason,
+            "label_map": self.label_map,
+            "reversed": self.reversed,
+            "backend": self.backend,
+            "status": self.status,
+            "reason": self.reason,
+        }
         for name in ("candidates", "rejected", "code", "fingerprint", "edit_codes"):
             if getattr(self, name) is not None:
                 out[name] = getattr(self, name)

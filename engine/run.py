@@ -38,7 +38,9 @@ log = logging.getLogger(__name__)
 class Producer(Protocol):
     """What the run loop drives."""
 
-    def run(self, items: Iterable[Any], skip: Mapping[tuple, int] | None = None) -> Iterator[dict]: ...
+    def run(
+        self, items: Iterable[Any], skip: Mapping[tuple, int] | None = None
+    ) -> Iterator[dict]: ...
 
     def item_keys(self, item: Any) -> list[tuple]: ...
 
@@ -53,7 +55,9 @@ class TransformProducer:
         self.transformer = transformer
         self.jobs = list(job_list)
 
-    def run(self, items: Iterable[InputRecord], skip: Mapping[tuple, int] | None = None) -> Iterator[dict]:
+    def run(
+        self, items: Iterable[InputRecord], skip: Mapping[tuple, int] | None = None
+    ) -> Iterator[dict]:
         return self.transformer.run(items, self.jobs, skip)
 
     def item_keys(self, item: InputRecord) -> list[tuple]:
@@ -124,17 +128,29 @@ def check_resume(producer: Producer, items: Iterable[Any], written: Iterable[dic
                 raise ResumeError(
                     f"--resume: line {item.line} of the input (id {item.id!r}) is not the line the output's records "
                     "were made from (the input was edited, or lines were inserted or deleted); rerun without "
-                    "--resume, or restore the input")
+                    "--resume, or restore the input"
+                )
     gone = [key for key, queue in seen.items() if queue]
     if gone:
-        raise ResumeError(f"--resume: the output holds records of {len(gone)} input(s) the input no longer has "
-                          f"(first: {gone[0]!r}); rerun without --resume, or restore the input")
+        raise ResumeError(
+            f"--resume: the output holds records of {len(gone)} input(s) the input no longer has "
+            f"(first: {gone[0]!r}); rerun without --resume, or restore the input"
+        )
 
 
-def run(producer: Producer, items: Iterable[Any] | Callable[[], Iterable[Any]], *,
-        output: str | Path | None = None, sink: IO[str] | None = None, resume: bool = False,
-        batch_size: int = 64, progress: bool = False, total: int | None = None, desc: str = "seam",
-        on_record: Callable[[dict], None] | None = None) -> RunReport:
+def run(
+    producer: Producer,
+    items: Iterable[Any] | Callable[[], Iterable[Any]],
+    *,
+    output: str | Path | None = None,
+    sink: IO[str] | None = None,
+    resume: bool = False,
+    batch_size: int = 64,
+    progress: bool = False,
+    total: int | None = None,
+    desc: str = "seam",
+    on_record: Callable[[dict], None] | None = None,
+) -> RunReport:
     """Drive ``producer`` over ``items`` and write every record to ``output`` (a JSONL file)
     or ``sink`` (a text stream), or to neither when only ``on_record`` wants them.
 
@@ -154,16 +170,31 @@ def run(producer: Producer, items: Iterable[Any] | Callable[[], Iterable[Any]], 
         skip = Counter(producer.record_key(r) for r in written)
         report.resumed = len(written)
         log.info("resuming: %d records already in %s", report.resumed, output)
-    writer = JsonlWriter(output, append=resume) if output is not None else (JsonlWriter(sink) if sink else None)
+    writer = (
+        JsonlWriter(output, append=resume)
+        if output is not None
+        else (JsonlWriter(sink) if sink else None)
+    )
     from tqdm import tqdm
 
     # The time left is estimated here, not by tqdm: records come in bursts (a batch at a time)
     # after the backend's warm-up (loading spaCy, starting ACE), so a rate counted per record
     # is first inflated by the warm-up, then by each burst. The estimate starts at the third
     # burst: the records of the bursts after the first, over the time they took.
-    fmt = "{desc}: {percentage:3.0f}%|{bar}| {n_fmt}/{total_fmt} [{elapsed}{postfix}]" if total else None
-    bar = tqdm(total=total, initial=report.resumed, unit="rec", file=sys.stderr, disable=not progress, desc=desc,
-               bar_format=fmt)
+    fmt = (
+        "{desc}: {percentage:3.0f}%|{bar}| {n_fmt}/{total_fmt} [{elapsed}{postfix}]"
+        if total
+        else None
+    )
+    bar = tqdm(
+        total=total,
+        initial=report.resumed,
+        unit="rec",
+        file=sys.stderr,
+        disable=not progress,
+        desc=desc,
+        bar_format=fmt,
+    )
     bursts: list[tuple[float, int]] = []  # (time, records before it) at the start of each burst
     last = None
     try:
@@ -193,16 +224,39 @@ def run(producer: Producer, items: Iterable[Any] | Callable[[], Iterable[Any]], 
     return report
 
 
-def run_file(input: str | Path, output: str | Path, apply, *, backend="surface", resume: bool = False,
-             text_field: str = "text", batch_size: int = 64, progress: bool = False, selector=None,
-             max_chars: int | None = None, **backend_options) -> RunReport:
+def run_file(
+    input: str | Path,
+    output: str | Path,
+    apply,
+    *,
+    backend="surface",
+    resume: bool = False,
+    text_field: str = "text",
+    batch_size: int = 64,
+    progress: bool = False,
+    selector=None,
+    max_chars: int | None = None,
+    **backend_options,
+) -> RunReport:
     """Transform a JSONL file (one ``text`` per line) into a JSONL file of records, as
     ``seam transform -i INPUT -o OUTPUT`` does: batches, resume, flushing, progress."""
     from .pipeline import DEFAULT_MAX_CHARS, Transformer, jobs
 
     job_list = jobs(apply)
-    transformer = Transformer(backend, max_chars=max_chars or DEFAULT_MAX_CHARS, batch_size=batch_size,
-                              selector=selector, **backend_options)
-    return run(TransformProducer(transformer, job_list), lambda: read_records(input, text_field=text_field),
-               output=output, resume=resume, batch_size=batch_size, progress=progress,
-               total=count_lines(input) * len(job_list), desc="seam transform")
+    transformer = Transformer(
+        backend,
+        max_chars=max_chars or DEFAULT_MAX_CHARS,
+        batch_size=batch_size,
+        selector=selector,
+        **backend_options,
+    )
+    return run(
+        TransformProducer(transformer, job_list),
+        lambda: read_records(input, text_field=text_field),
+        output=output,
+        resume=resume,
+        batch_size=batch_size,
+        progress=progress,
+        total=count_lines(input) * len(job_list),
+        desc="seam transform",
+    )

@@ -78,18 +78,39 @@ class Selector:
     given) for ``likelihood``, ``accept_model`` (a ``seam train-accept`` folder) for ``accept``.
     """
 
-    def __init__(self, rank: str | Mapping[str, float] | None = None, validate: str | Sequence[str] | None = None,
-                 *, toolkit: Toolkit | None = None, lm: str | None = None, ngram: str | None = None,
-                 nli: str | None = None, device: str | None = None, rank_config: str | Path | None = None,
-                 ace: str | None = None, grammar: str | None = None, parses: str | Path | None = None,
-                 bleu_range: tuple[float, float] = (0.1, 0.95), expect: str = "same", max_drop: float = 50.0,
-                 likelihood_lm: str | None = None, accept_model: str | None = None):
+    def __init__(
+        self,
+        rank: str | Mapping[str, float] | None = None,
+        validate: str | Sequence[str] | None = None,
+        *,
+        toolkit: Toolkit | None = None,
+        lm: str | None = None,
+        ngram: str | None = None,
+        nli: str | None = None,
+        device: str | None = None,
+        rank_config: str | Path | None = None,
+        ace: str | None = None,
+        grammar: str | None = None,
+        parses: str | Path | None = None,
+        bleu_range: tuple[float, float] = (0.1, 0.95),
+        expect: str = "same",
+        max_drop: float = 50.0,
+        likelihood_lm: str | None = None,
+        accept_model: str | None = None,
+    ):
         self.toolkit = toolkit or Toolkit(lm=lm, ngram=ngram, nli=nli, device=device)
         self.ranker = Ranker(rank, self.toolkit, rank_config) if rank else None
         self.parses, self.ace, self.grammar = parses, ace, grammar
-        self.bleu_range, self.expect, self.max_drop, self.likelihood_lm = bleu_range, expect, max_drop, likelihood_lm
+        self.bleu_range, self.expect, self.max_drop, self.likelihood_lm = (
+            bleu_range,
+            expect,
+            max_drop,
+            likelihood_lm,
+        )
         self.accept_model = accept_model
-        self.validators = [VALIDATOR_REGISTRY.create(name, self) for name in parse_validators(validate)]
+        self.validators = [
+            VALIDATOR_REGISTRY.create(name, self) for name in parse_validators(validate)
+        ]
 
     @property
     def active(self) -> bool:
@@ -115,11 +136,16 @@ class Selector:
             scores = self.ranker.score([i.text for i in items], [i.source for i in items])
         judged: dict[int, list[tuple[Candidate, str]]] = {}
         for k, (e, c) in enumerate(owners):
-            cand = dataclasses.replace(entries[e].realization.candidates[c], scores=scores[k],
-                                       verdicts=tuple(verdicts[k]))
+            cand = dataclasses.replace(
+                entries[e].realization.candidates[c], scores=scores[k], verdicts=tuple(verdicts[k])
+            )
             judged.setdefault(e, []).append((cand, worst(verdicts[k])))
-        return [self._reorder(entry, judged.get(e, [])) if entry.realization.status == OK else entry.realization
-                for e, entry in enumerate(entries)]
+        return [
+            self._reorder(entry, judged.get(e, []))
+            if entry.realization.status == OK
+            else entry.realization
+            for e, entry in enumerate(entries)
+        ]
 
     def _reorder(self, entry: ToJudge, judged: list[tuple[Candidate, str]]) -> Realization:
         real = entry.realization
@@ -129,7 +155,14 @@ class Selector:
         rejected = tuple(c for c, v in judged if v == REJECT)
         kept.sort(key=lambda x: (_TIER[x[2]], -x[1].scores.get("rank", 0.0), x[0]))
         if not kept:
-            why = "; ".join(f"{c.text!r}: " + ", ".join(f"{v.validator}: {v.reason}" for v in c.verdicts
-                                                        if v.verdict == REJECT) for c in rejected[:3])
-            return Realization(REJECTED, f"every candidate was rejected ({why})", (), rejected, real.details)
-        return Realization(real.status, real.reason, tuple(c for _, c, _ in kept), rejected, real.details)
+            why = "; ".join(
+                f"{c.text!r}: "
+                + ", ".join(f"{v.validator}: {v.reason}" for v in c.verdicts if v.verdict == REJECT)
+                for c in rejected[:3]
+            )
+            return Realization(
+                REJECTED, f"every candidate was rejected ({why})", (), rejected, real.details
+            )
+        return Realization(
+            real.status, real.reason, tuple(c for _, c, _ in kept), rejected, real.details
+        )

@@ -19,8 +19,23 @@ _NP_POS = ("NOUN", "PROPN", "PRON", "NUM", "DET")
 _KEEP_DEPS = ("det", "predet", "poss", "nummod", "compound", "quantmod", "case", "neg")
 _DETERMINER_DEPS = ("det", "predet", "poss", "nummod", "quantmod")
 # Adjectives that quantify rather than describe (*several people*, *a few men*): kept.
-_QUANTITY_ADJECTIVES = frozenset({"few", "fewer", "several", "many", "much", "more", "most", "less", "little",
-                                  "numerous", "multiple", "various", "countless"})
+_QUANTITY_ADJECTIVES = frozenset(
+    {
+        "few",
+        "fewer",
+        "several",
+        "many",
+        "much",
+        "more",
+        "most",
+        "less",
+        "little",
+        "numerous",
+        "multiple",
+        "various",
+        "countless",
+    }
+)
 
 
 @dataclass(frozen=True)
@@ -44,18 +59,35 @@ def subtree(kids: list[list[int]], i: int) -> set[int]:
     return out
 
 
-def _head_np(tokens: Sequence[Token], kids: list[list[int]], head: int, depth: int = 0) -> tuple[set[int], list[int]]:
+def _head_np(
+    tokens: Sequence[Token], kids: list[list[int]], head: int, depth: int = 0
+) -> tuple[set[int], list[int]]:
     """The tokens a head noun phrase keeps, and its head nouns (a quantity noun or quantifier
     with an of-phrase keeps the of-phrase's head noun phrase too: *a group of children*)."""
     keep, heads = {head}, [head]
     for c in kids[head]:
         dep = tokens[c].dep
-        quantity = dep == "amod" and tokens[c].text.lower() in _QUANTITY_ADJECTIVES and not _size_little(tokens, kids, c)
+        quantity = (
+            dep == "amod"
+            and tokens[c].text.lower() in _QUANTITY_ADJECTIVES
+            and not _size_little(tokens, kids, c)
+        )
         if dep in _KEEP_DEPS or (dep == "nmod" and c < head) or quantity:
             keep |= subtree(kids, c)
     tok = tokens[head]
-    of = next((c for c in kids[head] if c > head and tokens[c].dep == "prep" and tokens[c].text.lower() == "of"), None)
-    partitive = tok.text.lower() in english.quantity_nouns() or tok.pos in ("NUM", "DET") or tok.tag in ("CD", "DT")
+    of = next(
+        (
+            c
+            for c in kids[head]
+            if c > head and tokens[c].dep == "prep" and tokens[c].text.lower() == "of"
+        ),
+        None,
+    )
+    partitive = (
+        tok.text.lower() in english.quantity_nouns()
+        or tok.pos in ("NUM", "DET")
+        or tok.tag in ("CD", "DT")
+    )
     if of is not None and partitive and depth < 3:
         pobj = next((c for c in kids[of] if tokens[c].dep == "pobj"), None)
         if pobj is not None:
@@ -86,8 +118,11 @@ def _size_little(tokens: Sequence[Token], kids: list[list[int]], i: int) -> bool
         return False
     noun = tokens[tok.head]
     dets = [tokens[c].text.lower() for c in kids[noun.i] if tokens[c].dep in _DETERMINER_DEPS]
-    return (noun.tag in ("NNS", "NNPS") or noun.text.lower() in english.person_nouns()
-            or any(d not in ("a", "an") for d in dets))
+    return (
+        noun.tag in ("NNS", "NNPS")
+        or noun.text.lower() in english.person_nouns()
+        or any(d not in ("a", "an") for d in dets)
+    )
 
 
 def _mentions(text: str, lexicon: frozenset[str]) -> str | None:
@@ -101,11 +136,15 @@ def _mentions(text: str, lexicon: frozenset[str]) -> str | None:
 
 def _simple_present(features: dict) -> bool:
     return bool(features.get("modality")) or (
-        features.get("tense") == "pres" and not features.get("progressive") and not features.get("perfect"))
+        features.get("tense") == "pres"
+        and not features.get("progressive")
+        and not features.get("perfect")
+    )
 
 
-def shorten_cut(analysis: Analysis, frame: Frame, role: str, target: dict,
-                later: frozenset[str] = frozenset()) -> Cut | str:
+def shorten_cut(
+    analysis: Analysis, frame: Frame, role: str, target: dict, later: frozenset[str] = frozenset()
+) -> Cut | str:
     """The tokens ``shorten(role)`` drops from the core argument ``role``, or why it must not.
 
     The argument is cut down to its head noun phrase: determiners, possessors, numerals,
@@ -148,7 +187,11 @@ def shorten_cut(analysis: Analysis, frame: Frame, role: str, target: dict,
     # Monotonicity: the argument's own determiners and focus adverbs (*only the men*), then
     # downward operators around it.
     focus = {c for h in heads for c in kids[h] if tokens[c].dep in ("advmod", "npadvmod") and c < h}
-    region = [i for i in sorted(keep | focus) if start <= i <= max(heads) and not _size_little(tokens, kids, i)]
+    region = [
+        i
+        for i in sorted(keep | focus)
+        if start <= i <= max(heads) and not _size_little(tokens, kids, i)
+    ]
     quantifier = english.find_phrase(_words(tokens, region), english.non_upward_determiners())
     if quantifier is not None:
         return f"{label}: '{quantifier}' is not upward monotone; dropping modifiers under it is not an entailment"
@@ -161,7 +204,9 @@ def shorten_cut(analysis: Analysis, frame: Frame, role: str, target: dict,
     for other in frame.arguments:
         if other is arg or other.role not in ("ARG0", "ARG1", "ARG2"):
             continue
-        word = english.find_phrase(_words(tokens, range(other.span[0], max(other.head, other.span[0]) + 1)), downward)
+        word = english.find_phrase(
+            _words(tokens, range(other.span[0], max(other.head, other.span[0]) + 1)), downward
+        )
         if word is not None:
             return f"{label}: '{word}' in '{other.text}' makes the clause downward entailing"
     removed = set(range(start, end)) - keep
@@ -172,21 +217,32 @@ def shorten_cut(analysis: Analysis, frame: Frame, role: str, target: dict,
         for c in kids[h]:
             if tokens[c].dep == "amod":
                 checked |= subtree(kids, c)
-    privative = _mentions("".join(tokens[i].text + tokens[i].whitespace for i in sorted(checked)),
-                          english.privative_adjectives())
+    privative = _mentions(
+        "".join(tokens[i].text + tokens[i].whitespace for i in sorted(checked)),
+        english.privative_adjectives(),
+    )
     if privative is not None:
         article = english.indefinite_article(privative)
         return f"{label}: '{privative}' is not an intersective adjective ({article} {privative} N need not be an N)"
     if not removed:
         return Cut(frozenset(), {}, f"'{arg.text}' is already a head noun phrase")
-    bare = not any(tokens[i].dep in _DETERMINER_DEPS for i in keep) and tokens[head].pos not in ("PROPN", "PRON")
+    bare = not any(tokens[i].dep in _DETERMINER_DEPS for i in keep) and tokens[head].pos not in (
+        "PROPN",
+        "PRON",
+    )
     if bare and (_simple_present(src.features()) or _simple_present(target)):
-        return (f"{label}: '{arg.text}' is a bare noun phrase in a simple-present clause and may be generic "
-                "(shortening a generic is not an entailment)")
+        return (
+            f"{label}: '{arg.text}' is a bare noun phrase in a simple-present clause and may be generic "
+            "(shortening a generic is not an entailment)"
+        )
     kept = sorted(keep & set(range(start, end)))
     # A comma that closed a dropped apposition or relative clause before the verb goes too.
-    if end < len(tokens) and end <= frame.verb and tokens[end].text == "," and any(
-            tokens[i].text == "," and i > kept[-1] for i in removed):
+    if (
+        end < len(tokens)
+        and end <= frame.verb
+        and tokens[end].text == ","
+        and any(tokens[i].text == "," and i > kept[-1] for i in removed)
+    ):
         removed.add(end)
     respell: dict[int, str] = {}
     for a, b in itertools.pairwise(kept):

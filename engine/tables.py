@@ -89,15 +89,19 @@ def rows(path: str | Path) -> Iterator[str]:
 
             ds = load_from_disk(str(path))
             if hasattr(ds, "keys"):  # a DatasetDict: its splits, in order
-                raise DataFileError(f"{path} holds several splits ({', '.join(ds.keys())}); give one split's folder",
-                                    str(path))
+                raise DataFileError(
+                    f"{path} holds several splits ({', '.join(ds.keys())}); give one split's folder",
+                    str(path),
+                )
             for row in ds:
                 yield _json(row)
         else:
             raise DataFileError(f"not a tabular input: {path}", str(path))
     except ImportError as exc:
-        raise DataFileError(f"reading {fmt} needs the datasets extra: pip install 'seam[datasets]' ({exc})",
-                            str(path)) from None
+        raise DataFileError(
+            f"reading {fmt} needs the datasets extra: pip install 'seam[datasets]' ({exc})",
+            str(path),
+        ) from None
 
 
 def columns(path: str | Path) -> list[str] | None:
@@ -125,8 +129,10 @@ def require_column(path: str | Path, name: str, option: str = "--text-field") ->
 
     found = columns(path)
     if found is not None and name not in found:
-        raise InputError(f"{path} has no column {name!r} (its columns: {', '.join(found) or 'none'}); "
-                         f"name the one that holds the sentence with {option} NAME")
+        raise InputError(
+            f"{path} has no column {name!r} (its columns: {', '.join(found) or 'none'}); "
+            f"name the one that holds the sentence with {option} NAME"
+        )
 
 
 def count_rows(path: str | Path) -> int:
@@ -155,19 +161,34 @@ def output_format(path: str | Path | None, given: str | None) -> str:
 def write_table(jsonl_path: str | Path, out_path: str | Path, fmt: str) -> int:
     """Write the records of a JSONL file as ``fmt``; nested values become JSON text. Returns
     the number of records."""
-    records = [json.loads(line) for line in Path(jsonl_path).read_text(encoding="utf-8").splitlines() if line.strip()]
+    records = [
+        json.loads(line)
+        for line in Path(jsonl_path).read_text(encoding="utf-8").splitlines()
+        if line.strip()
+    ]
     columns: list[str] = []
     for rec in records:
         columns.extend(k for k in rec if k not in columns)
-    flat = [{c: (json.dumps(r[c], ensure_ascii=False) if isinstance(r.get(c), dict | list) else r.get(c))
-             for c in columns} for r in records]
+    flat = [
+        {
+            c: (
+                json.dumps(r[c], ensure_ascii=False)
+                if isinstance(r.get(c), dict | list)
+                else r.get(c)
+            )
+            for c in columns
+        }
+        for r in records
+    ]
     if fmt == "parquet":
         try:
             import pyarrow as pa
             import pyarrow.parquet as pq
         except ImportError:
-            raise DataFileError("writing Parquet needs the datasets extra: pip install 'seam[datasets]'",
-                                str(out_path)) from None
+            raise DataFileError(
+                "writing Parquet needs the datasets extra: pip install 'seam[datasets]'",
+                str(out_path),
+            ) from None
         table = pa.Table.from_pylist(flat) if flat else pa.table({c: [] for c in columns})
         pq.write_table(table, out_path)
     elif fmt in ("csv", "tsv"):
@@ -176,5 +197,7 @@ def write_table(jsonl_path: str | Path, out_path: str | Path, fmt: str) -> int:
             writer.writeheader()
             writer.writerows(flat)
     else:
-        raise DataFileError(f"unknown output format {fmt!r} (known: {', '.join(OUTPUT_FORMATS)})", str(out_path))
+        raise DataFileError(
+            f"unknown output format {fmt!r} (known: {', '.join(OUTPUT_FORMATS)})", str(out_path)
+        )
     return len(records)

@@ -45,10 +45,21 @@ def realize(surface):
 # A tiny T5 fitted in a few hundred steps to the prompts Seam builds for these plans (the
 # tailor backend's end-to-end tests, and seam compare's).
 TAILOR_TRAIN = [
-    ("The cook burned the toast.", "tense(fut)", "[AGENT: The cook] [MODAL: will] [VERB: burn] the toast ."),
-    ("The cook burned the toast.", "passive",
-     "[PATIENT: The toast] was [VERB: burned] [AGENT: by the cook] ."),
-    ("A clerk sorted the letters.", "negate", "A clerk did [NEGATION: not] [VERB: sort] the letters ."),
+    (
+        "The cook burned the toast.",
+        "tense(fut)",
+        "[AGENT: The cook] [MODAL: will] [VERB: burn] the toast .",
+    ),
+    (
+        "The cook burned the toast.",
+        "passive",
+        "[PATIENT: The toast] was [VERB: burned] [AGENT: by the cook] .",
+    ),
+    (
+        "A clerk sorted the letters.",
+        "negate",
+        "A clerk did [NEGATION: not] [VERB: sort] the letters .",
+    ),
 ]
 
 
@@ -64,10 +75,15 @@ def fitted_tailor(tmp_path_factory):
     from engine.testing.t5 import build_tiny_checkpoint
 
     corpus = [t for _, _, t in TAILOR_TRAIN] + [s for s, _, _ in TAILOR_TRAIN]
-    path = build_tiny_checkpoint(tmp_path_factory.mktemp("t5-fitted"), corpus, d_model=64, layers=2, seed=0)
+    path = build_tiny_checkpoint(
+        tmp_path_factory.mktemp("t5-fitted"), corpus, d_model=64, layers=2, seed=0
+    )
     tok = AutoTokenizer.from_pretrained(path)
     model = T5ForConditionalGeneration.from_pretrained(path)
-    sources = [plan_prompt(analyze(text)[0], parse(expr).plan()).prompt.source for text, expr, _ in TAILOR_TRAIN]
+    sources = [
+        plan_prompt(analyze(text)[0], parse(expr).plan()).prompt.source
+        for text, expr, _ in TAILOR_TRAIN
+    ]
     enc = tok(sources, return_tensors="pt", padding=True)
     labels = tok([t for _, _, t in TAILOR_TRAIN], return_tensors="pt", padding=True)["input_ids"]
     labels[labels == tok.pad_token_id] = -100

@@ -81,14 +81,18 @@ def main() -> int:
                 sys.stdout.flush()
                 time.sleep(0.05)
                 return 4
-            sys.stdout.write(f"(:readings . {reported}) {stats(start)} (:results . ({body})){error}\n")
+            sys.stdout.write(
+                f"(:readings . {reported}) {stats(start)} (:results . ({body})){error}\n"
+            )
         else:
             readings = data.get("parse", {}).get(line, [])
             body = " ".join(
                 f"((:result-id . {i}) (:mrs . {quote(m)}) (:derivation . {quote('(root_strict (1 sb-hd_mc_c))')}))"
                 for i, m in enumerate(readings)
             )
-            sys.stdout.write(f"(:readings . {len(readings)}) {stats(start)} (:results . ({body}))\n\n\n")
+            sys.stdout.write(
+                f"(:readings . {len(readings)}) {stats(start)} (:results . ({body}))\n\n\n"
+            )
         sys.stdout.flush()
     return 0
 

@@ -18,7 +18,12 @@ def test_scores_by_hand():
     gold = [1, 1, 1, 0, 0, 0]
     pred = [1, 1, 0, 0, 0, 1]
     s = metrics.scores(gold, pred, bootstrap=200, seed=1)
-    assert (s["precision_1"], s["recall_1"], s["precision_0"], s["recall_0"]) == (0.6667, 0.6667, 0.6667, 0.6667)
+    assert (s["precision_1"], s["recall_1"], s["precision_0"], s["recall_0"]) == (
+        0.6667,
+        0.6667,
+        0.6667,
+        0.6667,
+    )
     assert s["macro_f1"] == 0.6667 and s["accuracy"] == 0.6667
     assert s["mcc"] == pytest.approx(1 / 3, abs=1e-4)  # (2*2 - 1*1) / sqrt(3*3*3*3)
     assert 0 < s["macro_f1_std"] < 0.5
@@ -36,38 +41,75 @@ def test_mcnemar_and_threshold():
 
 # -- the validation framework ------------------------------------------------------------------
 
+
 def _samples():
-    return [Sample("s", "p", "good", 1, "seed", "good"), Sample("s", "p", "seed gone wrong", 1, "seed", "x"),
-            Sample("s", "p", "bad", 0, "omission", "good"), Sample("s", "p", "benign", 0, "omission", "good"),
-            Sample("s", "p", "unknown", 0, "omission", "good")]
+    return [
+        Sample("s", "p", "good", 1, "seed", "good"),
+        Sample("s", "p", "seed gone wrong", 1, "seed", "x"),
+        Sample("s", "p", "bad", 0, "omission", "good"),
+        Sample("s", "p", "benign", 0, "omission", "good"),
+        Sample("s", "p", "unknown", 0, "omission", "good"),
+    ]
 
 
 def test_sort_keeps_intent_unless_contradicted():
-    verdicts = {"good": (ACCEPTABLE, ""), "seed gone wrong": (UNACCEPTABLE, "x"), "bad": (UNACCEPTABLE, "y"),
-                "benign": (ACCEPTABLE, "z"), "unknown": (None, "")}
-    validators = {"rec": lambda ss: [verdicts[s.output] for s in ss], "b": lambda ss: [(None, "")] * len(ss)}
+    verdicts = {
+        "good": (ACCEPTABLE, ""),
+        "seed gone wrong": (UNACCEPTABLE, "x"),
+        "bad": (UNACCEPTABLE, "y"),
+        "benign": (ACCEPTABLE, "z"),
+        "unknown": (None, ""),
+    }
+    validators = {
+        "rec": lambda ss: [verdicts[s.output] for s in ss],
+        "b": lambda ss: [(None, "")] * len(ss),
+    }
     labels = [r.label for r in sort(_samples(), validators)]
     assert labels == [ACCEPTABLE, REJECT, UNACCEPTABLE, REJECT, UNACCEPTABLE]
     assert report(sort(_samples(), validators)) == {
-        "omission": {ACCEPTABLE: 0, UNACCEPTABLE: 2, REJECT: 1}, "seed": {ACCEPTABLE: 1, UNACCEPTABLE: 0, REJECT: 1}}
+        "omission": {ACCEPTABLE: 0, UNACCEPTABLE: 2, REJECT: 1},
+        "seed": {ACCEPTABLE: 1, UNACCEPTABLE: 0, REJECT: 1},
+    }
 
 
 def test_a_validator_only_vetoes_what_it_can_see():
-    grammar_error = Sample("s", "p", "The dogs is barking.", 0, "agreement", "The dogs are barking.")
-    meaning_error = Sample("s", "p", "The cats are barking.", 0, "hallucination", "The dogs are barking.")
+    grammar_error = Sample(
+        "s", "p", "The dogs is barking.", 0, "agreement", "The dogs are barking."
+    )
+    meaning_error = Sample(
+        "s", "p", "The cats are barking.", 0, "hallucination", "The dogs are barking."
+    )
     rec_says_fine = {"rec": lambda ss: [(ACCEPTABLE, "plan recovered")] * len(ss)}
-    assert [r.label for r in sort([grammar_error, meaning_error], rec_says_fine)] == [UNACCEPTABLE, REJECT]
+    assert [r.label for r in sort([grammar_error, meaning_error], rec_says_fine)] == [
+        UNACCEPTABLE,
+        REJECT,
+    ]
     erg_says_fine = {"erg": lambda ss: [(ACCEPTABLE, "parsed")] * len(ss)}
-    assert [r.label for r in sort([grammar_error, meaning_error], erg_says_fine)] == [REJECT, UNACCEPTABLE]
+    assert [r.label for r in sort([grammar_error, meaning_error], erg_says_fine)] == [
+        REJECT,
+        UNACCEPTABLE,
+    ]
 
 
 def test_rec_val_recovers_the_plan():
     from engine.accept.validation import rec_val
 
     check = rec_val()
-    got = check([Sample("A man is riding a bike.", "tense(past)", "A man was riding a bike.", 1, "seed"),
-                 Sample("A man is riding a bike.", "tense(past)", "A man will ride a bike.", 0, "wrong_plan"),
-                 Sample("A man is riding a bike.", "tense(past)", "A woman was riding a bike.", 0, "swap_values")])
+    got = check(
+        [
+            Sample("A man is riding a bike.", "tense(past)", "A man was riding a bike.", 1, "seed"),
+            Sample(
+                "A man is riding a bike.", "tense(past)", "A man will ride a bike.", 0, "wrong_plan"
+            ),
+            Sample(
+                "A man is riding a bike.",
+                "tense(past)",
+                "A woman was riding a bike.",
+                0,
+                "swap_values",
+            ),
+        ]
+    )
     assert [o for o, _ in got] == [ACCEPTABLE, UNACCEPTABLE, UNACCEPTABLE]
 
 
@@ -75,13 +117,27 @@ def test_read_cola(tmp_path):
     from engine.accept.data import read_cola
 
     f = tmp_path / "cola.tsv"
-    f.write_text("src\t1\t\tThe dog barked.\nsrc\t0\t*\tDog the barked.\nbroken line\n", encoding="utf-8")
-    assert [(e.output, e.label) for e in read_cola(f)] == [("The dog barked.", 1), ("Dog the barked.", 0)]
+    f.write_text(
+        "src\t1\t\tThe dog barked.\nsrc\t0\t*\tDog the barked.\nbroken line\n", encoding="utf-8"
+    )
+    assert [(e.output, e.label) for e in read_cola(f)] == [
+        ("The dog barked.", 1),
+        ("Dog the barked.", 0),
+    ]
 
 
 # -- a tiny encoder on synthetic data ----------------------------------------------------------
 
-_SUBJECTS = ["The dog", "A man", "My sister", "Two kids", "The teacher", "An old woman", "The band", "A chef"]
+_SUBJECTS = [
+    "The dog",
+    "A man",
+    "My sister",
+    "Two kids",
+    "The teacher",
+    "An old woman",
+    "The band",
+    "A chef",
+]
 _VERBS = ["chased", "saw", "likes", "found", "painted", "needs"]
 _OBJECTS = ["the cat", "a red ball", "the old house", "a long letter", "the small boat"]
 # every combination, shuffled with a fixed seed: the held-out ones are unseen combinations
@@ -108,9 +164,13 @@ def trained(tmp_path_factory):
     from engine.testing.encoder import build_tiny_encoder
 
     train_set = [Example("", "", t, y) for t, y in _synthetic(SENTENCES[:80])]
-    base = build_tiny_encoder(tmp_path_factory.mktemp("enc"), [e.output for e in train_set] + SENTENCES)
+    base = build_tiny_encoder(
+        tmp_path_factory.mktemp("enc"), [e.output for e in train_set] + SENTENCES
+    )
     out = tmp_path_factory.mktemp("accept")
-    meta = train(base, train_set, out, epochs=12, lr=1e-3, batch_size=16, folds=3, seed=0, device="cpu")
+    meta = train(
+        base, train_set, out, epochs=12, lr=1e-3, batch_size=16, folds=3, seed=0, device="cpu"
+    )
     return out, meta
 
 
@@ -130,21 +190,42 @@ def test_the_classifier_as_a_validator(trained, capsys):
     from engine.cli import main
 
     out, _ = trained
-    assert main(["transform", "The dog likes the cat.", "-a", "tense(past)", "--validate", "accept",
-                 "--accept-model", str(out), "--format", "jsonl"]) in (0,)
+    assert main(
+        [
+            "transform",
+            "The dog likes the cat.",
+            "-a",
+            "tense(past)",
+            "--validate",
+            "accept",
+            "--accept-model",
+            str(out),
+            "--format",
+            "jsonl",
+        ]
+    ) in (0,)
     rec = json.loads(capsys.readouterr().out.strip().splitlines()[0])
     judged = rec["candidates"] + rec["rejected"]
     verdicts = [v for c in judged for v in c["verdicts"] if v["validator"] == "accept"]
-    assert len(verdicts) == len(judged) >= 1 and all("P(acceptable)" in v["reason"] for v in verdicts)
+    assert len(verdicts) == len(judged) >= 1 and all(
+        "P(acceptable)" in v["reason"] for v in verdicts
+    )
     # below the threshold a candidate is rejected, not kept with a flag
     assert all(v["verdict"] == "accept" for c in rec["candidates"] for v in c["verdicts"])
-    assert all(v["verdict"] == "reject" for c in rec["rejected"] for v in c["verdicts"] if v["validator"] == "accept")
+    assert all(
+        v["verdict"] == "reject"
+        for c in rec["rejected"]
+        for v in c["verdicts"]
+        if v["validator"] == "accept"
+    )
     assert rec["status"] == ("ok" if rec["candidates"] else "rejected")
 
 
 def test_seam_train_accept_from_sentences(tmp_path, capsys, monkeypatch):
     pytest.importorskip("torch")
-    monkeypatch.setenv("SEAM_CACHE", str(tmp_path / "cache"))  # the encoder's checksum is recorded there
+    monkeypatch.setenv(
+        "SEAM_CACHE", str(tmp_path / "cache")
+    )  # the encoder's checksum is recorded there
     from engine.accept.classifier import AcceptClassifier
     from engine.cli import main
     from engine.testing.encoder import build_tiny_encoder
@@ -153,17 +234,48 @@ def test_seam_train_accept_from_sentences(tmp_path, capsys, monkeypatch):
     src.write_text("\n".join(json.dumps({"text": t}) for t in SENTENCES[:6]) + "\n")
     base = build_tiny_encoder(tmp_path / "enc", SENTENCES)
     out = tmp_path / "accept"
-    assert main(["train-accept", "--encoder", str(base), "-o", str(out), "-i", str(src), "-a", "p",
-                 "-a", "n", "--folds", "2", "--epochs", "1", "--lr", "1e-3", "--device", "cpu",
-                 "--summary", str(tmp_path / "r.json")]) == 0
+    assert (
+        main(
+            [
+                "train-accept",
+                "--encoder",
+                str(base),
+                "-o",
+                str(out),
+                "-i",
+                str(src),
+                "-a",
+                "p",
+                "-a",
+                "n",
+                "--folds",
+                "2",
+                "--epochs",
+                "1",
+                "--lr",
+                "1e-3",
+                "--device",
+                "cpu",
+                "--summary",
+                str(tmp_path / "r.json"),
+            ]
+        )
+        == 0
+    )
     report = json.loads((tmp_path / "r.json").read_text())
     assert report["validation"]["seed"]["acceptable"] > 0
     assert sum(row["unacceptable"] for m, row in report["validation"].items() if m != "seed") > 0
-    assert report["folds"] == 2 and AcceptClassifier.load(str(out), device="cpu").threshold == report["threshold"]
-    assert "train-accept (2 fold models, then the final one)" in capsys.readouterr().err  # progress, off with -q
+    assert (
+        report["folds"] == 2
+        and AcceptClassifier.load(str(out), device="cpu").threshold == report["threshold"]
+    )
+    assert (
+        "train-accept (2 fold models, then the final one)" in capsys.readouterr().err
+    )  # progress, off with -q
 
 
 # -- seeds and their references ----------------------------------------------------------------
+
 
 class _OtherBackend:
     """A second backend's records for the same texts and expressions (what seed_samples reads)."""
@@ -172,8 +284,16 @@ class _OtherBackend:
         self.outputs = outputs
 
     def run_texts(self, texts, expressions):
-        return [{"source": t, "transformation": e, "status": "ok" if self.outputs.get(t) else "not_applicable",
-                 "best": self.outputs.get(t)} for t in texts for e in expressions]
+        return [
+            {
+                "source": t,
+                "transformation": e,
+                "status": "ok" if self.outputs.get(t) else "not_applicable",
+                "best": self.outputs.get(t),
+            }
+            for t in texts
+            for e in expressions
+        ]
 
 
 def test_a_seed_is_never_its_own_reference():
@@ -182,7 +302,9 @@ def test_a_seed_is_never_its_own_reference():
 
     texts = ["The dog chased the cat.", "A man rides a bike."]
     seeds = seed_samples(texts, ["tense(past)"])
-    assert [s.output for s in seeds] == ["A man rode a bike."]  # the first is past already: unchanged, left out
+    assert [s.output for s in seeds] == [
+        "A man rode a bike."
+    ]  # the first is past already: unchanged, left out
     assert seeds and all(s.reference is None for s in seeds)
     # without a reference BLEU-VAL has no opinion: it cannot vouch for a seed by comparing it with itself
     assert [o for o, _ in bleu_val()(seeds)] == [None] * len(seeds)
@@ -193,12 +315,19 @@ def test_a_second_backend_is_the_seeds_reference_and_can_reject_it():
     from engine.accept.validation import bleu_val
 
     texts = ["A man rides a bike.", "The girl opens the door.", "Kids play outside."]
-    other = _OtherBackend({"A man rides a bike.": "A man rode a bike.",  # agrees
-                           "The girl opens the door.": "The girl opened a door."})  # a near miss; none for the third
+    other = _OtherBackend(
+        {
+            "A man rides a bike.": "A man rode a bike.",  # agrees
+            "The girl opens the door.": "The girl opened a door.",
+        }
+    )  # a near miss; none for the third
     seeds = seed_samples(texts, ["tense(past)"], reference_transformer=other)
     by_source = {s.source: s for s in seeds}
     assert by_source["A man rides a bike."].reference == "A man rode a bike."
     assert by_source["Kids play outside."].reference is None
     labels = {r.sample.source: r.label for r in sort(seeds, {"bleu": bleu_val()})}
-    assert labels == {"A man rides a bike.": ACCEPTABLE, "The girl opens the door.": REJECT,
-                      "Kids play outside.": ACCEPTABLE}
+    assert labels == {
+        "A man rides a bike.": ACCEPTABLE,
+        "The girl opens the door.": REJECT,
+        "Kids play outside.": ACCEPTABLE,
+    }

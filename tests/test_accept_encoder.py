@@ -13,7 +13,11 @@ pytest.importorskip("transformers")
 from engine.accept import encoder  # noqa: E402
 from engine.errors import EncoderChangedError, EncoderError, ResourceNotFoundError  # noqa: E402
 
-CORPUS = ["The cook burned the toast.", "A clerk sorted the letters.", "Two dogs ran across the field."]
+CORPUS = [
+    "The cook burned the toast.",
+    "A clerk sorted the letters.",
+    "Two dogs ran across the field.",
+]
 
 
 @pytest.fixture(scope="module")
@@ -39,7 +43,9 @@ def _copy(src, dst):
     return dst
 
 
-def test_an_encoder_is_found_by_argument_then_variable_then_cache_then_package(tiny, isolated, monkeypatch):
+def test_an_encoder_is_found_by_argument_then_variable_then_cache_then_package(
+    tiny, isolated, monkeypatch
+):
     pkg = isolated / "site" / "seam_fake_encoder_pkg"
     pkg.mkdir(parents=True)
     (pkg / "__init__.py").write_text("")
@@ -74,7 +80,9 @@ def test_inspect_says_what_the_folder_holds(tiny):
     info = encoder.inspect(tiny)
     model = AutoModelForSequenceClassification.from_pretrained(tiny, local_files_only=True)
     assert (info.model_type, info.layers, info.hidden, info.heads) == ("bert", 2, 64, 4)
-    assert info.vocab_size == model.config.vocab_size and 0 < info.tokenizer_vocab <= info.vocab_size
+    assert (
+        info.vocab_size == model.config.vocab_size and 0 < info.tokenizer_vocab <= info.vocab_size
+    )
     assert info.parameters == sum(p.numel() for p in model.parameters())
     assert "bert encoder" in info.describe() and "2 layers, 64 wide" in info.describe()
 
@@ -100,7 +108,11 @@ def test_the_checksum_is_recorded_on_first_use_and_checked_after(tiny, isolated)
     folder = _copy(tiny, isolated / "enc")
     first = encoder.resolve(folder)
     records = json.loads((isolated / "cache" / encoder.RECORD).read_text())
-    assert records[str(folder.resolve())]["sha256"] == first.sha256 == encoder.sha256(folder / "model.safetensors")
+    assert (
+        records[str(folder.resolve())]["sha256"]
+        == first.sha256
+        == encoder.sha256(folder / "model.safetensors")
+    )
     assert encoder.resolve(folder).sha256 == first.sha256  # unchanged: accepted
     weights = folder / "model.safetensors"
     data = bytearray(weights.read_bytes())

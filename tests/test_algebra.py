@@ -20,10 +20,33 @@ from engine.transforms import (
 )
 from engine.transforms.algebra import fold, load_incompatibilities, touched
 
-STEPS = ["identity", "tense(past)", "tense(pres)", "tense(fut)", "passive", "passive(ARG2)", "active",
-         "negate", "affirm", "question", "declarative", "swap", "prog(+)", "prog(-)", "perf(+)", "perf(-)",
-         "modal(may)", "modal(might)", "modal(will)", "cleft(ARG0)", "cleft(ARG1)", "cleft(SUBJ)", "uncleft",
-         "shorten(AGENT)", "shorten(PATIENT)"]
+STEPS = [
+    "identity",
+    "tense(past)",
+    "tense(pres)",
+    "tense(fut)",
+    "passive",
+    "passive(ARG2)",
+    "active",
+    "negate",
+    "affirm",
+    "question",
+    "declarative",
+    "swap",
+    "prog(+)",
+    "prog(-)",
+    "perf(+)",
+    "perf(-)",
+    "modal(may)",
+    "modal(might)",
+    "modal(will)",
+    "cleft(ARG0)",
+    "cleft(ARG1)",
+    "cleft(SUBJ)",
+    "uncleft",
+    "shorten(AGENT)",
+    "shorten(PATIENT)",
+]
 step = st.sampled_from(STEPS).map(parse)
 seq = st.lists(step, min_size=0, max_size=4).map(lambda ts: sum(ts, Transformation()))
 
@@ -55,7 +78,9 @@ def test_steps_on_different_features_commute(a, b):
 def test_a_later_value_of_the_same_feature_wins(steps):
     result = plan(sum(steps, Transformation()))
     for feature in touched(s for t in steps for s in t.steps) - {"swap"}:
-        last = [e.value for t in steps for s in t.steps for e in s.edits if e.feature == feature][-1]
+        last = [e.value for t in steps for s in t.steps for e in s.edits if e.feature == feature][
+            -1
+        ]
         if last is CLEAR:
             assert feature not in result.features
         else:
@@ -74,10 +99,14 @@ def test_every_step_but_swap_is_idempotent_and_swap_is_an_involution(a):
 def test_named_examples_of_the_laws():
     assert parse("tense(past)+tense(fut)").plan() == parse("tense(fut)").plan()
     assert parse("passive+tense(past)").plan() == parse("tense(past)+passive").plan()
-    assert parse("passive(ARG2)+active").plan() == parse("active").plan()  # the voice settles promotion
+    assert (
+        parse("passive(ARG2)+active").plan() == parse("active").plan()
+    )  # the voice settles promotion
     assert parse("passive(ARG2)+passive").plan().as_dict() == {"voice": "passive"}
     assert parse("modal(will)").plan().as_dict() == {"tense": "fut", "modality": None}
-    assert parse("tense(fut).passive").plan() == parse("f+pa").plan()  # '.' is '+' (ARCHITECTURE.md)
+    assert (
+        parse("tense(fut).passive").plan() == parse("f+pa").plan()
+    )  # '.' is '+' (ARCHITECTURE.md)
     assert commutes(parse("p"), parse("pa")) and not commutes(parse("p"), parse("f"))
     assert not commutes(parse("passive"), parse("active"))
 
@@ -101,21 +130,28 @@ def test_sequence_distributes_over_choice(a, b, c):
 
 def test_choice_syntax_and_union_order():
     value = parse_choice("(p|f)+pa | m")
-    assert [str(t) for t in value.options] == ["tense(past)+passive", "tense(fut)+passive", "modal(may)"]
+    assert [str(t) for t in value.options] == [
+        "tense(past)+passive",
+        "tense(fut)+passive",
+        "modal(may)",
+    ]
     assert len(parse_choice("p|p|tense(past)").plans()) == 1  # the union has no duplicates
 
 
 # --- pairs and the LIT notation -------------------------------------------------------------
-@pytest.mark.parametrize("text,premise,hypothesis", [
-    ("p;f", "tense(past)", "tense(fut)"),
-    ("m;o", "modal(may)", "identity"),
-    ("pa;pa", "passive", "passive"),
-    ("p;f +pa", "tense(past)+passive", "tense(fut)+passive"),   # LIT: the suffix goes on both
-    ("f;p +i", "tense(fut)+cleft(SUBJ)", "tense(past)+cleft(SUBJ)"),
-    ("(p;f)+pa", "tense(past)+passive", "tense(fut)+passive"),  # the same without whitespace
-    ("p;f+pa", "tense(past)", "tense(fut)+passive"),            # no space: the hypothesis only
-    (" tense(past) ; tense(fut)  +passive", "tense(past)+passive", "tense(fut)+passive"),
-])
+@pytest.mark.parametrize(
+    "text,premise,hypothesis",
+    [
+        ("p;f", "tense(past)", "tense(fut)"),
+        ("m;o", "modal(may)", "identity"),
+        ("pa;pa", "passive", "passive"),
+        ("p;f +pa", "tense(past)+passive", "tense(fut)+passive"),  # LIT: the suffix goes on both
+        ("f;p +i", "tense(fut)+cleft(SUBJ)", "tense(past)+cleft(SUBJ)"),
+        ("(p;f)+pa", "tense(past)+passive", "tense(fut)+passive"),  # the same without whitespace
+        ("p;f+pa", "tense(past)", "tense(fut)+passive"),  # no space: the hypothesis only
+        (" tense(past) ; tense(fut)  +passive", "tense(past)+passive", "tense(fut)+passive"),
+    ],
+)
 def test_lit_pair_notation(text, premise, hypothesis):
     [(p, h)] = parse_pair(text).alternatives()
     assert (str(p), str(h)) == (premise, hypothesis)
@@ -131,8 +167,12 @@ def test_a_shared_suffix_goes_on_both_sides(a, b, s):
 
 def test_pair_alternatives_are_the_product_of_the_sides():
     pairs = [(str(p), str(h)) for p, h in parse_pair("(p|f) ; (o|pa)").alternatives()]
-    assert pairs == [("tense(past)", "identity"), ("tense(past)", "passive"),
-                     ("tense(fut)", "identity"), ("tense(fut)", "passive")]
+    assert pairs == [
+        ("tense(past)", "identity"),
+        ("tense(past)", "passive"),
+        ("tense(fut)", "identity"),
+        ("tense(fut)", "passive"),
+    ]
 
 
 @given(seq)
@@ -140,15 +180,18 @@ def test_printed_sequences_parse_back(a):
     assert plan(parse(str(a))) == plan(a)
 
 
-@pytest.mark.parametrize("text,column,message", [
-    ("p;f;o", 4, "exactly one ';'"),
-    ("pa+(p;f)", 4, "a pair can only come first"),
-    ("(p;f)|(f;p)", 6, "cannot be alternatives"),
-    ("p|", 3, "expected a transformation name"),
-    ("p;", 3, "expected a transformation name"),
-    ("(p|f", 5, "expected ')'"),
-    ("p;f +", 5, "ends with"),
-])
+@pytest.mark.parametrize(
+    "text,column,message",
+    [
+        ("p;f;o", 4, "exactly one ';'"),
+        ("pa+(p;f)", 4, "a pair can only come first"),
+        ("(p;f)|(f;p)", 6, "cannot be alternatives"),
+        ("p|", 3, "expected a transformation name"),
+        ("p;", 3, "expected a transformation name"),
+        ("(p|f", 5, "expected ')'"),
+        ("p;f +", 5, "ends with"),
+    ],
+)
 def test_pair_syntax_errors_point_at_the_column(text, column, message):
     with pytest.raises(ExpressionError) as info:
         parse_pair(text)
@@ -187,11 +230,17 @@ def test_the_pipeline_refuses_an_incompatible_expression_and_warns_on_an_alterna
     assert "modal-future" in caplog.text
 
 
-@pytest.mark.parametrize("toml,message", [
-    ('[[incompatible]]\nid = "x"\nwhen = { colour = "red" }\nreason = "r"\n', "unknown feature 'colour'"),
-    ('[[incompatible]]\nid = "x"\nreason = "r"\n', "needs id, when, reason"),
-    ('[[incompatible]\n', "invalid TOML"),
-])
+@pytest.mark.parametrize(
+    "toml,message",
+    [
+        (
+            '[[incompatible]]\nid = "x"\nwhen = { colour = "red" }\nreason = "r"\n',
+            "unknown feature 'colour'",
+        ),
+        ('[[incompatible]]\nid = "x"\nreason = "r"\n', "needs id, when, reason"),
+        ("[[incompatible]\n", "invalid TOML"),
+    ],
+)
 def test_malformed_incompatibility_files_are_typed_errors(tmp_path, toml, message):
     path = tmp_path / "algebra.toml"
     path.write_text(toml)
@@ -200,13 +249,31 @@ def test_malformed_incompatibility_files_are_typed_errors(tmp_path, toml, messag
 
 
 # --- backends realize the normalized plan ---------------------------------------------------
-SENTENCES = ["The dog chased the cat.", "A young man in a red shirt is playing the guitar.",
-             "She doesn't like him.", "Two children were painting a fence."]
-commuting_steps = st.sampled_from(["tense(past)", "tense(fut)", "passive", "negate", "question", "prog(+)",
-                                   "perf(+)", "cleft(SUBJ)", "swap", "shorten(PATIENT)"])
+SENTENCES = [
+    "The dog chased the cat.",
+    "A young man in a red shirt is playing the guitar.",
+    "She doesn't like him.",
+    "Two children were painting a fence.",
+]
+commuting_steps = st.sampled_from(
+    [
+        "tense(past)",
+        "tense(fut)",
+        "passive",
+        "negate",
+        "question",
+        "prog(+)",
+        "perf(+)",
+        "cleft(SUBJ)",
+        "swap",
+        "shorten(PATIENT)",
+    ]
+)
 
 
-@settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@settings(
+    max_examples=40, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture]
+)
 @given(st.sampled_from(SENTENCES), commuting_steps, commuting_steps)
 def test_surface_realizes_a_plus_b_as_b_plus_a_when_they_commute(surface, sentence, a, b):
     ta, tb = parse(a), parse(b)

@@ -11,11 +11,48 @@ ENGINE = ROOT / "engine"
 
 # Lowest first. A module is placed by its most specific entry (engine.nli.contrast before engine.nli).
 LAYERS = {
-    1: ("ir", "english", "results", "errors", "registry", "resources", "batching", "decoding", "jsonl", "tables"),
+    1: (
+        "ir",
+        "english",
+        "results",
+        "errors",
+        "registry",
+        "resources",
+        "batching",
+        "decoding",
+        "jsonl",
+        "tables",
+    ),
     2: ("checks", "agreement", "shortening", "captions", "analyzers", "transforms"),
-    3: ("surface", "erg", "tailor", "polyjuice", "accept", "srl", "rank", "validate", "nli.labels", "nli.classifier", "nli.metrics"),
+    3: (
+        "surface",
+        "erg",
+        "tailor",
+        "polyjuice",
+        "accept",
+        "srl",
+        "rank",
+        "validate",
+        "nli.labels",
+        "nli.classifier",
+        "nli.metrics",
+    ),
     4: ("backends",),
-    5: ("contract", "pipeline", "run", "select", "evaluate", "compare", "audit", "accept.data", "polyjuice.train", "hf", "distributed", "nli.contrast", "nli"),
+    5: (
+        "contract",
+        "pipeline",
+        "run",
+        "select",
+        "evaluate",
+        "compare",
+        "audit",
+        "accept.data",
+        "polyjuice.train",
+        "hf",
+        "distributed",
+        "nli.contrast",
+        "nli",
+    ),
     6: ("cli",),
     7: ("testing",),  # tiny models for tests and benchmarks: nothing in the product imports them
 }
@@ -48,7 +85,9 @@ def imports() -> dict[str, set[str]]:
                     target = node.module or ""
                 for alias in node.names:
                     sub = f"{target}.{alias.name}"
-                    is_module = (ROOT / (sub.replace(".", "/") + ".py")).exists() or (ROOT / sub.replace(".", "/")).is_dir()
+                    is_module = (ROOT / (sub.replace(".", "/") + ".py")).exists() or (
+                        ROOT / sub.replace(".", "/")
+                    ).is_dir()
                     found.add(sub if is_module else target)
             elif isinstance(node, ast.Import):
                 found.update(a.name for a in node.names)
@@ -60,18 +99,30 @@ def test_every_module_has_a_layer():
 
 
 def test_no_module_imports_a_higher_layer():
-    upward = [(m, t) for m, targets in imports().items() for t in targets
-              if m != "engine" and layer(t) > layer(m)]
+    upward = [
+        (m, t)
+        for m, targets in imports().items()
+        for t in targets
+        if m != "engine" and layer(t) > layer(m)
+    ]
     assert upward == []
 
 
 def test_no_backend_imports_another_backend():
-    crossing = [(m, t) for m, targets in imports().items() if m.startswith("engine.backends.")
-                for t in targets if t.startswith("engine.backends.")
-                and t.split(".")[2] not in ("base", m.split(".")[2])]
+    crossing = [
+        (m, t)
+        for m, targets in imports().items()
+        if m.startswith("engine.backends.")
+        for t in targets
+        if t.startswith("engine.backends.") and t.split(".")[2] not in ("base", m.split(".")[2])
+    ]
     assert crossing == []
 
 
 def test_nothing_in_the_product_imports_the_test_models():
-    assert [m for m, targets in imports().items() if not m.startswith("engine.testing")
-            and any(t.startswith("engine.testing") for t in targets)] == []
+    assert [
+        m
+        for m, targets in imports().items()
+        if not m.startswith("engine.testing")
+        and any(t.startswith("engine.testing") for t in targets)
+    ] == []

@@ -38,43 +38,65 @@ def _items(texts):
 
 
 # -- the signals, one by one ------------------------------------------------------------------
-@pytest.mark.parametrize("expr,source,expected", [
-    ("tense(past)", Predicate("carry", tense="pres"), "tense(pres)"),
-    ("tense(fut)", Predicate("carry", tense="past"), "tense(past)"),
-    ("negate", Predicate("carry"), "affirm"),
-    ("question", Predicate("carry"), "declarative"),
-    ("passive", Predicate("carry"), "active"),
-    ("active", Predicate("carry", voice="passive"), "passive"),
-    ("cleft(SUBJ)", Predicate("carry"), "uncleft"),
-    ("prog(+)", Predicate("carry"), "prog(-)"),
-    ("swap", Predicate("carry"), "swap"),
-    ("tense(past)", Predicate("carry", tense="past"), None),  # already satisfied: nothing to undo
-    ("modal(may)", Predicate("carry"), None),
-    ("tense(past)+passive", Predicate("carry"), None),
-])
+@pytest.mark.parametrize(
+    "expr,source,expected",
+    [
+        ("tense(past)", Predicate("carry", tense="pres"), "tense(pres)"),
+        ("tense(fut)", Predicate("carry", tense="past"), "tense(past)"),
+        ("negate", Predicate("carry"), "affirm"),
+        ("question", Predicate("carry"), "declarative"),
+        ("passive", Predicate("carry"), "active"),
+        ("active", Predicate("carry", voice="passive"), "passive"),
+        ("cleft(SUBJ)", Predicate("carry"), "uncleft"),
+        ("prog(+)", Predicate("carry"), "prog(-)"),
+        ("swap", Predicate("carry"), "swap"),
+        (
+            "tense(past)",
+            Predicate("carry", tense="past"),
+            None,
+        ),  # already satisfied: nothing to undo
+        ("modal(may)", Predicate("carry"), None),
+        ("tense(past)+passive", Predicate("carry"), None),
+    ],
+)
 def test_the_inverse_of_each_transformation(expr, source, expected):
     assert inverse(expr, source) == expected
 
 
-@pytest.mark.parametrize("a,b,same", [
-    ("She didn't call.", "She did not call.", True),
-    ("He turned off the radio.", "He turned the radio off.", True),
-    ("She said that he left.", "She said he left.", True),
-    ("The dog chased the cat.", "The cat chased the dog.", False),
-    ("He turned off the radio.", "He turned on the radio.", False),
-])
+@pytest.mark.parametrize(
+    "a,b,same",
+    [
+        ("She didn't call.", "She did not call.", True),
+        ("He turned off the radio.", "He turned the radio off.", True),
+        ("She said that he left.", "She said he left.", True),
+        ("The dog chased the cat.", "The cat chased the dog.", False),
+        ("He turned off the radio.", "He turned on the radio.", False),
+    ],
+)
 def test_free_variation_is_not_a_difference(a, b, same):
     assert equivalent(a, b) is same
 
 
 def test_only_commuting_single_transformations_are_paired():
     assert commuting_pairs(["p", "f", "n", "s", "shorten(ARG0)", "q"]) == [
-        ("p", "n"), ("p", "shorten(ARG0)"), ("p", "q"), ("f", "n"), ("f", "shorten(ARG0)"), ("f", "q"), ("n", "q")]
+        ("p", "n"),
+        ("p", "shorten(ARG0)"),
+        ("p", "q"),
+        ("f", "n"),
+        ("f", "shorten(ARG0)"),
+        ("f", "q"),
+        ("n", "q"),
+    ]
 
 
 def test_reanalysis_finds_an_output_that_shows_another_change(surface):
-    source, wrong, right = surface.analyze(["The ferry carried the cars.", "The ferry will carry the cars.",
-                                            "The ferry did not carry the cars."])
+    source, wrong, right = surface.analyze(
+        [
+            "The ferry carried the cars.",
+            "The ferry will carry the cars.",
+            "The ferry did not carry the cars.",
+        ]
+    )
     assert reanalysis(source, "negate", right) is None
     assert reanalysis(source, "negate", wrong) is not None
 
@@ -97,7 +119,9 @@ class DropsTheObject(SurfaceBackend):
 
 @pytest.fixture(scope="module")
 def audited():
-    options = AuditOptions(expressions=["p", "n", "q", "pa"], backends=["surface", DropsTheObject()], commute=2)
+    options = AuditOptions(
+        expressions=["p", "n", "q", "pa"], backends=["surface", DropsTheObject()], commute=2
+    )
     return Auditor(options).audit(_items(CORPUS))
 
 
@@ -107,38 +131,56 @@ def test_every_input_transformation_and_backend_has_a_record(audited):
 
 
 def test_a_wrong_output_is_a_suspect_of_every_signal_that_sees_it(audited):
-    broken = [r for r in audited if r["backend"] == "broken" and r["apply"] == "n" and r["status"] == OK]
+    broken = [
+        r for r in audited if r["backend"] == "broken" and r["apply"] == "n" and r["status"] == OK
+    ]
     assert broken
     for rec in broken:
         assert {"inverse", "reanalysis", "agreement"} <= set(rec["suspect"]), rec
 
 
 def test_right_outputs_are_not_suspects(audited):
-    fine = [r for r in audited if r["backend"] == "surface" and r["apply"] in ("p", "q", "pa") and r["status"] == OK
-            and r["best"] != r["text"]]
+    fine = [
+        r
+        for r in audited
+        if r["backend"] == "surface"
+        and r["apply"] in ("p", "q", "pa")
+        and r["status"] == OK
+        and r["best"] != r["text"]
+    ]
     assert fine
-    assert all(not set(r["suspect"]) & {"inverse", "reanalysis", "commute"} for r in fine), \
-        [(r["best"], r["suspect"]) for r in fine if r["suspect"]]
+    assert all(not set(r["suspect"]) & {"inverse", "reanalysis", "commute"} for r in fine), [
+        (r["best"], r["suspect"]) for r in fine if r["suspect"]
+    ]
 
 
 def test_the_summary_counts_checked_and_flagged_outputs(audited):
     summary = summarize(audited)
     broken = summary["broken"]["per_transformation"]["n"]
-    assert broken["inverse"]["checked"] >= 1 and broken["inverse"]["suspects"] == broken["inverse"]["checked"]
+    assert (
+        broken["inverse"]["checked"] >= 1
+        and broken["inverse"]["suspects"] == broken["inverse"]["checked"]
+    )
     assert summary["surface"]["per_transformation"]["p"]["inverse"]["suspects"] == 0
-    assert summary["surface"]["signals"]["erg"]["checked"] == 0  # no judge given: nothing judged, nothing flagged
+    assert (
+        summary["surface"]["signals"]["erg"]["checked"] == 0
+    )  # no judge given: nothing judged, nothing flagged
 
 
 # -- two runs compared ----------------------------------------------------------------------------
 def test_a_baseline_shows_what_changed_appeared_and_disappeared():
-    old = [{"id": "1", "apply": "n", "backend": "surface", "status": "ok", "best": "A did not go."},
-           {"id": "2", "apply": "n", "backend": "surface", "status": "not_applicable", "best": None},
-           {"id": "3", "apply": "n", "backend": "surface", "status": "ok", "best": "C did not go."},
-           {"id": "4", "apply": "n", "backend": "surface", "status": "ok", "best": "D didn't go."}]
-    new = [{"id": "1", "apply": "n", "backend": "surface", "status": "ok", "best": "A does not go."},
-           {"id": "2", "apply": "n", "backend": "surface", "status": "ok", "best": "B did not go."},
-           {"id": "3", "apply": "n", "backend": "surface", "status": "not_applicable", "best": None},
-           {"id": "4", "apply": "n", "backend": "surface", "status": "ok", "best": "D did not go."}]
+    old = [
+        {"id": "1", "apply": "n", "backend": "surface", "status": "ok", "best": "A did not go."},
+        {"id": "2", "apply": "n", "backend": "surface", "status": "not_applicable", "best": None},
+        {"id": "3", "apply": "n", "backend": "surface", "status": "ok", "best": "C did not go."},
+        {"id": "4", "apply": "n", "backend": "surface", "status": "ok", "best": "D didn't go."},
+    ]
+    new = [
+        {"id": "1", "apply": "n", "backend": "surface", "status": "ok", "best": "A does not go."},
+        {"id": "2", "apply": "n", "backend": "surface", "status": "ok", "best": "B did not go."},
+        {"id": "3", "apply": "n", "backend": "surface", "status": "not_applicable", "best": None},
+        {"id": "4", "apply": "n", "backend": "surface", "status": "ok", "best": "D did not go."},
+    ]
     diff = compare_runs(old, new)
     assert [r["id"] for r in diff["changed"]] == ["1"]
     assert [r["id"] for r in diff["appeared"]] == ["2"]
@@ -148,10 +190,32 @@ def test_a_baseline_shows_what_changed_appeared_and_disappeared():
 # -- the command: files, report, resume --------------------------------------------------------------
 def test_the_command_writes_records_summary_and_a_self_contained_report(tmp_path):
     corpus = tmp_path / "corpus.txt"
-    corpus.write_text("\n".join(CORPUS) + "\n\n", encoding="utf-8")  # a blank line is its own error record
+    corpus.write_text(
+        "\n".join(CORPUS) + "\n\n", encoding="utf-8"
+    )  # a blank line is its own error record
     out = tmp_path / "audit"
-    run = subprocess.run([sys.executable, "-m", "engine.cli", "audit", "-i", str(corpus), "-a", "p", "-a", "n",
-                          "-o", str(out), "--judge", "none", "-q"], capture_output=True, text=True, timeout=300)
+    run = subprocess.run(
+        [
+            sys.executable,
+            "-m",
+            "engine.cli",
+            "audit",
+            "-i",
+            str(corpus),
+            "-a",
+            "p",
+            "-a",
+            "n",
+            "-o",
+            str(out),
+            "--judge",
+            "none",
+            "-q",
+        ],
+        capture_output=True,
+        text=True,
+        timeout=300,
+    )
     assert run.returncode == 0, run.stderr
     assert "inverse" in run.stdout and "suspect" in run.stdout
     records = [json.loads(line) for line in (out / "records.jsonl").read_text().splitlines()]
@@ -161,9 +225,30 @@ def test_the_command_writes_records_summary_and_a_self_contained_report(tmp_path
     assert summary["backends"]["surface"]["records"] == len(records)
     page = (out / "report.html").read_text()
     assert "<table" in page and "inverse" in page and "http" not in page.replace("http-equiv", "")
-    second = subprocess.run([sys.executable, "-m", "engine.cli", "audit", "-i", str(corpus), "-a", "p", "-a", "n",
-                             "-o", str(tmp_path / "again"), "--judge", "none", "-q",
-                             "--baseline", str(out / "records.jsonl")], capture_output=True, text=True, timeout=300)
+    second = subprocess.run(
+        [
+            sys.executable,
+            "-m",
+            "engine.cli",
+            "audit",
+            "-i",
+            str(corpus),
+            "-a",
+            "p",
+            "-a",
+            "n",
+            "-o",
+            str(tmp_path / "again"),
+            "--judge",
+            "none",
+            "-q",
+            "--baseline",
+            str(out / "records.jsonl"),
+        ],
+        capture_output=True,
+        text=True,
+        timeout=300,
+    )
     assert second.returncode == 0, second.stderr
     assert "0 changed, 0 appeared, 0 disappeared" in second.stdout
 
@@ -174,7 +259,8 @@ def test_an_interrupted_audit_resumes_without_losing_or_repeating_records(tmp_pa
     run_audit(_items(CORPUS[:3]), options, path)
     records = run_audit(_items(CORPUS), options, path, resume=True)
     assert sorted((r["line"], r["apply"]) for r in records) == sorted(
-        (k, e) for k in range(1, len(CORPUS) + 1) for e in ("p", "n"))
+        (k, e) for k in range(1, len(CORPUS) + 1) for e in ("p", "n")
+    )
 
 
 def test_the_relativizer_of_a_cleft_is_free_variation():

@@ -15,8 +15,13 @@ from engine.cli import main
 
 def test_a_run_where_every_record_failed_exits_4(tmp_path, capsys):
     src = tmp_path / "in.jsonl"
-    src.write_text("\n".join(json.dumps({"id": str(k), "premise": t}) for k, t in
-                             enumerate(["A cat sleeps.", "Two dogs bark."])) + "\n")
+    src.write_text(
+        "\n".join(
+            json.dumps({"id": str(k), "premise": t})
+            for k, t in enumerate(["A cat sleeps.", "Two dogs bark."])
+        )
+        + "\n"
+    )
     out = tmp_path / "out.jsonl"
     assert main(["transform", "-i", str(src), "-a", "p", "-o", str(out), "-q"]) == 4
     err = capsys.readouterr().err
@@ -27,8 +32,15 @@ def test_a_run_where_every_record_failed_exits_4(tmp_path, capsys):
 
 def test_a_run_with_one_good_record_exits_0(tmp_path):
     src = tmp_path / "in.jsonl"
-    src.write_text(json.dumps({"premise": "A cat sleeps."}) + "\n" + json.dumps({"text": "A cat sleeps."}) + "\n")
-    assert main(["transform", "-i", str(src), "-a", "p", "-o", str(tmp_path / "out.jsonl"), "-q"]) == 0
+    src.write_text(
+        json.dumps({"premise": "A cat sleeps."})
+        + "\n"
+        + json.dumps({"text": "A cat sleeps."})
+        + "\n"
+    )
+    assert (
+        main(["transform", "-i", str(src), "-a", "p", "-o", str(tmp_path / "out.jsonl"), "-q"]) == 0
+    )
 
 
 def test_a_table_without_the_text_column_is_refused_before_the_run(tmp_path, capsys):
@@ -39,7 +51,23 @@ def test_a_table_without_the_text_column_is_refused_before_the_run(tmp_path, cap
     err = capsys.readouterr().err
     assert "E201" in err and "no column 'text'" in err and "premise, hypothesis, label" in err
     assert "--text-field" in err and not out.exists()
-    assert main(["transform", "-i", str(src), "-a", "p", "-o", str(out), "--text-field", "premise", "-q"]) == 0
+    assert (
+        main(
+            [
+                "transform",
+                "-i",
+                str(src),
+                "-a",
+                "p",
+                "-o",
+                str(out),
+                "--text-field",
+                "premise",
+                "-q",
+            ]
+        )
+        == 0
+    )
 
 
 def test_a_missing_input_file_has_a_code(tmp_path, capsys):
@@ -60,9 +88,26 @@ def test_a_missing_optional_package_names_its_extra(tmp_path, capsys, monkeypatc
 def test_a_closed_pipe_ends_quietly(tmp_path):
     src = tmp_path / "many.txt"
     src.write_text("\n".join(f"The dog number {k} chases a cat." for k in range(300)) + "\n")
-    proc = subprocess.Popen([sys.executable, "-m", "engine.cli", "transform", "-i", str(src), "-a", "p",
-                             "--format", "text", "--batch-size", "8", "-q"],
-                            stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    proc = subprocess.Popen(
+        [
+            sys.executable,
+            "-m",
+            "engine.cli",
+            "transform",
+            "-i",
+            str(src),
+            "-a",
+            "p",
+            "--format",
+            "text",
+            "--batch-size",
+            "8",
+            "-q",
+        ],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+    )
     first = proc.stdout.readline()
     proc.stdout.close()  # what `| head -1` does
     _, err = proc.communicate(timeout=300)
@@ -71,7 +116,9 @@ def test_a_closed_pipe_ends_quietly(tmp_path):
     assert proc.returncode in (0, 141)
 
 
-@pytest.mark.parametrize("module, extra", [("torch", "neural"), ("ray", "distributed"), ("datasets", "datasets")])
+@pytest.mark.parametrize(
+    "module, extra", [("torch", "neural"), ("ray", "distributed"), ("datasets", "datasets")]
+)
 def test_every_optional_package_maps_to_an_extra(module, extra):
     from engine.cli import EXTRAS
 
@@ -92,10 +139,22 @@ def test_eval_opens_every_backend_before_any_work(no_grammar, tmp_path, capsys, 
 
     ran = []
     real = engine.evaluate.evaluate
-    monkeypatch.setattr(engine.evaluate, "evaluate", lambda *a, **k: ran.append(a[1]) or real(*a, **k))
+    monkeypatch.setattr(
+        engine.evaluate, "evaluate", lambda *a, **k: ran.append(a[1]) or real(*a, **k)
+    )
     gold = tmp_path / "gold.jsonl"
-    gold.write_text(json.dumps({"id": "g1", "text": "A cat sleeps.", "apply": "tense(past)", "phenomenon": "tense",
-                                "accept": ["A cat slept."]}) + "\n")
+    gold.write_text(
+        json.dumps(
+            {
+                "id": "g1",
+                "text": "A cat sleeps.",
+                "apply": "tense(past)",
+                "phenomenon": "tense",
+                "accept": ["A cat slept."],
+            }
+        )
+        + "\n"
+    )
     assert main(["eval", "-i", str(gold), "-b", "surface", "-b", "erg"]) == 2
     out = capsys.readouterr()
     assert ran == [] and "E302" in out.err and out.out == ""
@@ -108,32 +167,76 @@ def test_compare_opens_every_backend_before_any_work(no_grammar, tmp_path, capsy
     monkeypatch.setattr(Transformer, "run", lambda self, *a, **k: ran.append(self) or iter(()))
     src = tmp_path / "in.jsonl"
     src.write_text(json.dumps({"text": "A cat sleeps."}) + "\n")
-    assert main(["compare", "-i", str(src), "-a", "p", "-b", "surface", "-b", "erg", "--judge", "none",
-                 "-o", str(tmp_path / "report"), "-q"]) == 2
+    assert (
+        main(
+            [
+                "compare",
+                "-i",
+                str(src),
+                "-a",
+                "p",
+                "-b",
+                "surface",
+                "-b",
+                "erg",
+                "--judge",
+                "none",
+                "-o",
+                str(tmp_path / "report"),
+                "-q",
+            ]
+        )
+        == 2
+    )
     assert ran == [] and "E302" in capsys.readouterr().err and not (tmp_path / "report").exists()
 
 
 # -- output users can use ----------------------------------------------------------------------
 
+
 def test_text_output_of_several_sentences_is_labelled(capsys):
-    assert main(["transform", "A man rides a bike.", "The girl is reading.", "-a", "p", "-a", "n"]) == 0
+    assert (
+        main(["transform", "A man rides a bike.", "The girl is reading.", "-a", "p", "-a", "n"])
+        == 0
+    )
     assert capsys.readouterr().out.splitlines() == [
-        "1: A man rides a bike.", "  p            A man rode a bike.", "  n            A man does not ride a bike.",
-        "2: The girl is reading.", "  p            The girl was reading.", "  n            The girl is not reading."]
-    assert main(["transform", "A man rides a bike.", "-a", "p"]) == 0  # one of each: the output alone
+        "1: A man rides a bike.",
+        "  p            A man rode a bike.",
+        "  n            A man does not ride a bike.",
+        "2: The girl is reading.",
+        "  p            The girl was reading.",
+        "  n            The girl is not reading.",
+    ]
+    assert (
+        main(["transform", "A man rides a bike.", "-a", "p"]) == 0
+    )  # one of each: the output alone
     assert capsys.readouterr().out == "A man rode a bike.\n"
 
 
 def test_extra_input_fields_are_carried_into_the_records(tmp_path):
     src = tmp_path / "in.jsonl"
-    src.write_text(json.dumps({"id": "a", "text": "A man rides a bike.", "label": "entailment", "genre": "news",
-                               "status": "draft"}) + "\n")
+    src.write_text(
+        json.dumps(
+            {
+                "id": "a",
+                "text": "A man rides a bike.",
+                "label": "entailment",
+                "genre": "news",
+                "status": "draft",
+            }
+        )
+        + "\n"
+    )
     out = tmp_path / "out.jsonl"
     assert main(["transform", "-i", str(src), "-a", "p", "-a", "n", "-o", str(out), "-q"]) == 0
     recs = [json.loads(line) for line in out.read_text().splitlines()]
     assert all(r["label"] == "entailment" and r["genre"] == "news" for r in recs)
-    assert all(r["status"] == "ok" and r["input_status"] == "draft" for r in recs)  # a clash is renamed
-    assert main(["transform", "-i", str(src), "-a", "p", "-o", str(out), "-q", "--keep", "genre"]) == 0
+    assert all(
+        r["status"] == "ok" and r["input_status"] == "draft" for r in recs
+    )  # a clash is renamed
+    assert (
+        main(["transform", "-i", str(src), "-a", "p", "-o", str(out), "-q", "--keep", "genre"]) == 0
+    )
     rec = json.loads(out.read_text())
     assert rec["genre"] == "news" and "label" not in rec and "input_status" not in rec
     assert main(["transform", "-i", str(src), "-a", "p", "-o", str(out), "-q", "--keep"]) == 0
@@ -149,11 +252,14 @@ def test_extra_fields_reach_a_table_output(tmp_path):
     out = tmp_path / "out.parquet"
     assert main(["transform", "-i", str(src), "-a", "p", "-o", str(out), "-q"]) == 0
     table = pq.read_table(out).to_pydict()
-    assert table["label"] == ["neutral", "entailment"] and table["best"] == ["A man rode a bike.",
-                                                                            "The girl was reading."]
+    assert table["label"] == ["neutral", "entailment"] and table["best"] == [
+        "A man rode a bike.",
+        "The girl was reading.",
+    ]
 
 
 # -- one vocabulary for options ----------------------------------------------------------------
+
 
 def _subcommands():
     import argparse
@@ -167,21 +273,55 @@ def _subcommands():
 def test_every_option_of_every_command_has_help():
     import argparse
 
-    missing = [f"{name} {a.option_strings or a.dest}" for name, sp in _subcommands().items() for a in sp._actions
-               if not isinstance(a, argparse._HelpAction) and not a.help]
+    missing = [
+        f"{name} {a.option_strings or a.dest}"
+        for name, sp in _subcommands().items()
+        for a in sp._actions
+        if not isinstance(a, argparse._HelpAction) and not a.help
+    ]
     assert missing == []
 
 
 def test_input_output_and_summary_have_one_name_everywhere():
-    spellings = {name: {s for a in sp._actions for s in a.option_strings if a.help != "==SUPPRESS=="}
-                 for name, sp in _subcommands().items()}
+    spellings = {
+        name: {s for a in sp._actions for s in a.option_strings if a.help != "==SUPPRESS=="}
+        for name, sp in _subcommands().items()
+    }
     for name, flags in spellings.items():
-        assert not flags & {"--gold", "--contrast", "--data", "--sentences", "--out", "--stats", "--report"}, name
-    for name in ("transform", "contrast", "eval", "compare", "audit", "detect", "nli-metrics", "train-accept",
-                 "train-polyjuice", "train-tailor"):
-        assert "-i" in spellings[name] or name == "train-polyjuice" and "--pairs" in spellings[name], name
+        assert not flags & {
+            "--gold",
+            "--contrast",
+            "--data",
+            "--sentences",
+            "--out",
+            "--stats",
+            "--report",
+        }, name
+    for name in (
+        "transform",
+        "contrast",
+        "eval",
+        "compare",
+        "audit",
+        "detect",
+        "nli-metrics",
+        "train-accept",
+        "train-polyjuice",
+        "train-tailor",
+    ):
+        assert (
+            "-i" in spellings[name] or name == "train-polyjuice" and "--pairs" in spellings[name]
+        ), name
         assert "--input" in spellings[name], name
-    for name in ("transform", "contrast", "compare", "audit", "train-accept", "train-polyjuice", "train-tailor"):
+    for name in (
+        "transform",
+        "contrast",
+        "compare",
+        "audit",
+        "train-accept",
+        "train-polyjuice",
+        "train-tailor",
+    ):
         assert {"-o", "--output"} <= spellings[name], name
     for name in ("contrast", "eval", "nli-metrics", "train-accept"):
         assert "--summary" in spellings[name], name
@@ -189,12 +329,25 @@ def test_input_output_and_summary_have_one_name_everywhere():
 
 def test_old_spellings_still_work_with_a_warning(tmp_path, capsys):
     gold = tmp_path / "gold.jsonl"
-    gold.write_text(json.dumps({"id": "g1", "text": "A cat sleeps.", "apply": "tense(past)", "phenomenon": "tense",
-                                "accept": ["A cat slept."]}) + "\n")
+    gold.write_text(
+        json.dumps(
+            {
+                "id": "g1",
+                "text": "A cat sleeps.",
+                "apply": "tense(past)",
+                "phenomenon": "tense",
+                "accept": ["A cat slept."],
+            }
+        )
+        + "\n"
+    )
     out = tmp_path / "scores.json"
     assert main(["eval", "--gold", str(gold), "--json", str(out)]) == 0
     err = capsys.readouterr().err
-    assert "--gold is deprecated; use -i/--input" in err and "--json is deprecated; use --summary" in err
+    assert (
+        "--gold is deprecated; use -i/--input" in err
+        and "--json is deprecated; use --summary" in err
+    )
     assert json.loads(out.read_text())
     assert main(["eval"]) == 2  # required under any spelling
     assert "required: -i/--input" in capsys.readouterr().err
@@ -209,15 +362,28 @@ def test_defaults_are_shown_in_help(capsys):
 
 def test_eval_and_compare_show_progress_unless_quiet(tmp_path, capsys):
     gold = tmp_path / "gold.jsonl"
-    gold.write_text(json.dumps({"id": "g1", "text": "A cat sleeps.", "apply": "tense(past)", "phenomenon": "tense",
-                                "accept": ["A cat slept."]}) + "\n")
+    gold.write_text(
+        json.dumps(
+            {
+                "id": "g1",
+                "text": "A cat sleeps.",
+                "apply": "tense(past)",
+                "phenomenon": "tense",
+                "accept": ["A cat slept."],
+            }
+        )
+        + "\n"
+    )
     assert main(["eval", "-i", str(gold)]) == 0
     assert "seam eval surface" in capsys.readouterr().err
     assert main(["eval", "-i", str(gold), "-q"]) == 0
     assert "seam eval surface" not in capsys.readouterr().err
     src = tmp_path / "in.jsonl"
     src.write_text(json.dumps({"text": "A cat sleeps."}) + "\n")
-    assert main(["compare", "-i", str(src), "-a", "p", "--judge", "none", "-o", str(tmp_path / "r")]) == 0
+    assert (
+        main(["compare", "-i", str(src), "-a", "p", "--judge", "none", "-o", str(tmp_path / "r")])
+        == 0
+    )
     err = capsys.readouterr().err
     assert "seam compare surface" in err and "1/1" in err
 

@@ -40,7 +40,11 @@ def test_identity_unsupported_and_satisfied_never_reach_the_backend(recording):
     t = Transformer(recording)
     records = t.run_texts(["The dog barked."], ["o", "p", "pa", "f"])
     by = {r["transformation"]: r for r in records}
-    assert (by["o"]["status"], by["o"]["best"], by["o"]["reason"]) == ("ok", "The dog barked.", "identity")
+    assert (by["o"]["status"], by["o"]["best"], by["o"]["reason"]) == (
+        "ok",
+        "The dog barked.",
+        "identity",
+    )
     assert (by["p"]["status"], by["p"]["best"]) == ("ok", "The dog barked.")
     assert by["p"]["reason"] == "unchanged: the sentence is already past tense"
     assert by["pa"]["status"] == "not_applicable"
@@ -50,7 +54,11 @@ def test_identity_unsupported_and_satisfied_never_reach_the_backend(recording):
 
 def test_already_satisfied_is_the_same_record_on_every_backend(recording, surface):
     keys = ("status", "reason", "best", "candidates")
-    for text, expr in (("A man was riding a bike.", "p"), ("Is the dog barking?", "q"), ("She didn't go.", "n")):
+    for text, expr in (
+        ("A man was riding a bike.", "p"),
+        ("Is the dog barking?", "q"),
+        ("She didn't go.", "n"),
+    ):
         a = Transformer(recording).run_texts([text], [expr])[0]
         b = Transformer(surface).run_texts([text], [expr])[0]
         assert a["reason"].startswith("unchanged: ")
@@ -62,19 +70,37 @@ def test_unsupported_names_the_feature_and_the_backends_reason(recording):
     recording.unsupported_reasons = {"voice": "it has no voice rules"}
     record = Transformer(recording).run_texts(["The dog chased a cat."], ["passive"])[0]
     assert record["status"] == "not_applicable"
-    assert record["reason"] == "the recording backend does not realize voice=passive (it has no voice rules)"
+    assert (
+        record["reason"]
+        == "the recording backend does not realize voice=passive (it has no voice rules)"
+    )
 
 
-@pytest.mark.parametrize("expr, expected", [
-    ("cleft(ARG1)", "the tailor backend does not realize cleft=ARG1 (TAILOR's control codes cannot express an it-cleft)"),
-    ("question", "the tailor backend does not realize force=ques (TAILOR's control codes cannot express a question)"),
-    ("prog(+)", "the tailor backend does not realize progressive=+ (TAILOR's control codes have no aspect (progressive))"),
-    ("uncleft", None),
-    ("declarative", None),
-    ("swap+tense(past)", None),
-])
+@pytest.mark.parametrize(
+    "expr, expected",
+    [
+        (
+            "cleft(ARG1)",
+            "the tailor backend does not realize cleft=ARG1 (TAILOR's control codes cannot express an it-cleft)",
+        ),
+        (
+            "question",
+            "the tailor backend does not realize force=ques (TAILOR's control codes cannot express a question)",
+        ),
+        (
+            "prog(+)",
+            "the tailor backend does not realize progressive=+ (TAILOR's control codes have no aspect (progressive))",
+        ),
+        ("uncleft", None),
+        ("declarative", None),
+        ("swap+tense(past)", None),
+    ],
+)
 def test_value_level_supports(expr, expected):
-    assert contract.unsupported("tailor", TAILOR_SUPPORTS, parse(expr).plan(), TAILOR_REASONS) == expected
+    assert (
+        contract.unsupported("tailor", TAILOR_SUPPORTS, parse(expr).plan(), TAILOR_REASONS)
+        == expected
+    )
 
 
 def test_a_backend_that_edits_every_clause_answers_satisfied_itself(recording):
@@ -86,7 +112,9 @@ def test_a_backend_that_edits_every_clause_answers_satisfied_itself(recording):
 def test_a_backend_returning_the_wrong_number_of_records_is_an_error(recording):
     recording.realize = lambda analyses, plans: []
     records = Transformer(recording).run_texts(["The dog barked."], ["f"])
-    assert records[0]["status"] == "error" and "returned 0 realizations for 1" in records[0]["reason"]
+    assert (
+        records[0]["status"] == "error" and "returned 0 realizations for 1" in records[0]["reason"]
+    )
 
 
 def test_shared_refusals_come_before_already_satisfied(recording):

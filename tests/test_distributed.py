@@ -12,8 +12,16 @@ pytest.importorskip("ray")
 from engine.cli import main  # noqa: E402
 from engine.errors import ResumeError  # noqa: E402
 
-TEXTS = ["A man is riding a bike.", "The dog chased the cat.", "Two kids play soccer.", "She wrote a letter.",
-         "A woman sells fruit.", "The band played a song.", "", "An old man reads the paper."]
+TEXTS = [
+    "A man is riding a bike.",
+    "The dog chased the cat.",
+    "Two kids play soccer.",
+    "She wrote a letter.",
+    "A woman sells fruit.",
+    "The band played a song.",
+    "",
+    "An old man reads the paper.",
+]
 
 
 @pytest.fixture(scope="module")
@@ -24,22 +32,70 @@ def inputs(tmp_path_factory):
     rows[17] = "{broken"
     src.write_text("\n".join(rows) + "\n")
     pairs = d / "pairs.jsonl"
-    pairs.write_text("".join(json.dumps({"id": str(k), "premise": t, "hypothesis": "A person is outside.",
-                                         "label": "neutral"}) + "\n" for k, t in enumerate(TEXTS[:6] * 5)))
+    pairs.write_text(
+        "".join(
+            json.dumps(
+                {
+                    "id": str(k),
+                    "premise": t,
+                    "hypothesis": "A person is outside.",
+                    "label": "neutral",
+                }
+            )
+            + "\n"
+            for k, t in enumerate(TEXTS[:6] * 5)
+        )
+    )
     local = d / "local.jsonl"
-    assert main(["transform", "-i", str(src), "-a", "p", "-a", "negate", "-o", str(local), "-q"]) == 0
+    assert (
+        main(["transform", "-i", str(src), "-a", "p", "-a", "negate", "-o", str(local), "-q"]) == 0
+    )
     return d, src, local, pairs
 
 
 def _ray(args, out, *extra):
-    return main([*args, "-o", str(out), "-q", "--executor", "ray", "--ray-workers", "2", "--block-size", "50", *extra])
+    return main(
+        [
+            *args,
+            "-o",
+            str(out),
+            "-q",
+            "--executor",
+            "ray",
+            "--ray-workers",
+            "2",
+            "--block-size",
+            "50",
+            *extra,
+        ]
+    )
 
 
 def test_ray_gives_the_local_output(inputs, tmp_path, capsys):
     _d, src, local, _pairs = inputs
     out = tmp_path / "ray.jsonl"
-    assert main(["transform", "-i", str(src), "-a", "p", "-a", "negate", "-o", str(out), "--executor", "ray",
-                 "--ray-workers", "2", "--block-size", "50"]) == 0
+    assert (
+        main(
+            [
+                "transform",
+                "-i",
+                str(src),
+                "-a",
+                "p",
+                "-a",
+                "negate",
+                "-o",
+                str(out),
+                "--executor",
+                "ray",
+                "--ray-workers",
+                "2",
+                "--block-size",
+                "50",
+            ]
+        )
+        == 0
+    )
     assert "seam transform on Ray" in capsys.readouterr().err  # progress, block by block
     assert out.read_text() == local.read_text()
     assert json.loads((tmp_path / "ray.jsonl.blocks" / "manifest.json").read_text())["blocks"] == 4
@@ -66,7 +122,9 @@ def test_a_stopped_run_resumes_without_losses_or_duplicates(inputs, tmp_path, mo
     _d, src, local, _pairs = inputs
     out = tmp_path / "resumed.jsonl"
     monkeypatch.setenv("SEAM_FAULT_STOP_AFTER", "2")
-    assert _ray(["transform", "-i", str(src), "-a", "p", "-a", "negate"], out) == 130  # as an interrupted run
+    assert (
+        _ray(["transform", "-i", str(src), "-a", "p", "-a", "negate"], out) == 130
+    )  # as an interrupted run
     blocks = sorted(p.name for p in (tmp_path / "resumed.jsonl.blocks").glob("block-*.jsonl"))
     assert len(blocks) == 2
     monkeypatch.delenv("SEAM_FAULT_STOP_AFTER")

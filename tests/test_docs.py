@@ -26,9 +26,13 @@ from engine.erg import grammar as gmod
 ROOT = Path(__file__).resolve().parent.parent
 PAGES = [ROOT / "README.md", *sorted((ROOT / "docs" / "tutorials").glob("*.md"))]
 LIVE = bool(gmod.live_grammars())
-NOT_RUN = re.compile(r"\bDIR\b|\[|\]|/models/|\./my-|--model\b|--executor ray|\btrain-|\bperturb\b|--lm\b|"
-                     r"\bgrammar install\b|tailor|polyjuice")
-NEEDS_GRAMMAR = re.compile(r"(-b|--backend)\s+(erg|hybrid)\b|\brules example\b|--live\b|--judge erg")
+NOT_RUN = re.compile(
+    r"\bDIR\b|\[|\]|/models/|\./my-|--model\b|--executor ray|\btrain-|\bperturb\b|--lm\b|"
+    r"\bgrammar install\b|tailor|polyjuice"
+)
+NEEDS_GRAMMAR = re.compile(
+    r"(-b|--backend)\s+(erg|hybrid)\b|\brules example\b|--live\b|--judge erg"
+)
 RUNS = ("seam", "mkdir", "head")
 
 
@@ -39,7 +43,7 @@ def _fences(text: str):
         m = re.match(r"^```(\w*)", lines[k])
         if m:
             end = next(j for j in range(k + 1, len(lines)) if lines[j].startswith("```"))
-            out.append((m.group(1), k + 1, lines[k + 1:end], end))
+            out.append((m.group(1), k + 1, lines[k + 1 : end], end))
             k = end + 1
         else:
             k += 1
@@ -68,7 +72,11 @@ def blocks():
             if kind == "sh":
                 expected = None
                 nxt = fences[n + 1] if n + 1 < len(fences) else None
-                if nxt and nxt[0] == "text" and all(not x.strip() for x in lines[end + 1:nxt[1] - 1]):
+                if (
+                    nxt
+                    and nxt[0] == "text"
+                    and all(not x.strip() for x in lines[end + 1 : nxt[1] - 1])
+                ):
                     expected = nxt[2]
                 found.append((page, line, _commands(body), expected))
             elif kind == "console":
@@ -101,7 +109,11 @@ def _run(cmd: str, capsys) -> tuple[int, str, str]:
         return 0, "", ""
     if argv[0] == "head":
         n = int(argv[1].lstrip("-n") or 10)
-        return 0, "".join(Path(argv[2]).read_text(encoding="utf-8").splitlines(keepends=True)[:n]), ""
+        return (
+            0,
+            "".join(Path(argv[2]).read_text(encoding="utf-8").splitlines(keepends=True)[:n]),
+            "",
+        )
     code = main(argv[1:])
     out = capsys.readouterr()
     return code, out.out, out.err
@@ -141,17 +153,22 @@ _FOLDERS: dict[Path, Path] = {}
 def folder(tmp_path_factory):
     """One scratch folder per page, shared by its blocks in page order (a later block reads what
     an earlier one wrote, as a reader following the page would)."""
+
     def get(page: Path) -> Path:
         if page not in _FOLDERS:
             _FOLDERS[page] = tmp_path_factory.mktemp(page.stem)
             shutil.copytree(ROOT / "examples", _FOLDERS[page] / "examples")
         return _FOLDERS[page]
+
     return get
 
 
-@pytest.mark.parametrize("page, line, commands, expected", [pytest.param(*b, id=_ids(b)) for b in blocks()])
-def test_a_documented_command_runs_and_prints_what_the_page_shows(page, line, commands, expected, folder,
-                                                                   monkeypatch, capsys):
+@pytest.mark.parametrize(
+    "page, line, commands, expected", [pytest.param(*b, id=_ids(b)) for b in blocks()]
+)
+def test_a_documented_command_runs_and_prints_what_the_page_shows(
+    page, line, commands, expected, folder, monkeypatch, capsys
+):
     if any(NOT_RUN.search(c) for c in commands):
         pytest.skip("needs a checkpoint, Ray, the network or a value of the reader's own")
     if any(NEEDS_GRAMMAR.search(c) for c in commands) and not LIVE:
@@ -165,17 +182,27 @@ def test_a_documented_command_runs_and_prints_what_the_page_shows(page, line, co
         out, err = out + o, err + e
     if expected:
         missing = _matches(expected, out, err)
-        assert not missing, f"{page.name}:{line}: shown but not printed: {missing[:5]}\n--- printed:\n{out[-1500:]}"
+        assert not missing, (
+            f"{page.name}:{line}: shown but not printed: {missing[:5]}\n--- printed:\n{out[-1500:]}"
+        )
 
 
 def test_the_pages_have_blocks_to_run():
     ran = [b for b in blocks() if not any(NOT_RUN.search(c) for c in b[2])]
-    assert len(ran) >= 10 and {b[0].name for b in ran} >= {"README.md", "contrast-set.md", "compare.md"}
+    assert len(ran) >= 10 and {b[0].name for b in ran} >= {
+        "README.md",
+        "contrast-set.md",
+        "compare.md",
+    }
 
 
 def test_a_wrong_output_on_a_page_is_caught():
-    assert _matches(["p            A man rode a bike."], "  p            A man was riding a bike.\n", "")
-    assert not _matches(["p   A man rode a bike.", "..."], "  p            A man rode a bike.\n", "")
+    assert _matches(
+        ["p            A man rode a bike."], "  p            A man was riding a bike.\n", ""
+    )
+    assert not _matches(
+        ["p   A man rode a bike.", "..."], "  p            A man rode a bike.\n", ""
+    )
 
 
 def test_the_readme_is_short_and_nothing_user_facing_points_outside_the_repository():
@@ -183,7 +210,11 @@ def test_the_readme_is_short_and_nothing_user_facing_points_outside_the_reposito
     assert len(readme.splitlines()) <= 300
     pages = [readme] + [p.read_text(encoding="utf-8") for p in (ROOT / "docs").rglob("*.md")]
     assert not [p for p in pages if "shared/" in p]
-    for missing in ("in.jsonl", "pairs.jsonl", "sentences.txt"):  # files that ship only under examples/
+    for missing in (
+        "in.jsonl",
+        "pairs.jsonl",
+        "sentences.txt",
+    ):  # files that ship only under examples/
         assert not re.search(rf"(?<![\w/.]){re.escape(missing)}", readme), missing
 
 

@@ -15,13 +15,17 @@ from engine.cli import main as cli
 from engine.erg import grammar as gmod
 
 GRAMMARS = gmod.live_grammars()
-REASON = ("needs a live ACE and ERG image (SEAM_ACE/SEAM_ERG, or the user cache via `seam grammar "
-          "install`/`seam grammar add`); none was found")
+REASON = (
+    "needs a live ACE and ERG image (SEAM_ACE/SEAM_ERG, or the user cache via `seam grammar "
+    "install`/`seam grammar add`); none was found"
+)
 
 pytestmark = [pytest.mark.ace, pytest.mark.skipif(not GRAMMARS, reason=REASON)]
 
 
-@pytest.fixture(scope="module", params=GRAMMARS or [None], ids=lambda g: f"erg{g.version}" if g else "none")
+@pytest.fixture(
+    scope="module", params=GRAMMARS or [None], ids=lambda g: f"erg{g.version}" if g else "none"
+)
 def backend(request):
     from engine.backends.erg import ErgBackend
 
@@ -35,7 +39,11 @@ def _run(backend, texts, exprs):
 
 
 def test_basic_edits_are_right(backend):
-    by = _run(backend, ["Alice saw Bob.", "The boy kicked the ball."], ["q", "pa", "n", "tense(fut)", "swap"])
+    by = _run(
+        backend,
+        ["Alice saw Bob.", "The boy kicked the ball."],
+        ["q", "pa", "n", "tense(fut)", "swap"],
+    )
     best = {k: r["best"] for k, r in by.items() if r["status"] == "ok"}
     assert best.get(("Alice saw Bob.", "q")) == "Did Alice see Bob?"
     assert best.get(("The boy kicked the ball.", "pa")) == "The ball was kicked by the boy."
@@ -47,8 +55,11 @@ def test_basic_edits_are_right(backend):
 
 
 def test_no_realization_changes_what_the_plan_does_not(backend):
-    by = _run(backend, ["Does the train stop here?", "My sister wrote a long letter."],
-              ["tense(past)", "modal(would)"])
+    by = _run(
+        backend,
+        ["Does the train stop here?", "My sister wrote a long letter."],
+        ["tense(past)", "modal(would)"],
+    )
     past_q = by[("Does the train stop here?", "tense(past)")]
     assert past_q["best"] in (None, "Did the train stop here?"), past_q
     would = by[("My sister wrote a long letter.", "modal(would)")]
@@ -67,9 +78,14 @@ def test_a_prepositional_verb_passivizes(backend):
     """*looked after the twins*: the ERG's prepositional-verb reading (its object an argument)
     goes before the verb with a modifier, which ties with it against the spaCy analysis."""
     by = _run(backend, ["The nurse looked after the twins."], ["pa", "n"])
-    assert by[("The nurse looked after the twins.", "pa")]["best"] == "The twins were looked after by the nurse."
+    assert (
+        by[("The nurse looked after the twins.", "pa")]["best"]
+        == "The twins were looked after by the nurse."
+    )
     assert by[("The nurse looked after the twins.", "n")]["best"] in (
-        "The nurse did not look after the twins.", "The nurse didn't look after the twins.")
+        "The nurse did not look after the twins.",
+        "The nurse didn't look after the twins.",
+    )
 
 
 def _regenerates(backend, sentence: str) -> bool:
@@ -91,14 +107,20 @@ def test_progressive_sources_take_passive_and_modals(backend):
     # the target (a grammar gap, as in the hand-built images), and the record says no_realization
     if passive["best"] is None:
         assert passive["status"] == "no_realization"
-        assert not _regenerates(backend, "A bike is being ridden by a man."), "a Seam error, not a grammar gap"
+        assert not _regenerates(backend, "A bike is being ridden by a man."), (
+            "a Seam error, not a grammar gap"
+        )
     else:
         assert passive["best"] == "A bike is being ridden by a man."
 
 
 def test_already_satisfied_matches_the_surface_backend(backend):
     exprs = ["tense(past)", "negate", "question"]
-    texts = ["The dog chased the cat.", "The dog did not chase the cat.", "Did the dog chase the cat?"]
+    texts = [
+        "The dog chased the cat.",
+        "The dog did not chase the cat.",
+        "Did the dog chase the cat?",
+    ]
     erg = transform(texts, exprs, backend=backend)
     surface = transform(texts, exprs, backend="surface")
     for e, s in zip(erg, surface, strict=True):
@@ -107,7 +129,11 @@ def test_already_satisfied_matches_the_surface_backend(backend):
 
 
 def test_no_non_words_and_no_relative_clause_clefts(backend):
-    texts = ["The children are playing in the park.", "Alice saw Bob.", "The people watched the show."]
+    texts = [
+        "The children are playing in the park.",
+        "Alice saw Bob.",
+        "The people watched the show.",
+    ]
     recs = transform(texts, ["tense(past)", "pa", "cleft(ARG0)", "q"], backend=backend)
     for r in recs:
         for c in r["candidates"]:
@@ -123,11 +149,18 @@ def test_no_non_words_and_no_relative_clause_clefts(backend):
 
 
 def test_batches_reach_the_pool_and_restarts_are_rare(backend):
-    texts = ["A dog runs in the park.", "Two women are talking.", "The man sold the car.",
-             "A child is holding a ball.", "The cat slept."]
+    texts = [
+        "A dog runs in the park.",
+        "Two women are talking.",
+        "The man sold the car.",
+        "A child is holding a ball.",
+        "The cat slept.",
+    ]
     before = backend.pool.restarts
     recs = transform(texts, ["p", "f", "n", "q", "pa"], backend=backend)
-    assert len(recs) == 25 and all(r["status"] != "error" for r in recs), [r for r in recs if r["status"] == "error"]
+    assert len(recs) == 25 and all(r["status"] != "error" for r in recs), [
+        r for r in recs if r["status"] == "error"
+    ]
     assert backend.pool.restarts - before <= 1
 
 

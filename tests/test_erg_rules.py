@@ -54,13 +54,27 @@ def recorded():
 
 
 CASES = [
-    ("tense", {"value": "past"}), ("tense", {"value": "pres"}), ("tense", {"value": "fut"}),
-    ("progressive", {"value": "+"}), ("progressive", {"value": "-"}),
-    ("perfect", {"value": "+"}), ("perfect", {"value": "-"}),
-    *[("modality", {"value": v}) for v in ("may", "might", "must", "can", "could", "should", "would")],
-    ("negation", {}), ("affirmation", {}), ("question", {}), ("declarative", {}),
-    ("passive", {"promote": "ARG2"}), ("passive", {"promote": "ARG3"}), ("active", {}),
-    ("cleft", {"target": "ARG1"}), ("cleft", {"target": "ARG2"}), ("swap", {}),
+    ("tense", {"value": "past"}),
+    ("tense", {"value": "pres"}),
+    ("tense", {"value": "fut"}),
+    ("progressive", {"value": "+"}),
+    ("progressive", {"value": "-"}),
+    ("perfect", {"value": "+"}),
+    ("perfect", {"value": "-"}),
+    *[
+        ("modality", {"value": v})
+        for v in ("may", "might", "must", "can", "could", "should", "would")
+    ],
+    ("negation", {}),
+    ("affirmation", {}),
+    ("question", {}),
+    ("declarative", {}),
+    ("passive", {"promote": "ARG2"}),
+    ("passive", {"promote": "ARG3"}),
+    ("active", {}),
+    ("cleft", {"target": "ARG1"}),
+    ("cleft", {"target": "ARG2"}),
+    ("swap", {}),
 ]
 
 
@@ -71,8 +85,14 @@ def _expect_change(family, params, src, out, rule):
     if family == "tense" and rule.startswith("tense.modal."):
         # the modal takes its other form: its EP's predicate, and at most its event's TENSE
         (gone,), (new,) = d.pop("removed"), d.pop("added")
-        assert gone.endswith(f"_v_modal({src.index})") and new.endswith(f"_v_modal({src.index})") and gone != new
-        assert set(d) <= {"props"} and all((p[0], p[1]) == (src.index, "TENSE") for p in d.get("props", []))
+        assert (
+            gone.endswith(f"_v_modal({src.index})")
+            and new.endswith(f"_v_modal({src.index})")
+            and gone != new
+        )
+        assert set(d) <= {"props"} and all(
+            (p[0], p[1]) == (src.index, "TENSE") for p in d.get("props", [])
+        )
     elif family in ("tense", "question", "declarative"):
         prop = {"tense": "TENSE", "question": "SF", "declarative": "SF"}[family]
         assert set(d) == {"props"} and [(p[0], p[1]) for p in d["props"]] == [(src.index, prop)]
@@ -81,29 +101,51 @@ def _expect_change(family, params, src, out, rule):
         changed = [(p[0], p[1], p[3]) for p in d["props"]]
         assert set(d) == {"props"} and (main.iv, prop, params["value"]) in changed
         # ERG 2018 mirrors the aspect on a modal's event (progressive.modal, perfect.modal)
-        assert set(changed) <= {(main.iv, prop, params["value"]), (src.index, prop, params["value"])}
+        assert set(changed) <= {
+            (main.iv, prop, params["value"]),
+            (src.index, prop, params["value"]),
+        }
     elif family == "passive":
         assert d == {"icons": [[(main.iv, "topic", main.args[params["promote"]])], []]}
     elif family == "active":
         assert d["icons"][0] == [] and d["icons"][1][0][:2] == (main.iv, "topic")
         assert set(d) <= {"icons", "removed", "changed"}
     elif family == "swap":
-        assert d == {"changed": [(main.predicate, main.iv, {"ARG1": (main.args["ARG1"], main.args["ARG2"]),
-                                                              "ARG2": (main.args["ARG2"], main.args["ARG1"])})]}
+        assert d == {
+            "changed": [
+                (
+                    main.predicate,
+                    main.iv,
+                    {
+                        "ARG1": (main.args["ARG1"], main.args["ARG2"]),
+                        "ARG2": (main.args["ARG2"], main.args["ARG1"]),
+                    },
+                )
+            ]
+        }
     elif family == "negation" and rule == "negation.sentential.any":
         assert sorted(re.sub(r"\(.*", "", a) for a in d["added"]) == ["_any_q", "neg"]
         assert [re.sub(r"\(.*", "", a) for a in d["removed"]] == ["_some_q"]
     elif family == "negation" and rule == "negation.sentential":
         assert d["added"] == [f"neg({d['added'][0][4:-1]})"] and set(d) == {"added", "hcons"}
     elif family == "negation":
-        assert d["added"][0].startswith("_no_q") and len(d["removed"]) == 1 and set(d) <= {"added", "removed", "props"}
+        assert (
+            d["added"][0].startswith("_no_q")
+            and len(d["removed"]) == 1
+            and set(d) <= {"added", "removed", "props"}
+        )
     elif family == "affirmation":
         assert set(d) <= {"removed", "hcons", "added"}
     elif family == "modality":
-        assert d["added"] == [f"_{params['value']}_v_modal({out.index})"] and d["index"] == [src.index, out.index]
+        assert d["added"] == [f"_{params['value']}_v_modal({out.index})"] and d["index"] == [
+            src.index,
+            out.index,
+        ]
         assert set(d) <= {"added", "hcons", "index", "props"}
     elif family == "cleft":
-        assert [re.sub(r"\(.*", "", a) for a in d["added"] if not a.startswith("parg_d")] == ["_be_v_itcleft"]
+        assert [re.sub(r"\(.*", "", a) for a in d["added"] if not a.startswith("parg_d")] == [
+            "_be_v_itcleft"
+        ]
         assert d["index"][0] == src.index
     else:  # pragma: no cover - every family above
         raise AssertionError(family)
@@ -113,7 +155,9 @@ def _expect_ir(family, params, out_analysis, rule):
     p = out_analysis.main_frame.predicate
     if family == "tense" and rule.startswith("tense.modal."):
         # a modal's other form carries the tense (ERG 2018's could: TENSE tensed, no tense in the IR)
-        other = {"can": "could", "may": "might", "could": "can", "might": "may"}[rule.rsplit(".", 1)[1]]
+        other = {"can": "could", "may": "might", "could": "can", "might": "may"}[
+            rule.rsplit(".", 1)[1]
+        ]
         assert p.modality == other and p.tense in ("pres", None)
     elif family == "tense":
         assert p.tense == params["value"]
@@ -139,13 +183,19 @@ def _expect_ir(family, params, out_analysis, rule):
         assert p.cleft == {"ARG1": "ARG0", "ARG2": "ARG1"}[params["target"]]
 
 
-@pytest.mark.parametrize(("family", "params"), CASES, ids=[f"{f}-{'-'.join(p.values())}" for f, p in CASES])
+@pytest.mark.parametrize(
+    ("family", "params"), CASES, ids=[f"{f}-{'-'.join(p.values())}" for f, p in CASES]
+)
 def test_rule_on_every_recorded_parse(rules, recorded, family, params):
     applied = 0
-    profile = ERG1214 if family == "cleft" else ERG2018  # ERG 2018 has no it-cleft rule (cleft.toml)
+    profile = (
+        ERG1214 if family == "cleft" else ERG2018
+    )  # ERG 2018 has no it-cleft rule (cleft.toml)
     for rid, text, m in recorded:
         if family == "cleft":
-            assert all(o.status == "unsupported" for o in rules.apply_all(family, m, params, ERG2018))
+            assert all(
+                o.status == "unsupported" for o in rules.apply_all(family, m, params, ERG2018)
+            )
             if m.icons:  # a 2018 passive (ICONS topic): the 1214 rule reads passives from parg_d
                 continue
         for out in rules.apply_all(family, m, params, profile):
@@ -159,7 +209,11 @@ def test_rule_on_every_recorded_parse(rules, recorded, family, params):
             else:
                 assert out.status == NOT_APPLICABLE and out.reason, f"{rid}: {out}"
     # every rule family finds real sentences it applies to
-    assert applied >= (3 if family in ("affirmation", "declarative", "active") or params.get("promote") == "ARG3" else 10)
+    assert applied >= (
+        3
+        if family in ("affirmation", "declarative", "active") or params.get("promote") == "ARG3"
+        else 10
+    )
 
 
 def test_swap_failing_does_not_block_other_rules(rules, recorded):
@@ -170,8 +224,12 @@ def test_swap_failing_does_not_block_other_rules(rules, recorded):
         out = rules.apply("swap", m, {}, ERG2018)
         assert out.status == NOT_APPLICABLE and "two entity arguments" in out.reason, rid
         assert rules.apply("question", m, {}, ERG2018).status in (APPLIED, NOT_APPLICABLE)
-    tensed = [m for _, m in intransitive if View(m).props(m.index).get("TENSE") in ("pres", "past")
-              and not View(m).index_ep.predicate.endswith("_v_modal")]
+    tensed = [
+        m
+        for _, m in intransitive
+        if View(m).props(m.index).get("TENSE") in ("pres", "past")
+        and not View(m).index_ep.predicate.endswith("_v_modal")
+    ]
     assert all(rules.apply("tense", m, {"value": "fut"}, ERG2018).status == APPLIED for m in tensed)
 
 
@@ -179,18 +237,33 @@ def test_not_applicable_reasons(rules, recorded):
     by_id = {rid: m for rid, _, m in recorded}
     assert "already a question" in rules.apply("question", by_id["lit-21"], {}, ERG2018).reason
     assert "modal" in rules.apply("tense", by_id["lit-20"], {"value": "fut"}, ERG2018).reason
-    assert rules.apply("tense", by_id["lit-20"], {"value": "past"}, ERG2018).rule == "tense.modal.may"  # -> might
+    assert (
+        rules.apply("tense", by_id["lit-20"], {"value": "past"}, ERG2018).rule == "tense.modal.may"
+    )  # -> might
     assert "already negated" in rules.apply("negation", by_id["lit-16"], {}, ERG2018).reason
-    assert "already passive" in rules.apply("passive", by_id["lit-32"], {"promote": "ARG2"}, ERG2018).reason
-    assert "already an it-cleft" in rules.apply("cleft", by_id["lit-19"], {"target": "ARG1"}, ERG1214).reason
-    assert "targets ERG <2018" in rules.apply("cleft", by_id["lit-19"], {"target": "ARG1"}, ERG2018).reason
+    assert (
+        "already passive"
+        in rules.apply("passive", by_id["lit-32"], {"promote": "ARG2"}, ERG2018).reason
+    )
+    assert (
+        "already an it-cleft"
+        in rules.apply("cleft", by_id["lit-19"], {"target": "ARG1"}, ERG1214).reason
+    )
+    assert (
+        "targets ERG <2018"
+        in rules.apply("cleft", by_id["lit-19"], {"target": "ARG1"}, ERG2018).reason
+    )
 
 
 def test_composition_in_sequence(rules, recorded):
     """Any rules compose: each step reads the previous step's MRS."""
     m = {rid: m for rid, _, m in recorded}["lit-8"]  # The boy kicked the ball.
-    for family, params in [("tense", {"value": "fut"}), ("negation", {}), ("passive", {"promote": "ARG2"}),
-                           ("question", {})]:
+    for family, params in [
+        ("tense", {"value": "fut"}),
+        ("negation", {}),
+        ("passive", {"promote": "ARG2"}),
+        ("question", {}),
+    ]:
         m = rules.apply(family, m, params, ERG2018).mrs
         assert m is not None and is_well_formed(m), family
     p = analysis_from_mrs("x", m).main_frame.predicate
@@ -201,10 +274,16 @@ def test_nested_modal_negated_and_cleft_sources(rules, recorded):
     by_id = {rid: m for rid, _, m in recorded}
     # modal source: passive and aspect reach the verb under the modal
     out = rules.apply("passive", by_id["lit-20"], {"promote": "ARG2"}, ERG2018)
-    assert out.status == APPLIED and analysis_from_mrs("x", out.mrs).main_frame.predicate.modality == "may"
+    assert (
+        out.status == APPLIED
+        and analysis_from_mrs("x", out.mrs).main_frame.predicate.modality == "may"
+    )
     # negated modal source: affirmation removes the neg over "could"
     out = rules.apply("affirmation", by_id["lit-30"], {}, ERG2018)
-    assert out.status == APPLIED and analysis_from_mrs("x", out.mrs).main_frame.predicate.polarity == "pos"
+    assert (
+        out.status == APPLIED
+        and analysis_from_mrs("x", out.mrs).main_frame.predicate.polarity == "pos"
+    )
     # cleft source: tense changes the copula, the clefted clause keeps its verb
     out = rules.apply("tense", by_id["lit-19"], {"value": "past"}, ERG2018)
     p = analysis_from_mrs("x", out.mrs).main_frame.predicate
@@ -243,8 +322,19 @@ def test_shipped_rule_files_pass_their_examples():
     results = check_files(sorted((ROOT / "rules" / "mrs").glob("*.toml")))
     assert results and all(r.ok for r in results), [str(r) for r in results if not r.ok]
     families = {Path(r.path).stem for r in results}
-    assert families >= {"tense", "progressive", "perfect", "modality", "negation", "affirmation", "question",
-                        "passive", "active", "cleft", "swap"}
+    assert families >= {
+        "tense",
+        "progressive",
+        "perfect",
+        "modality",
+        "negation",
+        "affirmation",
+        "question",
+        "passive",
+        "active",
+        "cleft",
+        "swap",
+    }
 
 
 def test_a_template_parameter_without_a_value_is_a_rule_error_naming_it():

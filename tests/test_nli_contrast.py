@@ -10,12 +10,24 @@ from engine.cli import main as cli
 from engine.nli.contrast import LIT_PAIRS, ContrastBuilder, summarize
 
 PAIRS = [
-    {"id": "a", "premise": "A woman is slicing a tomato in the kitchen.", "hypothesis": "A woman is cutting a tomato.",
-     "label": "entailment"},
-    {"id": "b", "premise": "Two boys are kicking a ball.", "hypothesis": "The boys are sleeping.",
-     "label": "contradiction"},
-    {"id": "c", "premise": "A man is painting a fence.", "hypothesis": "A man is painting his own fence.",
-     "label": "neutral"},
+    {
+        "id": "a",
+        "premise": "A woman is slicing a tomato in the kitchen.",
+        "hypothesis": "A woman is cutting a tomato.",
+        "label": "entailment",
+    },
+    {
+        "id": "b",
+        "premise": "Two boys are kicking a ball.",
+        "hypothesis": "The boys are sleeping.",
+        "label": "contradiction",
+    },
+    {
+        "id": "c",
+        "premise": "A man is painting a fence.",
+        "hypothesis": "A man is painting his own fence.",
+        "label": "neutral",
+    },
 ]
 
 
@@ -26,7 +38,9 @@ def builder():
 
 @pytest.fixture(scope="module")
 def records(builder):
-    return builder.run_pairs([(p["premise"], p["hypothesis"], p["label"]) for p in PAIRS], [p["id"] for p in PAIRS])
+    return builder.run_pairs(
+        [(p["premise"], p["hypothesis"], p["label"]) for p in PAIRS], [p["id"] for p in PAIRS]
+    )
 
 
 def rec(records, rid):
@@ -35,7 +49,7 @@ def rec(records, rid):
 
 def test_one_record_per_input_pair_and_transformation_pair(records):
     assert len(records) == len(PAIRS) * len(LIT_PAIRS)
-    assert [r["pair"] for r in records[:len(LIT_PAIRS)]] == list(LIT_PAIRS)
+    assert [r["pair"] for r in records[: len(LIT_PAIRS)]] == list(LIT_PAIRS)
 
 
 def test_tense_decoupling_of_an_entailment(records):
@@ -43,17 +57,32 @@ def test_tense_decoupling_of_an_entailment(records):
     assert r["premise"] == "A woman was slicing a tomato in the kitchen."
     assert r["hypothesis"] == "A woman will be cutting a tomato."
     assert (r["status"], r["label"], r["rule"]) == ("ok", "neutral", "lit-1a")
-    assert r["original"] == {"premise": PAIRS[0]["premise"], "hypothesis": PAIRS[0]["hypothesis"],
-                             "label": "entailment"}
-    assert r["label_map"] == {"entailment": "neutral", "neutral": "unknown", "contradiction": "unknown"}
+    assert r["original"] == {
+        "premise": PAIRS[0]["premise"],
+        "hypothesis": PAIRS[0]["hypothesis"],
+        "label": "entailment",
+    }
+    assert r["label_map"] == {
+        "entailment": "neutral",
+        "neutral": "unknown",
+        "contradiction": "unknown",
+    }
 
 
 def test_passive_on_both_keeps_any_label(records):
     r = rec(records, "b/pa;pa")  # "sleep" has no object: the pair fails as a whole, with the reason
-    assert (r["status"], r["premise"], r["label"], r["rule"]) == ("not_applicable", None, None, None)
+    assert (r["status"], r["premise"], r["label"], r["rule"]) == (
+        "not_applicable",
+        None,
+        None,
+        None,
+    )
     assert r["reason"].startswith("hypothesis: ")
     r = rec(records, "c/pa;pa")
-    assert (r["premise"], r["hypothesis"]) == ("A fence is being painted by a man.", "His own fence is being painted by a man.")
+    assert (r["premise"], r["hypothesis"]) == (
+        "A fence is being painted by a man.",
+        "His own fence is being painted by a man.",
+    )
     assert (r["status"], r["label"], r["rule"]) == ("ok", "neutral", "lit-4")
 
 
@@ -71,30 +100,43 @@ def test_uncovered_pairs_say_no_label_with_the_reason(records):
 
 def test_contraposition_exchanges_premise_and_hypothesis(builder):
     [r] = ContrastBuilder("surface", pairs=["n;n"], label_rules=builder.rules).run_pairs(
-        [("A dog is running in the snow.", "A dog is running.", "entailment")])
+        [("A dog is running in the snow.", "A dog is running.", "entailment")]
+    )
     assert r["reversed"] and r["rule"] == "nl-contraposition"
-    assert (r["premise"], r["hypothesis"]) == ("A dog is not running.", "A dog is not running in the snow.")
+    assert (r["premise"], r["hypothesis"]) == (
+        "A dog is not running.",
+        "A dog is not running in the snow.",
+    )
 
 
 def test_choices_give_one_record_per_alternative(builder):
     recs = ContrastBuilder("surface", pairs=["(p|f);o"], label_rules=builder.rules).run_pairs(
-        [("A cat sleeps.", "An animal sleeps.", "entailment")])
+        [("A cat sleeps.", "An animal sleeps.", "entailment")]
+    )
     assert [r["id"] for r in recs] == ["1/(p|f);o#1", "1/(p|f);o#2"]
     assert [r["premise"] for r in recs] == ["A cat slept.", "A cat will sleep."]
 
 
 def test_incompatible_pairs_and_bad_inputs_are_records_not_crashes(builder):
     b = ContrastBuilder("surface", pairs=["m+f;o", "o;o"], label_rules=builder.rules)
-    recs = b.run_pairs([("A cat sleeps.", "", "entailment"), ("A cat sleeps.", "A cat sleeps.", "neutral")])
+    recs = b.run_pairs(
+        [("A cat sleeps.", "", "entailment"), ("A cat sleeps.", "A cat sleeps.", "neutral")]
+    )
     assert [r["status"] for r in recs] == ["error", "error", "incompatible", "not_applicable"]
     assert "hypothesis: empty text" in recs[0]["reason"] and "modal-future" in recs[2]["reason"]
 
 
 def test_a_pair_the_edits_left_unchanged_is_no_contrast(builder):
-    b = ContrastBuilder("surface", pairs=["o;o", "o;shorten(AGENT)", "p;f"], label_rules=builder.rules)
-    recs = b.run_pairs([("Three kids in blue coats build a snowman.", "Kids build a snowman.", "entailment")])
+    b = ContrastBuilder(
+        "surface", pairs=["o;o", "o;shorten(AGENT)", "p;f"], label_rules=builder.rules
+    )
+    recs = b.run_pairs(
+        [("Three kids in blue coats build a snowman.", "Kids build a snowman.", "entailment")]
+    )
     status = {r["pair"]: r["status"] for r in recs}
-    assert status["o;o"] == status["o;shorten(AGENT)"] == "not_applicable"  # the hypothesis has no agent to cut
+    assert (
+        status["o;o"] == status["o;shorten(AGENT)"] == "not_applicable"
+    )  # the hypothesis has no agent to cut
     assert all("unchanged" in r["reason"] for r in recs if r["status"] == "not_applicable")
     assert status["p;f"] == "ok"  # the sentences changed: a contrast
     stats = summarize(recs)
@@ -105,22 +147,50 @@ def test_a_pair_the_edits_left_unchanged_is_no_contrast(builder):
 def test_summary_counts_and_coverage(records):
     stats = summarize(records)
     row = stats["pairs"]["i;i"]
-    assert row["records"] == 3 and row["labelled"] == row["realized"] == 3 and row["coverage"] == 1.0
+    assert (
+        row["records"] == 3 and row["labelled"] == row["realized"] == 3 and row["coverage"] == 1.0
+    )
     assert stats["inputs"] == 3 and stats["inputs_with_a_labelled_contrast"] == 3
 
 
 def test_cli_writes_records_stats_and_resumes(tmp_path, capsys):
     inp = tmp_path / "pairs.jsonl"
-    lines = [json.dumps(p) for p in PAIRS] + ["{not json", json.dumps({"sentence1": "A dog barks.",
-                                                                      "sentence2": "A dog is loud.",
-                                                                      "gold_label": "entailment", "pairID": "s"})]
+    lines = [json.dumps(p) for p in PAIRS] + [
+        "{not json",
+        json.dumps(
+            {
+                "sentence1": "A dog barks.",
+                "sentence2": "A dog is loud.",
+                "gold_label": "entailment",
+                "pairID": "s",
+            }
+        ),
+    ]
     inp.write_text("\n".join(lines) + "\n")
     out, stats = tmp_path / "out.jsonl", tmp_path / "stats.json"
-    args = ["contrast", "-i", str(inp), "-o", str(out), "--pairs", "p;f", "i;i", "--summary", str(stats), "-q"]
+    args = [
+        "contrast",
+        "-i",
+        str(inp),
+        "-o",
+        str(out),
+        "--pairs",
+        "p;f",
+        "i;i",
+        "--summary",
+        str(stats),
+        "-q",
+    ]
     assert cli(args) == 0
     recs = [json.loads(x) for x in out.read_text().splitlines()]
     assert len(recs) == 5 * 2
-    assert {r["original_id"] for r in recs} == {"a", "b", "c", "4", "s"}  # SNLI field names are understood
+    assert {r["original_id"] for r in recs} == {
+        "a",
+        "b",
+        "c",
+        "4",
+        "s",
+    }  # SNLI field names are understood
     assert [r["status"] for r in recs if r["original_id"] == "4"] == ["error", "error"]
     full = out.read_text()
     # cut the file in the middle of a record, then resume: nothing lost, nothing twice
@@ -154,11 +224,25 @@ def test_other_input_fields_are_carried_into_the_contrast_records(tmp_path):
     from engine.cli import main
 
     src = tmp_path / "pairs.jsonl"
-    src.write_text(json.dumps({"id": "a", "premise": "A woman sells fruit.", "hypothesis": "A woman is working.",
-                               "label": "entailment", "genre": "captions", "code": "x7"}) + "\n")
+    src.write_text(
+        json.dumps(
+            {
+                "id": "a",
+                "premise": "A woman sells fruit.",
+                "hypothesis": "A woman is working.",
+                "label": "entailment",
+                "genre": "captions",
+                "code": "x7",
+            }
+        )
+        + "\n"
+    )
     out = tmp_path / "out.jsonl"
     assert main(["contrast", "-i", str(src), "--pairs", "p;f", "-o", str(out), "-q"]) == 0
     rec = json.loads(out.read_text().splitlines()[0])
     assert rec["genre"] == "captions" and rec["input_code"] == "x7" and "code" not in rec
-    assert rec["original"] == {"premise": "A woman sells fruit.", "hypothesis": "A woman is working.",
-                               "label": "entailment"}
+    assert rec["original"] == {
+        "premise": "A woman sells fruit.",
+        "hypothesis": "A woman is working.",
+        "label": "entailment",
+    }

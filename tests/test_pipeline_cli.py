@@ -9,7 +9,17 @@ import pytest
 import engine
 from engine.cli import main
 
-RECORD_KEYS = {"id", "source", "transformation", "backend", "status", "reason", "candidates", "best", "fingerprint"}
+RECORD_KEYS = {
+    "id",
+    "source",
+    "transformation",
+    "backend",
+    "status",
+    "reason",
+    "candidates",
+    "best",
+    "fingerprint",
+}
 
 
 def run_cli(capsys, *argv):
@@ -22,19 +32,33 @@ def test_api_mirrors_the_cli(capsys):
     records = engine.transform(["A man is riding a bike."], apply="tense(past)+passive")
     assert len(records) == 1 and set(records[0]) == RECORD_KEYS
     assert records[0]["best"] == "A bike was being ridden by a man."
-    code, out, _ = run_cli(capsys, "transform", "A man is riding a bike.", "--apply", "tense(past)+passive",
-                           "--format", "jsonl", "-q")
+    code, out, _ = run_cli(
+        capsys,
+        "transform",
+        "A man is riding a bike.",
+        "--apply",
+        "tense(past)+passive",
+        "--format",
+        "jsonl",
+        "-q",
+    )
     assert code == 0 and json.loads(out) == records[0]
 
 
 def test_text_mode_prints_one_line_per_input_and_transformation(capsys):
-    code, out, _ = run_cli(capsys, "transform", "A man is riding a bike.", "Two dogs run.", "-a", "p", "-a", "pa")
+    code, out, _ = run_cli(
+        capsys, "transform", "A man is riding a bike.", "Two dogs run.", "-a", "p", "-a", "pa"
+    )
     assert code == 0
-    assert out.splitlines() == ["1: A man is riding a bike.", "  p            A man was riding a bike.",
-                                "  pa           A bike is being ridden by a man.",
-                                "2: Two dogs run.", "  p            Two dogs ran.",
-                                "  pa           [not_applicable] no direct object to promote: passive needs a "
-                                "transitive verb with an object"]
+    assert out.splitlines() == [
+        "1: A man is riding a bike.",
+        "  p            A man was riding a bike.",
+        "  pa           A bike is being ridden by a man.",
+        "2: Two dogs run.",
+        "  p            Two dogs ran.",
+        "  pa           [not_applicable] no direct object to promote: passive needs a "
+        "transitive verb with an object",
+    ]
 
 
 def write(path, lines):
@@ -48,20 +72,25 @@ def read(path):
 
 def test_jsonl_bad_input_gives_error_records_and_loses_nothing(tmp_path, capsys):
     long_text = "The dog barks. " * 334  # 5,010 characters
-    src = write(tmp_path / "in.jsonl", [
-        json.dumps({"id": "a", "text": "The dogs chased a cat."}),
-        "{not json",
-        json.dumps({"id": "b"}),
-        json.dumps({"id": "c", "text": 42}),
-        json.dumps(["a list"]),
-        json.dumps({"id": "d", "text": ""}),
-        json.dumps({"id": "e", "text": long_text}),
-        json.dumps({"id": "f", "text": "Der Hund jagt die Katze im Garten."}),
-        json.dumps({"id": "g", "text": "Ceci n'est pas une phrase anglaise."}),
-        json.dumps({"id": "h", "text": "She will sing a song."}),
-    ])
+    src = write(
+        tmp_path / "in.jsonl",
+        [
+            json.dumps({"id": "a", "text": "The dogs chased a cat."}),
+            "{not json",
+            json.dumps({"id": "b"}),
+            json.dumps({"id": "c", "text": 42}),
+            json.dumps(["a list"]),
+            json.dumps({"id": "d", "text": ""}),
+            json.dumps({"id": "e", "text": long_text}),
+            json.dumps({"id": "f", "text": "Der Hund jagt die Katze im Garten."}),
+            json.dumps({"id": "g", "text": "Ceci n'est pas une phrase anglaise."}),
+            json.dumps({"id": "h", "text": "She will sing a song."}),
+        ],
+    )
     out = tmp_path / "out.jsonl"
-    code, _, err = run_cli(capsys, "transform", "-i", str(src), "-o", str(out), "-a", "p", "-a", "pa")
+    code, _, err = run_cli(
+        capsys, "transform", "-i", str(src), "-o", str(out), "-a", "p", "-a", "pa"
+    )
     assert code == 0
     records = read(out)
     assert len(records) == 20
@@ -88,7 +117,9 @@ def test_long_texts_are_allowed_when_the_limit_is_raised():
 
 def test_resume_continues_without_duplicates_or_losses(tmp_path, capsys):
     texts = [f"The dog number {k} chased a cat." for k in range(12)]
-    src = write(tmp_path / "in.jsonl", [json.dumps({"id": str(k), "text": t}) for k, t in enumerate(texts)])
+    src = write(
+        tmp_path / "in.jsonl", [json.dumps({"id": str(k), "text": t}) for k, t in enumerate(texts)]
+    )
     full = tmp_path / "full.jsonl"
     run_cli(capsys, "transform", "-i", str(src), "-o", str(full), "-a", "f", "-a", "pa", "-q")
     expected = read(full)
@@ -97,8 +128,20 @@ def test_resume_continues_without_duplicates_or_losses(tmp_path, capsys):
     lines = full.read_text(encoding="utf-8").splitlines(keepends=True)
     partial = tmp_path / "partial.jsonl"
     partial.write_text("".join(lines[:9]) + lines[9][:25], encoding="utf-8")
-    code, _, _ = run_cli(capsys, "transform", "-i", str(src), "-o", str(partial), "-a", "f", "-a", "pa",
-                         "--resume", "-q")
+    code, _, _ = run_cli(
+        capsys,
+        "transform",
+        "-i",
+        str(src),
+        "-o",
+        str(partial),
+        "-a",
+        "f",
+        "-a",
+        "pa",
+        "--resume",
+        "-q",
+    )
     assert code == 0
     assert read(partial) == expected
 
@@ -133,7 +176,9 @@ def test_a_failing_record_does_not_stop_the_batch(monkeypatch):
         return original(self, analysis, plan)
 
     monkeypatch.setattr(SurfaceBackend, "realize_one", flaky)
-    records = engine.transform(["The dogs chased a cat.", "The dogs chased a ball."], apply=["n", "f"])
+    records = engine.transform(
+        ["The dogs chased a cat.", "The dogs chased a ball."], apply=["n", "f"]
+    )
     assert [r["status"] for r in records] == ["error", "error", "ok", "ok"]
     assert records[0]["reason"] == "RuntimeError: boom"
 
@@ -158,7 +203,10 @@ def test_a_whole_batch_reaches_the_backend_in_one_call(monkeypatch):
     monkeypatch.setattr(SurfaceBackend, "realize", counting)
     texts = [f"The girl sang song {k}." for k in range(7)]
     records = engine.Transformer("surface", batch_size=4).run_texts(texts, ["pr", "f|n"])
-    assert calls == [4 * 3, 3 * 3]  # every record x every plan of a batch, in one call (a choice has two plans)
+    assert calls == [
+        4 * 3,
+        3 * 3,
+    ]  # every record x every plan of a batch, in one call (a choice has two plans)
     assert [r["id"] for r in records] == [str(k) for k in range(1, 8) for _ in range(2)]
 
 
@@ -174,17 +222,20 @@ def test_tailor_backend_without_a_checkpoint_says_how_to_get_one(tmp_path, monke
         engine.get_backend("tailor")
 
 
-@pytest.mark.parametrize(("content", "expect"), [
-    # an unpaired surrogate in text or id: an error record, written as valid JSON
-    ('{"id": "x\\ud800", "text": "The dog ran.\\ud800"}\n', "unpaired surrogate"),
-    # JSON nested 1,500 deep, an integer of 5,000 digits
-    ("[" * 1500 + "]" * 1500 + "\n", "nested too deeply"),
-    ('{"id": ' + "9" * 5000 + ', "text": "A cat sat."}\n', "invalid JSON value"),
-    # a raw carriage return inside a line does not split it into two records
-    ('{"id": "1", "text": "The dog\rran."}\n', "invalid JSON"),
-    # a blank line still yields its record
-    ("\n", "blank line"),
-])
+@pytest.mark.parametrize(
+    ("content", "expect"),
+    [
+        # an unpaired surrogate in text or id: an error record, written as valid JSON
+        ('{"id": "x\\ud800", "text": "The dog ran.\\ud800"}\n', "unpaired surrogate"),
+        # JSON nested 1,500 deep, an integer of 5,000 digits
+        ("[" * 1500 + "]" * 1500 + "\n", "nested too deeply"),
+        ('{"id": ' + "9" * 5000 + ', "text": "A cat sat."}\n', "invalid JSON value"),
+        # a raw carriage return inside a line does not split it into two records
+        ('{"id": "1", "text": "The dog\rran."}\n', "invalid JSON"),
+        # a blank line still yields its record
+        ("\n", "blank line"),
+    ],
+)
 def test_hostile_lines_are_error_records_and_resume_reads_them(tmp_path, capsys, content, expect):
     good = '{"id": "last", "text": "A cat sat."}\n'
     inp, out = tmp_path / "in.jsonl", tmp_path / "out.jsonl"
@@ -194,7 +245,9 @@ def test_hostile_lines_are_error_records_and_resume_reads_them(tmp_path, capsys,
     assert len(recs) == 2 and recs[0]["status"] == "error" and expect in recs[0]["reason"]
     assert recs[1]["id"] == "last" and recs[1]["status"] == "ok"
     assert main(["transform", "-i", str(inp), "-o", str(out), "-a", "p", "-q", "--resume"]) == 0
-    assert len(out.read_text(encoding="utf-8").splitlines()) == 2  # nothing lost, nothing duplicated
+    assert (
+        len(out.read_text(encoding="utf-8").splitlines()) == 2
+    )  # nothing lost, nothing duplicated
 
 
 def test_a_byte_order_mark_and_a_dict_id(tmp_path):
@@ -213,7 +266,10 @@ def test_a_plain_text_file_is_one_sentence_per_line(tmp_path):
     assert main(["transform", "-i", str(inp), "-o", str(out), "-a", "p", "-q"]) == 0
     recs = [json.loads(line) for line in out.read_text(encoding="utf-8").splitlines()]
     assert [(r["id"], r["source"], r["status"]) for r in recs] == [
-        ("1", "The dog chased a cat.", "ok"), ("2", None, "error"), ("3", "A man rides a bike.", "ok")]
+        ("1", "The dog chased a cat.", "ok"),
+        ("2", None, "error"),
+        ("3", "A man rides a bike.", "ok"),
+    ]
     assert recs[2]["best"] == "A man rode a bike." and "blank line" in recs[1]["reason"]
     assert main(["transform", "-i", str(inp), "-o", str(out), "-a", "p", "--resume", "-q"]) == 0
     assert len(out.read_text(encoding="utf-8").splitlines()) == 3
@@ -232,14 +288,21 @@ def test_bad_run_arguments_exit_2_with_a_message(tmp_path, capsys):
 
 def test_resume_keeps_the_records_after_a_broken_line(tmp_path):
     inp, out = tmp_path / "in.jsonl", tmp_path / "out.jsonl"
-    inp.write_text("".join(f'{{"id": "{k}", "text": "The girl sang song {k}."}}\n' for k in range(4)))
+    inp.write_text(
+        "".join(f'{{"id": "{k}", "text": "The girl sang song {k}."}}\n' for k in range(4))
+    )
     assert main(["transform", "-i", str(inp), "-o", str(out), "-a", "pr", "-q"]) == 0
     lines = out.read_bytes().splitlines(keepends=True)
     lines[1] = b'{"id": "1", "broken \xff\xfe\n'  # invalid UTF-8 and JSON in the middle
     out.write_bytes(b"".join(lines) + b'{"id": "cut')  # and a record cut off at the end
     assert main(["transform", "-i", str(inp), "-o", str(out), "-a", "pr", "-q", "--resume"]) == 0
     recs = [json.loads(line) for line in out.read_text(encoding="utf-8").splitlines()]
-    assert sorted(r["id"] for r in recs) == ["0", "1", "2", "3"]  # the later ones kept, the broken one redone
+    assert sorted(r["id"] for r in recs) == [
+        "0",
+        "1",
+        "2",
+        "3",
+    ]  # the later ones kept, the broken one redone
 
 
 def test_quiet_runs_flush_batch_by_batch(tmp_path, monkeypatch):
@@ -247,10 +310,15 @@ def test_quiet_runs_flush_batch_by_batch(tmp_path, monkeypatch):
 
     flushes = []
     original = jsonl.JsonlWriter.flush
-    monkeypatch.setattr(jsonl.JsonlWriter, "flush", lambda self: (flushes.append(1), original(self))[1])
+    monkeypatch.setattr(
+        jsonl.JsonlWriter, "flush", lambda self: (flushes.append(1), original(self))[1]
+    )
     inp, out = tmp_path / "in.jsonl", tmp_path / "out.jsonl"
     inp.write_text("".join(f'{{"text": "The girl sang song {k}."}}\n' for k in range(6)))
-    assert main(["transform", "-i", str(inp), "-o", str(out), "-a", "pr", "-q", "--batch-size", "2"]) == 0
+    assert (
+        main(["transform", "-i", str(inp), "-o", str(out), "-a", "pr", "-q", "--batch-size", "2"])
+        == 0
+    )
     assert len(flushes) >= 3  # every 2 records, not only at the end
 
 
@@ -258,13 +326,17 @@ def test_a_deeply_nested_expression_is_an_exit_2_message(capsys):
     expr = "(" * 300 + "p" + ")" * 300
     assert main(["transform", "A cat sat.", "-a", expr]) == 2
     assert "nested 300 parentheses deep" in capsys.readouterr().err
-    assert main(["transform", "A cat sat.", "-a", "(" * 40 + "p" + ")" * 40]) == 0  # reasonable nesting still reads
+    assert (
+        main(["transform", "A cat sat.", "-a", "(" * 40 + "p" + ")" * 40]) == 0
+    )  # reasonable nesting still reads
 
 
 def test_resume_with_duplicate_ids_loses_nothing(tmp_path):
     inp, out = tmp_path / "in.jsonl", tmp_path / "out.jsonl"
-    inp.write_text('{"id": "a", "text": "The girl sang a song."}\n{"id": "a", "text": "The boy sang a song."}\n'
-                   '{"id": "b", "text": "The cat sang a song."}\n')
+    inp.write_text(
+        '{"id": "a", "text": "The girl sang a song."}\n{"id": "a", "text": "The boy sang a song."}\n'
+        '{"id": "b", "text": "The cat sang a song."}\n'
+    )
     assert main(["transform", "-i", str(inp), "-o", str(out), "-a", "pr", "-q"]) == 0
     full = out.read_text(encoding="utf-8").splitlines()
     out.write_text(full[0] + "\n")  # as if the run had stopped after the first record

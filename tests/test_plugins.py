@@ -13,21 +13,57 @@ from engine.cli import COMMANDS, main
 from engine.rank.ranker import SCORER_REGISTRY
 from engine.validate import VALIDATOR_REGISTRY
 
-REGISTRIES = {"seam.backends": BACKENDS, "seam.commands": COMMANDS, "seam.scorers": SCORER_REGISTRY,
-              "seam.validators": VALIDATOR_REGISTRY}
+REGISTRIES = {
+    "seam.backends": BACKENDS,
+    "seam.commands": COMMANDS,
+    "seam.scorers": SCORER_REGISTRY,
+    "seam.validators": VALIDATOR_REGISTRY,
+}
 
 
 def test_the_registered_names_are_pinned():
     """A name added or dropped is a change users see (on the command line, in records):
     update this list on purpose."""
     assert sorted(BACKENDS.names()) == ["erg", "hybrid", "polyjuice", "surface", "tailor"]
-    assert sorted(VALIDATOR_REGISTRY.names()) == ["accept", "bleu", "control", "degeneracy", "entailment", "erg",
-                                                  "likelihood"]
-    assert sorted(SCORER_REGISTRY.names()) == ["closeness", "levenshtein", "lm", "lm-mean", "ngram", "ngram-mean",
-                                               "overlap"]
-    assert sorted(COMMANDS.names()) == sorted([
-        "analyze", "audit", "catalog", "compare", "contrast", "demo", "detect", "encoder", "eval", "grammar",
-        "nli-metrics", "perturb", "rules", "train-accept", "train-polyjuice", "train-tailor", "transform"])
+    assert sorted(VALIDATOR_REGISTRY.names()) == [
+        "accept",
+        "bleu",
+        "control",
+        "degeneracy",
+        "entailment",
+        "erg",
+        "likelihood",
+    ]
+    assert sorted(SCORER_REGISTRY.names()) == [
+        "closeness",
+        "levenshtein",
+        "lm",
+        "lm-mean",
+        "ngram",
+        "ngram-mean",
+        "overlap",
+    ]
+    assert sorted(COMMANDS.names()) == sorted(
+        [
+            "analyze",
+            "audit",
+            "catalog",
+            "compare",
+            "contrast",
+            "demo",
+            "detect",
+            "encoder",
+            "eval",
+            "grammar",
+            "nli-metrics",
+            "perturb",
+            "rules",
+            "train-accept",
+            "train-polyjuice",
+            "train-tailor",
+            "transform",
+        ]
+    )
 
 
 PLUGIN = '''
@@ -78,7 +114,7 @@ def length(toolkit):
     return Length()
 '''
 
-ENTRY_POINTS = '''
+ENTRY_POINTS = """
 [seam.backends]
 echo-surface = seam_plugin_demo:EchoSurface
 
@@ -91,7 +127,7 @@ shout = seam_plugin_demo:SHOUT
 [seam.scorers]
 length = seam_plugin_demo:length
 broken = seam_plugin_demo:does_not_exist
-'''
+"""
 
 
 @pytest.fixture
@@ -115,16 +151,55 @@ def plugin(tmp_path, monkeypatch):
 
 
 def test_an_outside_package_adds_a_backend_validator_scorer_and_command(plugin, capsys, caplog):
-    assert "echo-surface" in BACKENDS and "no-long-words" in VALIDATOR_REGISTRY and "shout" in COMMANDS
-    assert "length" in SCORER_REGISTRY and "broken" not in SCORER_REGISTRY  # a broken one is left out ...
-    assert any("broken" in r.getMessage() and "could not be loaded" in r.getMessage() for r in caplog.records)
-    assert main(["transform", "A man rides a bike.", "-a", "p", "-b", "echo-surface", "--format", "jsonl"]) == 0
+    assert (
+        "echo-surface" in BACKENDS and "no-long-words" in VALIDATOR_REGISTRY and "shout" in COMMANDS
+    )
+    assert (
+        "length" in SCORER_REGISTRY and "broken" not in SCORER_REGISTRY
+    )  # a broken one is left out ...
+    assert any(
+        "broken" in r.getMessage() and "could not be loaded" in r.getMessage()
+        for r in caplog.records
+    )
+    assert (
+        main(
+            [
+                "transform",
+                "A man rides a bike.",
+                "-a",
+                "p",
+                "-b",
+                "echo-surface",
+                "--format",
+                "jsonl",
+            ]
+        )
+        == 0
+    )
     rec = json.loads(capsys.readouterr().out)
     assert (rec["backend"], rec["best"]) == ("echo-surface", "A man rode a bike.")
-    assert main(["transform", "A photographer photographed the extraordinarily tall building.", "-a", "p",
-                 "--validate", "no-long-words", "--format", "jsonl"]) == 0
+    assert (
+        main(
+            [
+                "transform",
+                "A photographer photographed the extraordinarily tall building.",
+                "-a",
+                "p",
+                "--validate",
+                "no-long-words",
+                "--format",
+                "jsonl",
+            ]
+        )
+        == 0
+    )
     assert json.loads(capsys.readouterr().out)["status"] == "rejected"
-    assert main(["transform", "A man rides a bike.", "-a", "p", "--rank", "length", "--format", "jsonl"]) == 0
+    assert (
+        main(
+            ["transform", "A man rides a bike.", "-a", "p", "--rank", "length", "--format", "jsonl"]
+        )
+        == 0
+    )
     assert json.loads(capsys.readouterr().out)["ranked_by"]
     assert main(["shout", "hello"]) == 0 and capsys.readouterr().out == "HELLO\n"
 

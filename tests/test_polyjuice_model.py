@@ -51,7 +51,9 @@ def random_model(tmp_path_factory):
 @pytest.fixture(scope="module")
 def fitted_model(tmp_path_factory, random_model):
     out = tmp_path_factory.mktemp("pj-fitted")
-    losses = fine_tune(random_model, _fit_texts() * 8, out, epochs=40, lr=3e-3, batch_size=8, device="cpu")
+    losses = fine_tune(
+        random_model, _fit_texts() * 8, out, epochs=40, lr=3e-3, batch_size=8, device="cpu"
+    )
     assert losses[-1] < 0.1, losses[-1]
     return out
 
@@ -65,9 +67,11 @@ def test_checkpoint_lookup(random_model, tmp_path, monkeypatch):
 
 def test_batched_generation_equals_one_at_a_time(random_model):
     gen = PolyjuiceGenerator.load(random_model, device="cpu")
-    prompts = [prompt("A man is riding a bike.", "negation", "A man [BLANK] a bike."),
-               prompt("Two kids play in the park.", "restructure", "Two kids [BLANK] in the park."),
-               prompt("The dog chased the cat.", "shuffle", "[BLANK] chased [BLANK].")]
+    prompts = [
+        prompt("A man is riding a bike.", "negation", "A man [BLANK] a bike."),
+        prompt("Two kids play in the park.", "restructure", "Two kids [BLANK] in the park."),
+        prompt("The dog chased the cat.", "shuffle", "[BLANK] chased [BLANK]."),
+    ]
     greedy = Decoding(do_sample=False, num_beams=1, num_return_sequences=1, max_new_tokens=12)
     together = gen.generate(prompts, greedy, batch_size=3)
     alone = [gen.generate([p], greedy, batch_size=1)[0] for p in prompts]
@@ -85,48 +89,136 @@ def test_the_backend_on_a_fitted_model(fitted_model):
     best = {(r["source"], r["transformation"]): (r["status"], r["best"]) for r in records}
     assert best[("A man is riding a bike.", "negate")] == ("ok", "A man is not riding a bike.")
     assert best[("The dog chased the cat.", "negate")] == ("ok", "The dog did not chase the cat.")
-    assert best[("Two kids play in the park.", "tense(past)")] == ("ok", "Two kids played in the park.")
-    assert best[("The girl in a red coat sings a song.", "shorten(AGENT)")] == ("ok", "The girl sings a song.")
+    assert best[("Two kids play in the park.", "tense(past)")] == (
+        "ok",
+        "Two kids played in the park.",
+    )
+    assert best[("The girl in a red coat sings a song.", "shorten(AGENT)")] == (
+        "ok",
+        "The girl sings a song.",
+    )
     # what a code cannot express, and a wrong edit, are honest statuses
-    other = t.run_texts(["A man is riding a bike."], ["question", "cleft(ARG0)", "negate+tense(past)"])
+    other = t.run_texts(
+        ["A man is riding a bike."], ["question", "cleft(ARG0)", "negate+tense(past)"]
+    )
     assert [r["status"] for r in other] == ["not_applicable"] * 3
     assert "question" in other[0]["reason"]
 
 
 def test_seam_transform_and_perturb_on_the_command_line(fitted_model, tmp_path, capsys):
-    assert main(["transform", "A man is riding a bike.", "-a", "negate", "--backend", "polyjuice",
-                 "--model", str(fitted_model), "--decoding", "beam", "--device", "cpu"]) == 0
+    assert (
+        main(
+            [
+                "transform",
+                "A man is riding a bike.",
+                "-a",
+                "negate",
+                "--backend",
+                "polyjuice",
+                "--model",
+                str(fitted_model),
+                "--decoding",
+                "beam",
+                "--device",
+                "cpu",
+            ]
+        )
+        == 0
+    )
     assert "A man is not riding a bike." in capsys.readouterr().out
     out = tmp_path / "p.jsonl"
-    assert main(["perturb", "A man is riding a bike.", "", "--code", "negation", "--blank", "A man [BLANK] a bike.",
-                 "--model", str(fitted_model), "--decoding", "beam", "--device", "cpu", "-o", str(out)]) == 0
+    assert (
+        main(
+            [
+                "perturb",
+                "A man is riding a bike.",
+                "",
+                "--code",
+                "negation",
+                "--blank",
+                "A man [BLANK] a bike.",
+                "--model",
+                str(fitted_model),
+                "--decoding",
+                "beam",
+                "--device",
+                "cpu",
+                "-o",
+                str(out),
+            ]
+        )
+        == 0
+    )
     recs = [json.loads(line) for line in out.read_text().splitlines()]
-    assert recs[0]["perturbations"][0] == {"text": "A man is not riding a bike.", "code": "negation",
-                                           "detected": "negation", "blanked": "A man [BLANK] a bike."}
+    assert recs[0]["perturbations"][0] == {
+        "text": "A man is not riding a bike.",
+        "code": "negation",
+        "detected": "negation",
+        "blanked": "A man [BLANK] a bike.",
+    }
     assert recs[1]["status"] == "error"  # an empty sentence keeps its record
 
 
 def test_train_polyjuice_loss_falls(random_model, tmp_path, capsys):
     src = tmp_path / "s.jsonl"
-    src.write_text("\n".join(json.dumps({"text": t}) for t in (
-        "A man is riding a bike.", "The dog chased the cat.", "Two kids play soccer in the park.",
-        "A woman in a hat sells fruit.")) + "\n")
+    src.write_text(
+        "\n".join(
+            json.dumps({"text": t})
+            for t in (
+                "A man is riding a bike.",
+                "The dog chased the cat.",
+                "Two kids play soccer in the park.",
+                "A woman in a hat sells fruit.",
+            )
+        )
+        + "\n"
+    )
     pairs = tmp_path / "pairs.jsonl"
-    pairs.write_text(json.dumps({"original": "It is great for kids.", "perturbed": "It is not great for kids."}) + "\n"
-                     + "broken\n")
+    pairs.write_text(
+        json.dumps({"original": "It is great for kids.", "perturbed": "It is not great for kids."})
+        + "\n"
+        + "broken\n"
+    )
     out = tmp_path / "trained"
-    assert main(["train-polyjuice", "--model", str(random_model), "-o", str(out), "-i", str(src),
-                 "--pairs", str(pairs), "--epochs", "6", "--lr", "3e-3", "--device", "cpu", "-q"]) == 0
+    assert (
+        main(
+            [
+                "train-polyjuice",
+                "--model",
+                str(random_model),
+                "-o",
+                str(out),
+                "-i",
+                str(src),
+                "--pairs",
+                str(pairs),
+                "--epochs",
+                "6",
+                "--lr",
+                "3e-3",
+                "--device",
+                "cpu",
+                "-q",
+            ]
+        )
+        == 0
+    )
     report = json.loads(capsys.readouterr().out.strip().splitlines()[-1])
     assert report["pairs"] >= 10 and report["last_loss"] < report["first_loss"]
     gen = PolyjuiceGenerator.load(out, device="cpu")
-    [completions] = gen.complete([prompt("A man is riding a bike.", "negation", "A man [BLANK] a bike.")], BEAM)
+    [completions] = gen.complete(
+        [prompt("A man is riding a bike.", "negation", "A man [BLANK] a bike.")], BEAM
+    )
     assert completions and all(c.text is None or BLANK not in c.text for c in completions)
 
 
 def test_diverse_selection():
-    items = [{"code": "negation", "changed": frozenset({"not"})}, {"code": "negation", "changed": frozenset({"not"})},
-             {"code": "lexical", "changed": frozenset({"dog"})}, {"code": "negation", "changed": frozenset({"never"})}]
+    items = [
+        {"code": "negation", "changed": frozenset({"not"})},
+        {"code": "negation", "changed": frozenset({"not"})},
+        {"code": "lexical", "changed": frozenset({"dog"})},
+        {"code": "negation", "changed": frozenset({"never"})},
+    ]
     assert select_diverse(items, 2) == [items[0], items[2]]
     assert select_diverse(items, 3) == [items[0], items[2], items[3]]
     assert select_diverse(items, 9) == items

@@ -5,10 +5,28 @@ from __future__ import annotations
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-SUBJECTS = ["The man", "A woman", "The dogs", "Two children", "The teacher", "She", "He", "They", "The company"]
+SUBJECTS = [
+    "The man",
+    "A woman",
+    "The dogs",
+    "Two children",
+    "The teacher",
+    "She",
+    "He",
+    "They",
+    "The company",
+]
 OBJECTS = ["the ball", "a letter", "the cars", "the cake", "him", "them", "a bike", "the report"]
-VERBS = [("kicks", "kick"), ("chased", "chased"), ("is washing", "is washing"), ("wrote", "wrote"),
-         ("will see", "will see"), ("has bought", "has bought"), ("were painting", "were painting"), ("sees", "see")]
+VERBS = [
+    ("kicks", "kick"),
+    ("chased", "chased"),
+    ("is washing", "is washing"),
+    ("wrote", "wrote"),
+    ("will see", "will see"),
+    ("has bought", "has bought"),
+    ("were painting", "were painting"),
+    ("sees", "see"),
+]
 
 
 def agree(subject: str, verb: tuple[str, str]) -> str:
@@ -21,9 +39,15 @@ def agree(subject: str, verb: tuple[str, str]) -> str:
     return form
 
 
-sentences = st.builds(lambda s, v, o: f"{s} {agree(s, v)} {o}.", st.sampled_from(SUBJECTS),
-                      st.sampled_from(VERBS), st.sampled_from(OBJECTS))
-settings_ = settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+sentences = st.builds(
+    lambda s, v, o: f"{s} {agree(s, v)} {o}.",
+    st.sampled_from(SUBJECTS),
+    st.sampled_from(VERBS),
+    st.sampled_from(OBJECTS),
+)
+settings_ = settings(
+    max_examples=60, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture]
+)
 
 
 @settings_

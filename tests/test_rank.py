@@ -57,6 +57,7 @@ def english():
 
 # -- token scores ------------------------------------------------------------------------------
 
+
 def test_token_scores_reduce_and_phrase():
     t = TokenScores("a bc", ((0, 1), (2, 4), (4, 4)), (-1.0, -2.0, -0.5))
     assert t.total == -3.5 and t.mean == pytest.approx(-3.5 / 3)
@@ -67,22 +68,32 @@ def test_token_scores_reduce_and_phrase():
 
 # -- n-gram ------------------------------------------------------------------------------------
 
-@pytest.mark.parametrize("text, log10", [
-    ("The cat.", -0.2 - 0.4 - 0.1),               # every bigram is in the model
-    ("the sat", -0.2 + (-0.3 - 1.5) + -0.5),       # back-off: bo(the) + p(sat); bo(sat) = 0
-    ("the xyz cat", -0.2 + -6.0 + -1.2 + -0.1),     # an unknown word costs -6 and is no history
-])
+
+@pytest.mark.parametrize(
+    "text, log10",
+    [
+        ("The cat.", -0.2 - 0.4 - 0.1),  # every bigram is in the model
+        ("the sat", -0.2 + (-0.3 - 1.5) + -0.5),  # back-off: bo(the) + p(sat); bo(sat) = 0
+        ("the xyz cat", -0.2 + -6.0 + -1.2 + -0.1),  # an unknown word costs -6 and is no history
+    ],
+)
 def test_arpa_scores_follow_katz_backoff(arpa, text, log10):
     assert arpa.token_scores([text])[0].total == pytest.approx(log10 * LN10, abs=1e-3)
 
 
 def test_ngram_words_keep_contractions_and_spans():
-    assert words("It's 5 o'clock, OK?") == [("it's", 0, 4), ("5", 5, 6), ("o'clock", 7, 14), ("ok", 16, 18)]
+    assert words("It's 5 o'clock, OK?") == [
+        ("it's", 0, 4),
+        ("5", 5, 6),
+        ("o'clock", 7, 14),
+        ("ok", 16, 18),
+    ]
 
 
 def test_english_model_prefers_fluent_order(english):
-    good, bad = english.token_scores(["the children are playing in the park",
-                                      "the park are playing in the children"])
+    good, bad = english.token_scores(
+        ["the children are playing in the park", "the park are playing in the children"]
+    )
     assert good.total > bad.total
     assert good.spans[-1] == (len(good.text), len(good.text))
     assert english.order == 3
@@ -99,8 +110,14 @@ def test_ngram_missing_and_broken_files(tmp_path):
 
 # -- causal LM ---------------------------------------------------------------------------------
 
-TEXTS = ["A man is riding a bike.", "Hi", "", "The children were playing in the park after school today.",
-         "Two dogs chased a red ball.", "Will the train arrive before noon tomorrow?"]
+TEXTS = [
+    "A man is riding a bike.",
+    "Hi",
+    "",
+    "The children were playing in the park after school today.",
+    "Two dogs chased a red ball.",
+    "Will the train arrive before noon tomorrow?",
+]
 
 
 @pytest.fixture(scope="module")
@@ -141,10 +158,19 @@ def test_fused_gelu_and_chunked_output_layer_keep_the_scores(tiny_lm):
     stock = AutoModelForCausalLM.from_pretrained(tiny_lm, local_files_only=True).eval()
     for text, a, b in zip(TEXTS, fast.token_scores(TEXTS), plain.token_scores(TEXTS), strict=True):
         assert a.logprobs == pytest.approx(b.logprobs, abs=1e-5)
-        ids = torch.tensor([[fast.bos_id, *fast.tokenizer(text, add_special_tokens=False)["input_ids"],
-                             fast.eos_id]])
+        ids = torch.tensor(
+            [
+                [
+                    fast.bos_id,
+                    *fast.tokenizer(text, add_special_tokens=False)["input_ids"],
+                    fast.eos_id,
+                ]
+            ]
+        )
         with torch.no_grad():
-            logp = stock(ids).logits[0, :-1].log_softmax(-1).gather(-1, ids[0, 1:, None]).squeeze(-1)
+            logp = (
+                stock(ids).logits[0, :-1].log_softmax(-1).gather(-1, ids[0, 1:, None]).squeeze(-1)
+            )
         assert a.logprobs == pytest.approx(logp.tolist(), abs=1e-4)
 
 
@@ -164,14 +190,21 @@ def test_batch_plan_is_contiguous_bounded_and_optimal():
     def check(lengths, size, pass_cost):
         lengths = sorted(lengths)
         spans = plan_batches(lengths, size, pass_cost)
-        assert [s for s, _ in spans] == [0, *[e for _, e in spans]][:len(spans)]
+        assert [s for s, _ in spans] == [0, *[e for _, e in spans]][: len(spans)]
         assert (spans[-1][1] if spans else 0) == len(lengths)
         assert all(0 < end - start <= size for start, end in spans)
-        best = min((cost(list(zip((0, *cuts), (*cuts, len(lengths)), strict=True)), lengths, pass_cost)
-                    for k in range(len(lengths))
-                    for cuts in itertools.combinations(range(1, len(lengths)), k)
-                    if all(0 < e - s <= size for s, e in zip((0, *cuts), (*cuts, len(lengths)), strict=True))),
-                   default=0)
+        best = min(
+            (
+                cost(list(zip((0, *cuts), (*cuts, len(lengths)), strict=True)), lengths, pass_cost)
+                for k in range(len(lengths))
+                for cuts in itertools.combinations(range(1, len(lengths)), k)
+                if all(
+                    0 < e - s <= size
+                    for s, e in zip((0, *cuts), (*cuts, len(lengths)), strict=True)
+                )
+            ),
+            default=0,
+        )
         assert cost(spans, lengths, pass_cost) == best
 
     check()
@@ -195,7 +228,10 @@ def test_total_is_the_models_own_log_likelihood(tiny_lm):
     assert len(scored.logprobs) == len(ids) - 1  # every text token and EOS, not BOS
     assert scored.total == pytest.approx(-loss * (len(ids) - 1), abs=1e-4)
     # the spans cover the text without the spaces byte-level BPE folds into tokens
-    assert text[scored.spans[1][0]:scored.spans[1][1]] == text[scored.spans[1][0]:scored.spans[1][1]].strip()
+    assert (
+        text[scored.spans[1][0] : scored.spans[1][1]]
+        == text[scored.spans[1][0] : scored.spans[1][1]].strip()
+    )
     assert scored.phrase(0, len(text)) + scored.logprobs[-1] == pytest.approx(scored.total)
 
 
@@ -222,12 +258,15 @@ def test_lm_lookup_argument_env_and_errors(tiny_lm, tmp_path, monkeypatch):
 
 # -- closeness ---------------------------------------------------------------------------------
 
+
 def test_closeness_measures():
     assert edit_distance([], ["a"]) == 1 and edit_distance(list("abc"), list("abc")) == 0
     assert levenshtein("The cat sat.", "the cat sat .") == 1.0
     assert levenshtein("", "") == 1.0 and span_overlap("", "") == 1.0
     moved = "Yesterday the cat sat."
-    assert span_overlap("The cat sat yesterday.", moved) > levenshtein("The cat sat yesterday.", moved)
+    assert span_overlap("The cat sat yesterday.", moved) > levenshtein(
+        "The cat sat yesterday.", moved
+    )
     c = Closeness()
     assert c.score(["The cat sat."], ["The cat sat."]) == [1.0]
     with pytest.raises(RankError):
@@ -238,9 +277,14 @@ def test_closeness_measures():
 
 # -- deltas ------------------------------------------------------------------------------------
 
+
 def test_deltas_widen_insertions_to_the_phrase(english):
     found = deltas(english, ["A car stopped.", "I left."], ["A red car stopped.", "I left."])
-    assert (found[0].op, found[0].source_phrase, found[0].phrase) == ("insert", "A car", "A red car")
+    assert (found[0].op, found[0].source_phrase, found[0].phrase) == (
+        "insert",
+        "A car",
+        "A red car",
+    )
     assert found[0].pr_sent > 0  # one more word: less likely
     assert found[1].op == "equal" and found[1].pr_sent == 0.0
 
@@ -261,7 +305,9 @@ def test_fluency_ratio_is_the_loss_ratio(english, arpa, tiny_lm):
     assert ratios[0] == pytest.approx(1.0) and ratios[1] > 1.2
     # by hand on the ARPA model: per-word log10 losses, the base cancels
     a, b = arpa.token_scores(["the cat", "the cat sat"])
-    assert ratios[2] is not None and fluency_ratios(arpa, ["the cat"], ["the cat sat"])[0] == pytest.approx(b.mean / a.mean)
+    assert ratios[2] is not None and fluency_ratios(arpa, ["the cat"], ["the cat sat"])[
+        0
+    ] == pytest.approx(b.mean / a.mean)
     lm = CausalLM(tiny_lm)
     x, y = lm.token_scores(TEXTS[:2])
     assert fluency_ratios(lm, TEXTS[:1], TEXTS[1:2]) == [pytest.approx(y.mean / x.mean)]
@@ -270,6 +316,7 @@ def test_fluency_ratio_is_the_loss_ratio(english, arpa, tiny_lm):
 
 
 # -- ranker ------------------------------------------------------------------------------------
+
 
 def test_parse_rank_specs(tmp_path):
     assert parse_rank("ngram=2,closeness") == {"ngram": 2.0, "closeness": 1.0}
@@ -287,7 +334,10 @@ def test_parse_rank_specs(tmp_path):
 
 def test_composite_is_the_weighted_sum(english):
     ranker = Ranker({"ngram": 1.0, "closeness": 10.0})
-    texts, sources = ["the dog is in the house", "house the in is dog the"], ["the dog was in the house"] * 2
+    texts, sources = (
+        ["the dog is in the house", "house the in is dog the"],
+        ["the dog was in the house"] * 2,
+    )
     rows = ranker.score(texts, sources)
     ngram = [t.total for t in english.token_scores(texts)]
     for row, lp, text, src in zip(rows, ngram, texts, sources, strict=True):

@@ -18,8 +18,13 @@ def lines_of(path):
 
 
 def songs(path, ids=True, n=4, start=0):
-    path.write_text("".join((f'{{"id": "{k}", ' if ids else "{") + f'"text": "The girl sang song {k}."}}\n'
-                            for k in range(start, start + n)), encoding="utf-8")
+    path.write_text(
+        "".join(
+            (f'{{"id": "{k}", ' if ids else "{") + f'"text": "The girl sang song {k}."}}\n'
+            for k in range(start, start + n)
+        ),
+        encoding="utf-8",
+    )
     return path
 
 
@@ -53,8 +58,10 @@ def test_resume_refuses_records_of_deleted_inputs(tmp_path, capsys):
     rows = inp.read_text().splitlines()
     inp.write_text("\n".join(rows[:1] + rows[2:]) + "\n")  # id 1 deleted
     assert main(["transform", "-i", str(inp), "-o", str(out), "-a", "pr", "-q", "--resume"]) == 2
-    assert "the output holds records of 1 input(s) the input no longer has (first: ('1', 'pr'))" in \
-        capsys.readouterr().err
+    assert (
+        "the output holds records of 1 input(s) the input no longer has (first: ('1', 'pr'))"
+        in capsys.readouterr().err
+    )
 
 
 def test_resume_on_an_unchanged_input_completes_and_reports(tmp_path, capsys):
@@ -63,7 +70,9 @@ def test_resume_on_an_unchanged_input_completes_and_reports(tmp_path, capsys):
     full = lines_of(out)
     out.write_text("\n".join(out.read_text().splitlines()[:3]) + "\n")
     capsys.readouterr()
-    assert main(["transform", "-i", str(inp), "-o", str(out), "-a", "pr", "-a", "f", "--resume"]) == 0
+    assert (
+        main(["transform", "-i", str(inp), "-o", str(out), "-a", "pr", "-a", "f", "--resume"]) == 0
+    )
     assert lines_of(out) == full
     assert "wrote 5 records" in capsys.readouterr().err and all(r["fingerprint"] for r in full)
 
@@ -112,10 +121,12 @@ def test_input_errors_carry_their_codes(tmp_path):
 
 
 HOSTILE_PAIRS = [
-    "[" * 1500 + "]" * 1500,                                          # nested too deeply
-    '{"premise": "A dog ran.", "hypothesis": "A dog ran.", "id": ' + "9" * 5000 + "}",  # a huge integer
+    "[" * 1500 + "]" * 1500,  # nested too deeply
+    '{"premise": "A dog ran.", "hypothesis": "A dog ran.", "id": '
+    + "9" * 5000
+    + "}",  # a huge integer
     '{"premise": "A dog\rran.", "hypothesis": "An animal ran.", "label": "entailment"}',  # a raw CR stays inside
-    "",                                                               # a blank line
+    "",  # a blank line
     '{"premise": "A dog ran.\\ud800", "hypothesis": "A dog ran.", "label": "neutral"}',  # a lone surrogate
     '{"premise": "A man is eating.", "hypothesis": "A person is eating.", "label": "entailment", "id": "ok"}',
 ]
@@ -129,31 +140,59 @@ def test_contrast_input_that_cannot_break_a_run(tmp_path):
     assert len(recs) == len(HOSTILE_PAIRS)  # one record per line and pair, none lost
     reasons = [r["reason"] for r in recs]
     assert "nested too deeply" in reasons[0] and "invalid JSON value" in reasons[1]
-    assert "invalid JSON" in reasons[2]  # one record: a raw CR does not split the line (and is not JSON)
+    assert (
+        "invalid JSON" in reasons[2]
+    )  # one record: a raw CR does not split the line (and is not JSON)
     assert "blank line" in reasons[3] and "unpaired surrogate" in reasons[4]
     assert recs[5]["status"] in ("ok", "no_label") and recs[5]["id"] == "ok/p;f"
     assert [r.get("code") for r in recs[:5]] == ["E202"] * 5
-    assert main(["contrast", "-i", str(inp), "-o", str(out), "--pairs", "p;f", "-q", "--resume"]) == 0
+    assert (
+        main(["contrast", "-i", str(inp), "-o", str(out), "--pairs", "p;f", "-q", "--resume"]) == 0
+    )
     assert lines_of(out) == recs
     assert {r["status"] for r in recs} <= set(CONTRAST_STATUSES)
 
 
 def test_contrast_resume_with_duplicate_ids_loses_nothing(tmp_path):
     inp, out = tmp_path / "pairs.jsonl", tmp_path / "out.jsonl"
-    inp.write_text("".join(json.dumps({"id": "same", "premise": f"The girl sang song {k}.",
-                                       "hypothesis": "A girl sang.", "label": "entailment"}) + "\n"
-                           for k in range(3)))
+    inp.write_text(
+        "".join(
+            json.dumps(
+                {
+                    "id": "same",
+                    "premise": f"The girl sang song {k}.",
+                    "hypothesis": "A girl sang.",
+                    "label": "entailment",
+                }
+            )
+            + "\n"
+            for k in range(3)
+        )
+    )
     assert main(["contrast", "-i", str(inp), "-o", str(out), "--pairs", "p;f", "-q"]) == 0
     full = lines_of(out)
     out.write_text(out.read_text().splitlines()[0] + "\n")
-    assert main(["contrast", "-i", str(inp), "-o", str(out), "--pairs", "p;f", "-q", "--resume"]) == 0
+    assert (
+        main(["contrast", "-i", str(inp), "-o", str(out), "--pairs", "p;f", "-q", "--resume"]) == 0
+    )
     assert lines_of(out) == full and len(full) == 3
 
 
 def test_record_types_write_what_the_readme_lists():
     rec = Record("1", "A cat sat.", "p", "surface", "ok").to_json()
-    assert list(rec) == ["id", "source", "transformation", "backend", "status", "reason", "candidates", "best"]
-    con = ContrastRecord("1/p;f", "1", "p;f", "tense(past)", "tense(fut)", {}, "surface", code="E202").to_json()
+    assert list(rec) == [
+        "id",
+        "source",
+        "transformation",
+        "backend",
+        "status",
+        "reason",
+        "candidates",
+        "best",
+    ]
+    con = ContrastRecord(
+        "1/p;f", "1", "p;f", "tense(past)", "tense(fut)", {}, "surface", code="E202"
+    ).to_json()
     assert con["code"] == "E202" and "candidates" not in con
 
 

@@ -27,19 +27,58 @@ def _declined(result, why: str) -> None:
 # --- shorten: what is cut, what is kept ---------------------------------------------------------
 SHORTENED = [
     # adjectives, prepositional phrases, relative clauses, participles and appositions go
-    ("An elderly woman in a green coat is feeding the pigeons.", "shorten(AGENT)", "A woman is feeding the pigeons."),
-    ("The boy caught a small red frisbee that his sister threw.", "shorten(PATIENT)", "The boy caught a frisbee."),
-    ("A cyclist wearing a yellow helmet crossed the bridge.", "shorten(ARG0)", "A cyclist crossed the bridge."),
-    ("My neighbour, a retired teacher, grows tomatoes.", "shorten(AGENT)", "My neighbour grows tomatoes."),
+    (
+        "An elderly woman in a green coat is feeding the pigeons.",
+        "shorten(AGENT)",
+        "A woman is feeding the pigeons.",
+    ),
+    (
+        "The boy caught a small red frisbee that his sister threw.",
+        "shorten(PATIENT)",
+        "The boy caught a frisbee.",
+    ),
+    (
+        "A cyclist wearing a yellow helmet crossed the bridge.",
+        "shorten(ARG0)",
+        "A cyclist crossed the bridge.",
+    ),
+    (
+        "My neighbour, a retired teacher, grows tomatoes.",
+        "shorten(AGENT)",
+        "My neighbour grows tomatoes.",
+    ),
     # determiners, numerals, possessors and compound nouns stay
-    ("Three tired hikers from Denver reached the summit.", "shorten(AGENT)", "Three hikers reached the summit."),
-    ("The girl's new puppy is chewing a shoe.", "shorten(AGENT)", "The girl's puppy is chewing a shoe."),
-    ("The kids are eating strawberry ice cream from paper cups.", "shorten(PATIENT)",
-     "The kids are eating strawberry ice cream."),
-    ("A man is repairing an old tennis racket.", "shorten(ARG1)", "A man is repairing a tennis racket."),
+    (
+        "Three tired hikers from Denver reached the summit.",
+        "shorten(AGENT)",
+        "Three hikers reached the summit.",
+    ),
+    (
+        "The girl's new puppy is chewing a shoe.",
+        "shorten(AGENT)",
+        "The girl's puppy is chewing a shoe.",
+    ),
+    (
+        "The kids are eating strawberry ice cream from paper cups.",
+        "shorten(PATIENT)",
+        "The kids are eating strawberry ice cream.",
+    ),
+    (
+        "A man is repairing an old tennis racket.",
+        "shorten(ARG1)",
+        "A man is repairing a tennis racket.",
+    ),
     # quantity nouns and partitives keep their of-phrase and shorten inside it
-    ("A group of noisy teenagers is waiting for the bus.", "shorten(AGENT)", "A group of teenagers is waiting for the bus."),
-    ("Some of the youngest runners finished the race.", "shorten(AGENT)", "Some of the runners finished the race."),
+    (
+        "A group of noisy teenagers is waiting for the bus.",
+        "shorten(AGENT)",
+        "A group of teenagers is waiting for the bus.",
+    ),
+    (
+        "Some of the youngest runners finished the race.",
+        "shorten(AGENT)",
+        "Some of the runners finished the race.",
+    ),
     ("A few stray dogs in the alley are barking.", "shorten(AGENT)", "A few dogs are barking."),
 ]
 
@@ -50,37 +89,83 @@ def test_shorten_cuts_the_argument_to_its_head_noun_phrase(realize, source, expr
 
 
 def test_the_article_follows_the_new_next_word(realize):
-    assert _ok(realize("A hungry owl caught an enormous mouse.", "shorten(PATIENT)")) == "A hungry owl caught a mouse."
-    assert _ok(realize("A small elephant is drinking water.", "shorten(AGENT)")) == "An elephant is drinking water."
+    assert (
+        _ok(realize("A hungry owl caught an enormous mouse.", "shorten(PATIENT)"))
+        == "A hungry owl caught a mouse."
+    )
+    assert (
+        _ok(realize("A small elephant is drinking water.", "shorten(AGENT)"))
+        == "An elephant is drinking water."
+    )
 
 
 def test_a_sentence_initial_subject_keeps_its_capital(realize):
     assert _ok(realize("Young musicians in the square are playing jazz.", "shorten(AGENT)")) == (
-        "Musicians are playing jazz.")
-    assert _ok(realize("the quiet student in the back is reading", "shorten(AGENT)")) == "the student is reading"
+        "Musicians are playing jazz."
+    )
+    assert (
+        _ok(realize("the quiet student in the back is reading", "shorten(AGENT)"))
+        == "the student is reading"
+    )
 
 
 # --- shorten: composition -------------------------------------------------------------------------
-@pytest.mark.parametrize("source,expr,expected", [
-    ("A tall man with a beard is chopping wood.", "tense(past)+shorten(AGENT)", "A man was chopping wood."),
-    ("A tall man with a beard is chopping wood.", "tense(fut)+shorten(AGENT)", "A man will be chopping wood."),
-    ("The chef sliced a ripe red tomato.", "passive+shorten(PATIENT)", "A tomato was sliced by the chef."),
-    ("The chef is slicing a ripe red tomato.", "shorten(PATIENT)+passive", "A tomato is being sliced by the chef."),
-    ("A curious toddler opened the door.", "passive+shorten(AGENT)", "The door was opened by a toddler."),
-    ("The letter was written by a famous poet from Chile.", "shorten(AGENT)", "The letter was written by a poet."),
-    ("Two excited children are building a sandcastle.", "tense(past)+shorten(AGENT)",
-     "Two children were building a sandcastle."),
-    ("The busy waiter carried a heavy tray.", "cleft(PATIENT)+shorten(PATIENT)", "It was a tray that the busy waiter carried."),
-])
+@pytest.mark.parametrize(
+    "source,expr,expected",
+    [
+        (
+            "A tall man with a beard is chopping wood.",
+            "tense(past)+shorten(AGENT)",
+            "A man was chopping wood.",
+        ),
+        (
+            "A tall man with a beard is chopping wood.",
+            "tense(fut)+shorten(AGENT)",
+            "A man will be chopping wood.",
+        ),
+        (
+            "The chef sliced a ripe red tomato.",
+            "passive+shorten(PATIENT)",
+            "A tomato was sliced by the chef.",
+        ),
+        (
+            "The chef is slicing a ripe red tomato.",
+            "shorten(PATIENT)+passive",
+            "A tomato is being sliced by the chef.",
+        ),
+        (
+            "A curious toddler opened the door.",
+            "passive+shorten(AGENT)",
+            "The door was opened by a toddler.",
+        ),
+        (
+            "The letter was written by a famous poet from Chile.",
+            "shorten(AGENT)",
+            "The letter was written by a poet.",
+        ),
+        (
+            "Two excited children are building a sandcastle.",
+            "tense(past)+shorten(AGENT)",
+            "Two children were building a sandcastle.",
+        ),
+        (
+            "The busy waiter carried a heavy tray.",
+            "cleft(PATIENT)+shorten(PATIENT)",
+            "It was a tray that the busy waiter carried.",
+        ),
+    ],
+)
 def test_shorten_composes_with_other_transformations(realize, source, expr, expected):
     assert _ok(realize(source, expr)) == expected
 
 
 def test_agreement_is_unchanged_because_the_head_noun_is(realize):
-    assert _ok(realize("The nervous students in the hall were waiting.", "tense(pres)+shorten(AGENT)")) == (
-        "The students are waiting.")
-    assert _ok(realize("A pack of hungry wolves chased the deer.", "tense(pres)+shorten(AGENT)")) == (
-        "A pack of wolves chases the deer.")
+    assert _ok(
+        realize("The nervous students in the hall were waiting.", "tense(pres)+shorten(AGENT)")
+    ) == ("The students are waiting.")
+    assert _ok(
+        realize("A pack of hungry wolves chased the deer.", "tense(pres)+shorten(AGENT)")
+    ) == ("A pack of wolves chases the deer.")
 
 
 # --- shorten: where it is not an entailment -------------------------------------------------------
@@ -91,18 +176,38 @@ DECLINED = [
     ("Is the old man in the corner sleeping?", "shorten(AGENT)", "question"),
     ("A young woman in a hat is riding a horse.", "question+shorten(AGENT)", "question"),
     # determiners that are not upward monotone
-    ("Every passenger on the train showed a ticket.", "shorten(AGENT)", "'every' is not upward monotone"),
+    (
+        "Every passenger on the train showed a ticket.",
+        "shorten(AGENT)",
+        "'every' is not upward monotone",
+    ),
     ("No student in the library is talking.", "shorten(AGENT)", "'no' is not upward monotone"),
-    ("Few tourists from abroad visited the museum.", "shorten(AGENT)", "'few' is not upward monotone"),
-    ("All the players on the bench are cheering.", "shorten(AGENT)", "'all' is not upward monotone"),
+    (
+        "Few tourists from abroad visited the museum.",
+        "shorten(AGENT)",
+        "'few' is not upward monotone",
+    ),
+    (
+        "All the players on the bench are cheering.",
+        "shorten(AGENT)",
+        "'all' is not upward monotone",
+    ),
     ("Each child in the class received a book.", "shorten(AGENT)", "'each' is not upward monotone"),
-    ("Neither candidate from the north won the vote.", "shorten(AGENT)", "'neither' is not upward monotone"),
+    (
+        "Neither candidate from the north won the vote.",
+        "shorten(AGENT)",
+        "'neither' is not upward monotone",
+    ),
     # downward operators elsewhere in the clause
     ("Nobody ate the cold soup.", "shorten(PATIENT)", "'nobody' in 'Nobody'"),
     ("The garden lacks a tall tree.", "shorten(PATIENT)", "'lack' is downward entailing"),
     ("The old farmer seldom drinks strong coffee.", "shorten(PATIENT)", "'seldom'"),
     # privative and non-intersective adjectives
-    ("The boy is waving a fake sword.", "shorten(PATIENT)", "'fake' is not an intersective adjective"),
+    (
+        "The boy is waving a fake sword.",
+        "shorten(PATIENT)",
+        "'fake' is not an intersective adjective",
+    ),
     ("A former mayor opened the festival.", "shorten(AGENT)", "'former'"),
     ("Police questioned an alleged smuggler.", "shorten(PATIENT)", "'alleged'"),
     ("The toddler is hugging a stuffed rabbit.", "shorten(PATIENT)", "'stuffed'"),
@@ -121,12 +226,15 @@ def test_shorten_declines_where_the_result_would_not_be_entailed(realize, source
     _declined(realize(source, expr), why)
 
 
-@pytest.mark.parametrize("source,expr", [
-    ("The girl kicked a ball.", "shorten(PATIENT)"),
-    ("The baker is selling ice cream.", "shorten(PATIENT)"),
-    ("A boy is holding a toy car.", "shorten(PATIENT)"),
-    ("They were painting the fence.", "shorten(AGENT)"),
-])
+@pytest.mark.parametrize(
+    "source,expr",
+    [
+        ("The girl kicked a ball.", "shorten(PATIENT)"),
+        ("The baker is selling ice cream.", "shorten(PATIENT)"),
+        ("A boy is holding a toy car.", "shorten(PATIENT)"),
+        ("They were painting the fence.", "shorten(AGENT)"),
+    ],
+)
 def test_a_head_noun_phrase_is_already_shortened(realize, source, expr):
     result = realize(source, expr)
     assert (result.status, result.best) == ("ok", source)
@@ -134,11 +242,17 @@ def test_a_head_noun_phrase_is_already_shortened(realize, source, expr):
 
 
 def test_shorten_with_nothing_to_cut_still_makes_the_rest_of_the_plan(realize):
-    assert _ok(realize("The girl kicked a ball.", "shorten(PATIENT)+tense(fut)")) == "The girl will kick a ball."
+    assert (
+        _ok(realize("The girl kicked a ball.", "shorten(PATIENT)+tense(fut)"))
+        == "The girl will kick a ball."
+    )
 
 
 def test_a_bare_plural_in_an_episodic_clause_is_shortened(realize):
-    assert _ok(realize("Small dogs are barking at the gate.", "shorten(AGENT)")) == "Dogs are barking at the gate."
+    assert (
+        _ok(realize("Small dogs are barking at the gate.", "shorten(AGENT)"))
+        == "Dogs are barking at the gate."
+    )
 
 
 def test_the_lexicons_are_data_files():
@@ -161,10 +275,26 @@ CAPTIONS = [
     (CAPTION, "i", "It is a girl in a yellow raincoat who is walking her dog ."),
     (CAPTION, "pa", "Her dog is being walked by a girl in a yellow raincoat ."),
     ("A boy feeding ducks at the pond .", "pa", "Ducks are being fed by a boy at the pond ."),
-    ("Two dogs chasing a frisbee in the park .", "p", "Two dogs were chasing a frisbee in the park ."),
-    ("Three kids and their father building a snowman .", "p", "Three kids and their father were building a snowman ."),
-    ("An old man quietly reading a newspaper on a bench .", "p", "An old man was quietly reading a newspaper on a bench ."),
-    ("An old man selling balloons in the park", "m", "An old man may be selling balloons in the park"),
+    (
+        "Two dogs chasing a frisbee in the park .",
+        "p",
+        "Two dogs were chasing a frisbee in the park .",
+    ),
+    (
+        "Three kids and their father building a snowman .",
+        "p",
+        "Three kids and their father were building a snowman .",
+    ),
+    (
+        "An old man quietly reading a newspaper on a bench .",
+        "p",
+        "An old man was quietly reading a newspaper on a bench .",
+    ),
+    (
+        "An old man selling balloons in the park",
+        "m",
+        "An old man may be selling balloons in the park",
+    ),
 ]
 
 
@@ -176,21 +306,36 @@ def test_a_caption_is_read_as_a_present_progressive_clause(realize, source, expr
 
 
 def test_the_reason_shows_the_reading(realize):
-    assert realize(CAPTION, "p").reason == "read the caption as a clause: 'A girl ... is walking ...'"
-    assert realize("Two dogs chasing a frisbee .", "p").reason == "read the caption as a clause: 'Two dogs are chasing ...'"
+    assert (
+        realize(CAPTION, "p").reason == "read the caption as a clause: 'A girl ... is walking ...'"
+    )
+    assert (
+        realize("Two dogs chasing a frisbee .", "p").reason
+        == "read the caption as a clause: 'Two dogs are chasing ...'"
+    )
 
 
 def test_ptb_spacing_is_kept(realize):
     # SNLI is PTB-tokenized: spaces before punctuation and clitics stay as they are.
     assert _ok(realize("Two men , both in dark suits , shaking hands .", "p")) == (
-        "Two men , both in dark suits , were shaking hands .")
-    assert _ok(realize("Two kids ( twins ) playing in the sand .", "p")) == "Two kids ( twins ) were playing in the sand ."
+        "Two men , both in dark suits , were shaking hands ."
+    )
+    assert (
+        _ok(realize("Two kids ( twins ) playing in the sand .", "p"))
+        == "Two kids ( twins ) were playing in the sand ."
+    )
     assert _ok(realize("The man 's old truck is blocking the road .", "shorten(AGENT)")) == (
-        "The man 's truck is blocking the road .")
-    assert _ok(realize("A young man in a red shirt , who is smiling , is playing guitar .", "shorten(AGENT)")) == (
-        "A man is playing guitar .")
+        "The man 's truck is blocking the road ."
+    )
+    assert _ok(
+        realize(
+            "A young man in a red shirt , who is smiling , is playing guitar .", "shorten(AGENT)"
+        )
+    ) == ("A man is playing guitar .")
     assert [c.text for c in realize(CAPTION, "n").candidates] == [
-        "A girl in a yellow raincoat is not walking her dog .", "A girl in a yellow raincoat is n't walking her dog ."]
+        "A girl in a yellow raincoat is not walking her dog .",
+        "A girl in a yellow raincoat is n't walking her dog .",
+    ]
 
 
 def test_identity_returns_the_caption_itself(realize):
@@ -206,17 +351,21 @@ def test_a_caption_already_in_the_present_comes_back_as_given(realize):
 
 def test_caption_and_shorten_compose(realize):
     assert _ok(realize(CAPTION, "shorten(AGENT)")) == "A girl walking her dog ."
-    assert _ok(realize("A teenager riding a shiny new bicycle .", "tense(past)+shorten(PATIENT)")) == (
-        "A teenager was riding a bicycle .")
+    assert _ok(
+        realize("A teenager riding a shiny new bicycle .", "tense(past)+shorten(PATIENT)")
+    ) == ("A teenager was riding a bicycle .")
 
 
-@pytest.mark.parametrize("source", [
-    "A view of the back of a woman having a beverage .",  # the participle belongs to a noun inside a PP
-    "A dog covered in mud .",  # a past participle: no progressive reading
-    "A red car parked near a fountain .",
-    "A man in a grey coat , crossing the street .",  # one comma would separate subject and verb
-    "A quiet street at night .",  # no participle at all
-])
+@pytest.mark.parametrize(
+    "source",
+    [
+        "A view of the back of a woman having a beverage .",  # the participle belongs to a noun inside a PP
+        "A dog covered in mud .",  # a past participle: no progressive reading
+        "A red car parked near a fountain .",
+        "A man in a grey coat , crossing the street .",  # one comma would separate subject and verb
+        "A quiet street at night .",  # no participle at all
+    ],
+)
 def test_other_verbless_texts_stay_not_applicable(realize, source):
     _declined(realize(source, "p"), "no verbal predicate")
     assert realize(source, "o").best == source
@@ -224,7 +373,9 @@ def test_other_verbless_texts_stay_not_applicable(realize, source):
 
 def test_a_sentence_that_only_looks_like_a_caption_is_left_alone(realize):
     # "talks" is the verb the tagger took for a noun: inserting "is" would break the sentence.
-    _declined(realize("A woman holding an umbrella talks to her friend .", "p"), "no verbal predicate")
+    _declined(
+        realize("A woman holding an umbrella talks to her friend .", "p"), "no verbal predicate"
+    )
 
 
 def test_caption_restoration_can_be_turned_off():
@@ -243,8 +394,13 @@ def test_restoration_is_one_extra_batch_and_keeps_the_caption(surface):
     texts = [CAPTION, "A man is riding a bike.", "Two dogs chasing a frisbee ."]
     analyses = surface.analyze(texts)
     assert [a.text for a in analyses] == [
-        "A girl in a yellow raincoat is walking her dog .", "A man is riding a bike.", "Two dogs are chasing a frisbee ."]
-    assert isinstance(analyses[0].native, RestoredCaption) and analyses[0].native.original == CAPTION
+        "A girl in a yellow raincoat is walking her dog .",
+        "A man is riding a bike.",
+        "Two dogs are chasing a frisbee .",
+    ]
+    assert (
+        isinstance(analyses[0].native, RestoredCaption) and analyses[0].native.original == CAPTION
+    )
     assert not isinstance(analyses[1].native, RestoredCaption)
     assert analyses[2].main_frame.predicate.progressive
 
@@ -254,4 +410,7 @@ def test_the_pipeline_records_keep_the_caption_as_source():
 
     records = Transformer("surface").run_texts([CAPTION], ["o", "p"])
     assert [r["source"] for r in records] == [CAPTION, CAPTION]
-    assert [r["best"] for r in records] == [CAPTION, "A girl in a yellow raincoat was walking her dog ."]
+    assert [r["best"] for r in records] == [
+        CAPTION,
+        "A girl in a yellow raincoat was walking her dog .",
+    ]

@@ -39,8 +39,23 @@ pytest.importorskip("tokenizers")
 
 ARCHIVE_NAME = "structured-prediction-srl-bert.2020.12.15.tar.gz"
 
-LABELS = ["O", "B-V", "I-V", "B-ARG0", "I-ARG0", "B-ARG1", "I-ARG1", "B-ARGM-TMP", "I-ARGM-TMP",
-          "B-ARGM-LOC", "I-ARGM-LOC", "B-R-ARG0", "I-R-ARG0", "B-C-ARG1", "I-C-ARG1"]
+LABELS = [
+    "O",
+    "B-V",
+    "I-V",
+    "B-ARG0",
+    "I-ARG0",
+    "B-ARG1",
+    "I-ARG1",
+    "B-ARGM-TMP",
+    "I-ARGM-TMP",
+    "B-ARGM-LOC",
+    "I-ARGM-LOC",
+    "B-R-ARG0",
+    "I-R-ARG0",
+    "B-C-ARG1",
+    "I-C-ARG1",
+]
 
 SENTENCES = [
     "The gardener watered the tomatoes before breakfast .".split(),
@@ -71,11 +86,14 @@ def build_tokenizer(folder: Path, vocab_size: int = 120) -> Path:
     tok.pre_tokenizer = pre_tokenizers.BertPreTokenizer()
     tok.decoder = decoders.WordPiece()
     specials = ["[PAD]", "[UNK]", "[CLS]", "[SEP]", "[MASK]"]
-    tok.train_from_iterator([" ".join(s) for s in SENTENCES],
-                            trainers.WordPieceTrainer(vocab_size=vocab_size, special_tokens=specials))
+    tok.train_from_iterator(
+        [" ".join(s) for s in SENTENCES],
+        trainers.WordPieceTrainer(vocab_size=vocab_size, special_tokens=specials),
+    )
     tok.post_processor = processors.TemplateProcessing(
-        single="[CLS] $A [SEP]", special_tokens=[("[CLS]", tok.token_to_id("[CLS]")),
-                                                 ("[SEP]", tok.token_to_id("[SEP]"))])
+        single="[CLS] $A [SEP]",
+        special_tokens=[("[CLS]", tok.token_to_id("[CLS]")), ("[SEP]", tok.token_to_id("[SEP]"))],
+    )
     BertTokenizerFast(tokenizer_object=tok).save_pretrained(str(folder))
     return folder
 
@@ -101,9 +119,19 @@ def rig_verb_detector(state: dict, labels: list[str]) -> None:
     bias[labels.index("O")] = 2.0
 
 
-def build_srl_archive(tmp_path: Path, labels: list[str] = LABELS, *, hidden: int = 32, heads: int = 2,
-                      heads_in_config: bool = True, max_positions: int = 64, packed: bool = True,
-                      rig: bool = False, seed: int = 0, members: tuple[str, ...] | None = None) -> Path:
+def build_srl_archive(
+    tmp_path: Path,
+    labels: list[str] = LABELS,
+    *,
+    hidden: int = 32,
+    heads: int = 2,
+    heads_in_config: bool = True,
+    max_positions: int = 64,
+    packed: bool = True,
+    rig: bool = False,
+    seed: int = 0,
+    members: tuple[str, ...] | None = None,
+) -> Path:
     """An AllenNLP-style SRL archive of a tiny random BERT, with ``tokenizer/`` next to it.
 
     Returns ``tmp_path/structured-prediction-srl-bert.2020.12.15.tar.gz`` (``packed``) or the
@@ -114,9 +142,15 @@ def build_srl_archive(tmp_path: Path, labels: list[str] = LABELS, *, hidden: int
 
     tokenizer = build_tokenizer(tmp_path / "tokenizer")
     vocab = json.loads((tokenizer / "tokenizer.json").read_text())["model"]["vocab"]
-    config = BertConfig(vocab_size=len(vocab) + 3, hidden_size=hidden, num_hidden_layers=2,
-                        num_attention_heads=heads, intermediate_size=37,
-                        max_position_embeddings=max_positions, type_vocab_size=2)
+    config = BertConfig(
+        vocab_size=len(vocab) + 3,
+        hidden_size=hidden,
+        num_hidden_layers=2,
+        num_attention_heads=heads,
+        intermediate_size=37,
+        max_position_embeddings=max_positions,
+        type_vocab_size=2,
+    )
     if heads_in_config:
         config.to_json_file(str(tokenizer / "config.json"))
     torch.manual_seed(seed)
@@ -132,10 +166,18 @@ def build_srl_archive(tmp_path: Path, labels: list[str] = LABELS, *, hidden: int
 
     folder = tmp_path / "model"
     (folder / "vocabulary").mkdir(parents=True)
-    (folder / "config.json").write_text(json.dumps({
-        "dataset_reader": {"type": "srl", "bert_model_name": "bert-base-uncased"},
-        "model": {"type": "srl_bert", "bert_model": "bert-base-uncased", "embedding_dropout": 0.1},
-    }))
+    (folder / "config.json").write_text(
+        json.dumps(
+            {
+                "dataset_reader": {"type": "srl", "bert_model_name": "bert-base-uncased"},
+                "model": {
+                    "type": "srl_bert",
+                    "bert_model": "bert-base-uncased",
+                    "embedding_dropout": 0.1,
+                },
+            }
+        )
+    )
     torch.save(state, folder / "weights.th")
     (folder / "vocabulary" / "labels.txt").write_text("".join(f"{label}\n" for label in labels))
     (folder / "vocabulary" / "non_padded_namespaces.txt").write_text("*tags\n*labels\n")
@@ -162,7 +204,9 @@ def tagger(tiny_archive) -> BertSrlTagger:
 @pytest.fixture(scope="module")
 def verb_tagger(tmp_path_factory) -> BertSrlTagger:
     """A tagger rigged to tag the verb B-V and everything else O."""
-    return BertSrlTagger.load(build_srl_archive(tmp_path_factory.mktemp("srl-rigged"), rig=True), device="cpu")
+    return BertSrlTagger.load(
+        build_srl_archive(tmp_path_factory.mktemp("srl-rigged"), rig=True), device="cpu"
+    )
 
 
 @pytest.fixture(autouse=True)
@@ -206,12 +250,21 @@ def hand_tags(archive: Path, words: list[str], verb: int) -> list[str]:
     state = torch.load(folder / "weights.th")
     config = BertConfig.from_json_file(str(archive.parent / "tokenizer" / "config.json"))
     bert = BertModel(config, add_pooling_layer=False).eval()
-    bert.load_state_dict({k[len("bert_model."):]: v for k, v in state.items()
-                          if k.startswith("bert_model.") and "pooler" not in k and "position_ids" not in k})
+    bert.load_state_dict(
+        {
+            k[len("bert_model.") :]: v
+            for k, v in state.items()
+            if k.startswith("bert_model.") and "pooler" not in k and "position_ids" not in k
+        }
+    )
     labels = (folder / "vocabulary" / "labels.txt").read_text().split()
     with torch.no_grad():
-        hidden = bert(input_ids=torch.tensor([ids]), token_type_ids=torch.tensor([types])).last_hidden_state[0]
-        logits = hidden @ state["tag_projection_layer.weight"].T + state["tag_projection_layer.bias"]
+        hidden = bert(
+            input_ids=torch.tensor([ids]), token_type_ids=torch.tensor([types])
+        ).last_hidden_state[0]
+        logits = (
+            hidden @ state["tag_projection_layer.weight"].T + state["tag_projection_layer.bias"]
+        )
     piece_tags = [labels[i] for i in viterbi_bio(torch.softmax(logits, -1), labels)]
     return spans_to_bio(bio_to_spans([piece_tags[s] for s in starts]), len(words))
 
@@ -227,9 +280,13 @@ def test_viterbi_never_starts_inside_a_span():
 def test_viterbi_continues_only_the_label_that_was_opened():
     labels = ["O", "B-ARG0", "I-ARG0", "B-ARG1", "I-ARG1"]
     # "the old barn": argmax says B-ARG0 I-ARG1 I-ARG1, which continues a span never opened
-    scores = np.log([[0.05, 0.8, 0.05, 0.05, 0.05],
-                     [0.05, 0.05, 0.4, 0.05, 0.45],
-                     [0.05, 0.05, 0.4, 0.05, 0.45]])
+    scores = np.log(
+        [
+            [0.05, 0.8, 0.05, 0.05, 0.05],
+            [0.05, 0.05, 0.4, 0.05, 0.45],
+            [0.05, 0.05, 0.4, 0.05, 0.45],
+        ]
+    )
     assert [labels[i] for i in viterbi_bio(scores, labels)] == ["B-ARG0", "I-ARG0", "I-ARG0"]
 
 
@@ -246,9 +303,14 @@ def test_viterbi_finds_the_best_valid_sequence():
     rng = np.random.default_rng(7)
     for _ in range(20):
         scores = rng.normal(size=(4, len(labels)))
-        best = max((seq for seq in itertools.product(range(len(labels)), repeat=4)
-                    if is_valid_bio([labels[i] for i in seq])),
-                   key=lambda seq: sum(scores[t, i] for t, i in enumerate(seq)))
+        best = max(
+            (
+                seq
+                for seq in itertools.product(range(len(labels)), repeat=4)
+                if is_valid_bio([labels[i] for i in seq])
+            ),
+            key=lambda seq: sum(scores[t, i] for t, i in enumerate(seq)),
+        )
         assert viterbi_bio(scores, labels) == list(best)
 
 
@@ -257,7 +319,9 @@ def test_loads_from_the_tar_gz_and_from_its_folder(tiny_archive, tagger, tmp_pat
     folder = tmp_path / "model"
     with tarfile.open(tiny_archive) as tar:
         tar.extractall(folder, filter="data")
-    shutil.copytree(tiny_archive.parent / "tokenizer", folder / "tokenizer")  # found inside the folder
+    shutil.copytree(
+        tiny_archive.parent / "tokenizer", folder / "tokenizer"
+    )  # found inside the folder
     from_folder = BertSrlTagger.load(folder, device="cpu")
     assert from_folder.labels == tagger.labels == tuple(LABELS)
     assert from_folder.tag(SENTENCES, VERBS) == tagger.tag(SENTENCES, VERBS)
@@ -284,7 +348,12 @@ def test_attention_heads_come_from_the_tokenizer_config_or_hidden_over_64(tmp_pa
     inferred = BertSrlTagger.load(archive, device="cpu")
     assert inferred.bert.config.num_attention_heads == 1
     assert inferred.bert.config.hidden_size == 64 and inferred.bert.config.num_hidden_layers == 2
-    assert BertSrlTagger.load(archive, device="cpu", num_attention_heads=4).bert.config.num_attention_heads == 4
+    assert (
+        BertSrlTagger.load(
+            archive, device="cpu", num_attention_heads=4
+        ).bert.config.num_attention_heads
+        == 4
+    )
 
 
 def test_missing_archive_says_how_to_get_it():
@@ -355,8 +424,11 @@ def test_tags_equal_the_model_computed_by_hand(tiny_archive, tagger):
 
 def test_batches_give_the_same_tags_as_one_at_a_time(tagger):
     together = tagger.tag(SENTENCES, VERBS)
-    alone = [tagger.tag([words], [[verb]])[0][0] for words, verbs in zip(SENTENCES, VERBS, strict=True)
-             for verb in verbs]
+    alone = [
+        tagger.tag([words], [[verb]])[0][0]
+        for words, verbs in zip(SENTENCES, VERBS, strict=True)
+        for verb in verbs
+    ]
     assert [f for fs in together for f in fs] == alone
     assert tagger.tag(SENTENCES, VERBS) == together  # deterministic
 
@@ -369,17 +441,24 @@ def test_empty_input_and_sentences_without_verbs(tagger):
 
 
 def test_predicates_default_to_a_rule_over_the_words(tiny_archive):
-    ending_in_ed = BertSrlTagger.load(tiny_archive, device="cpu",
-                                      predicates=lambda words: [i for i, w in enumerate(words) if w.endswith("ed")])
+    ending_in_ed = BertSrlTagger.load(
+        tiny_archive,
+        device="cpu",
+        predicates=lambda words: [i for i, w in enumerate(words) if w.endswith("ed")],
+    )
     frames = ending_in_ed.tag([SENTENCES[0], SENTENCES[2]])
     assert [[f.verb for f in fs] for fs in frames] == [[2], [3, 6]]
     assert spacy_predicates("The gardener has watered the roses".split()) == [2, 3]  # AUX and VERB
 
 
 def test_words_past_the_length_limit_are_tagged_o(tmp_path, caplog):
-    tagger = BertSrlTagger.load(build_srl_archive(tmp_path, max_positions=16, rig=True), device="cpu")
-    words = ("The gardener watered the tomatoes before breakfast and the librarian catalogued "
-             "the old maps in spring while children painted murals .").split()
+    tagger = BertSrlTagger.load(
+        build_srl_archive(tmp_path, max_positions=16, rig=True), device="cpu"
+    )
+    words = (
+        "The gardener watered the tomatoes before breakfast and the librarian catalogued "
+        "the old maps in spring while children painted murals ."
+    ).split()
     with caplog.at_level(logging.WARNING, logger="engine.srl.bert"):
         first, last = tagger.tag([words], [[2, 18]])[0]
     assert len(caplog.records) == 1 and caplog.records[0].message.startswith("sentence 0 has")
@@ -405,9 +484,13 @@ def spacy_analyzer():
 
 def test_frames_with_srl_replaces_the_arguments(spacy_analyzer):
     analysis = spacy_analyzer.analyze(["The chef will slice the bread tomorrow."])[0]
-    assert [t.text for t in analysis.sentence.tokens] == "The chef will slice the bread tomorrow .".split()
+    assert [
+        t.text for t in analysis.sentence.tokens
+    ] == "The chef will slice the bread tomorrow .".split()
     tags = ["B-ARG0", "I-ARG0", "B-ARGM-MOD", "B-V", "B-ARG1", "I-ARG1", "B-ARGM-TMP", "O"]
-    srl = frames_with_srl(analysis, [SrlFrame(tuple(t.text for t in analysis.sentence.tokens), 3, tuple(tags))])
+    srl = frames_with_srl(
+        analysis, [SrlFrame(tuple(t.text for t in analysis.sentence.tokens), 3, tuple(tags))]
+    )
     frame = srl.main_frame
     assert [(a.role, a.span, a.text, a.head) for a in frame.arguments] == [
         ("ARG0", (0, 2), "The chef", 1),
@@ -429,7 +512,10 @@ def test_frames_with_srl_keeps_reference_and_continuation_roles(spacy_analyzer):
     srl = frames_with_srl(analysis, [SrlFrame(words, 3, catalogued), SrlFrame(words, 6, retired)])
     by_verb = {f.verb: f for f in srl.frames}
     assert [(a.role, a.text) for a in by_verb[3].arguments] == [
-        ("ARG0", "The librarian"), ("R-ARG0", "who"), ("ARG1", "the maps")]
+        ("ARG0", "The librarian"),
+        ("R-ARG0", "who"),
+        ("ARG1", "the maps"),
+    ]
     subject = by_verb[6].argument("ARG0")
     assert subject.text == "The librarian who catalogued the maps" and subject.head == 1
     assert by_verb[3].argument("R-ARG0").head == 2
@@ -453,14 +539,20 @@ def test_srl_analyzer_tags_every_spacy_frame(verb_tagger, spacy_analyzer):
     assert SrlAnalyzer(tagger=verb_tagger, spacy=spacy_analyzer).analyze([]) == []
 
 
-def test_srl_analyzer_keeps_the_spacy_analysis_when_tagging_fails(verb_tagger, spacy_analyzer, caplog):
+def test_srl_analyzer_keeps_the_spacy_analysis_when_tagging_fails(
+    verb_tagger, spacy_analyzer, caplog
+):
     class Flaky:
         def tag(self, sentences, verbs):
             if any("storm" in words for words in sentences):
                 raise RuntimeError("out of memory")
             return verb_tagger.tag(sentences, verbs)
 
-    texts = ["The gardener watered the tomatoes.", "A storm flattened the barn.", "Children painted murals."]
+    texts = [
+        "The gardener watered the tomatoes.",
+        "A storm flattened the barn.",
+        "Children painted murals.",
+    ]
     with caplog.at_level(logging.WARNING, logger="engine.srl.analyzer"):
         analyses = SrlAnalyzer(tagger=Flaky(), spacy=spacy_analyzer).analyze(texts)
     assert [a.analyzer for a in analyses] == ["srl", "spacy", "srl"]

@@ -120,7 +120,9 @@ def frames(frames_dir: Path) -> PropBankFrames:
         ("put", "ARG3", "02", "END"),  # descr "end point"
     ],
 )
-def test_a_telling_first_word_of_the_description_names_the_argument(frames, lemma, role, frameset, name):
+def test_a_telling_first_word_of_the_description_names_the_argument(
+    frames, lemma, role, frameset, name
+):
     assert frames.readable(lemma, role, frameset) == name
 
 
@@ -134,7 +136,9 @@ def test_a_telling_first_word_of_the_description_names_the_argument(frames, lemm
         ("put", "ARG4", "02", "EXTENT"),  # f="ext", empty descr
     ],
 )
-def test_otherwise_the_function_tag_read_as_a_modifier_names_it(frames, lemma, role, frameset, name):
+def test_otherwise_the_function_tag_read_as_a_modifier_names_it(
+    frames, lemma, role, frameset, name
+):
     assert frames.readable(lemma, role, frameset) == name
 
 
@@ -147,7 +151,9 @@ def test_otherwise_the_function_tag_read_as_a_modifier_names_it(frames, lemma, r
         ("give", "ARGA", None),  # in no roleset
     ],
 )
-def test_an_argument_without_a_telling_description_or_tag_has_no_name(frames, lemma, role, frameset):
+def test_an_argument_without_a_telling_description_or_tag_has_no_name(
+    frames, lemma, role, frameset
+):
     assert frames.readable(lemma, role, frameset) is None
 
 
@@ -313,7 +319,17 @@ def test_one_frame_per_predicate_with_bio_tags_lemma_and_frameset(tmp_path):
     assert (first.document, first.part, first.index, first.line) == ("test/doc_a", 0, 0, 2)
     ate, cooked = first.frames
     assert (ate.verb, ate.lemma, ate.frameset) == (2, "eat", "01")
-    assert ate.tags == ("B-ARG0", "I-ARG0", "B-V", "B-ARG1", "I-ARG1", "I-ARG1", "I-ARG1", "I-ARG1", "O")
+    assert ate.tags == (
+        "B-ARG0",
+        "I-ARG0",
+        "B-V",
+        "B-ARG1",
+        "I-ARG1",
+        "I-ARG1",
+        "I-ARG1",
+        "I-ARG1",
+        "O",
+    )
     assert (cooked.verb, cooked.lemma) == (7, "cook")
     assert cooked.tags == ("O", "O", "O", "B-ARG1", "I-ARG1", "B-R-ARG1", "B-ARG0", "B-V", "O")
     assert (second.index, second.line) == (1, 12)
@@ -382,13 +398,25 @@ GOOD = "d 0 0 Rain NN * rain 01 - - * (V*) -\nd 0 1 fell VBD * fall 01 - - * * -
 @pytest.mark.parametrize(
     ("sentence", "line", "message"),
     [
-        ("d 0 0 Rain NN * - - - - * (V*) -\nd 0 1 fell VBD * - - - - * -\n", 2, "expected 13 columns"),
+        (
+            "d 0 0 Rain NN * - - - - * (V*) -\nd 0 1 fell VBD * - - - - * -\n",
+            2,
+            "expected 13 columns",
+        ),
         ("d 0 0 Rain NN * - - - - *\n", 1, "at least 12 columns"),
         ("d 0 0 Rain NN * - - - - * (ARG1* -\nd 0 1 fell VBD * fall 01 - - * (V* -\n", 2, "nested"),
-        ("d 0 0 Rain NN * - - - - * (ARG1* -\nd 0 1 fell VBD * fall 01 - - * * -\n", 1, "not closed"),
+        (
+            "d 0 0 Rain NN * - - - - * (ARG1* -\nd 0 1 fell VBD * fall 01 - - * * -\n",
+            1,
+            "not closed",
+        ),
         ("d 0 0 Rain NN * - - - - * *) -\nd 0 1 fell VBD * fall 01 - - * (V*) -\n", 1, "not open"),
         ("d 0 0 Rain NN * - - - - * (ARG1*) -\nd 0 1 fell VBD * fall 01 - - * * -\n", 1, "no (V*)"),
-        ("d 0 0 Rain NN * - - - - * ARG1 -\nd 0 1 fell VBD * fall 01 - - * (V*) -\n", 1, "not an argument cell"),
+        (
+            "d 0 0 Rain NN * - - - - * ARG1 -\nd 0 1 fell VBD * fall 01 - - * (V*) -\n",
+            1,
+            "not an argument cell",
+        ),
         ("d x 0 Rain NN * - - - - * (V*) -\n", 1, "part number"),
     ],
 )
@@ -421,7 +449,14 @@ def test_jsonl_frames_with_tokens_or_text(tmp_path):
         json.dumps(
             {
                 "tokens": ["Birds", "sing", "loudly"],
-                "frames": [{"verb": 1, "tags": ["B-ARG0", "B-V", "B-ARGM-MNR"], "lemma": "sing", "frameset": "01"}],
+                "frames": [
+                    {
+                        "verb": 1,
+                        "tags": ["B-ARG0", "B-V", "B-ARGM-MNR"],
+                        "lemma": "sing",
+                        "frameset": "01",
+                    }
+                ],
             }
         )
         + "\n\n"
@@ -434,7 +469,11 @@ def test_jsonl_frames_with_tokens_or_text(tmp_path):
     assert birds.frames == (
         SrlFrame(("Birds", "sing", "loudly"), 1, ("B-ARG0", "B-V", "B-ARGM-MNR"), "sing", "01"),
     )
-    assert (snow.tokens, snow.frames[0].lemma, snow.frames[0].frameset) == (("It", "snowed"), None, None)
+    assert (snow.tokens, snow.frames[0].lemma, snow.frames[0].frameset) == (
+        ("It", "snowed"),
+        None,
+        None,
+    )
     assert (snow.index, snow.line) == (1, 3)
     assert hello.frames == ()
 
@@ -476,7 +515,9 @@ def test_broken_jsonl_lines_can_be_skipped(tmp_path, caplog):
 def test_conll_frames_survive_a_round_trip_through_jsonl(tmp_path):
     conll = list(read_conll2012(write(tmp_path / "a.gold_conll", DOC_A)))
     path = tmp_path / "frames.jsonl"
-    path.write_text("".join(json.dumps(sentence_to_json(s)) + "\n" for s in conll), encoding="utf-8")
+    path.write_text(
+        "".join(json.dumps(sentence_to_json(s)) + "\n" for s in conll), encoding="utf-8"
+    )
     back = list(read_frames_jsonl(path))
     assert [s.frames for s in back] == [s.frames for s in conll]
     assert bio_to_spans(back[0].frames[1].tags)[1] == SrlSpan("R-ARG1", 5, 6)

@@ -11,12 +11,20 @@ import pytest
 
 TENSE = [
     ("A man is riding a bike.", "tense(past)", "A man was riding a bike."),
-    ("Two women are embracing while holding packages.", "tense(past)", "Two women were embracing while holding packages."),
+    (
+        "Two women are embracing while holding packages.",
+        "tense(past)",
+        "Two women were embracing while holding packages.",
+    ),
     ("The dog runs through the snow.", "tense(past)", "The dog ran through the snow."),
     ("Children swim in the lake.", "tense(past)", "Children swam in the lake."),
     ("She has eaten the cake.", "tense(past)", "She had eaten the cake."),
     ("I am tired.", "tense(past)", "I was tired."),
-    ("Stock prices fell sharply in active trading.", "tense(pres)", "Stock prices fall sharply in active trading."),
+    (
+        "Stock prices fell sharply in active trading.",
+        "tense(pres)",
+        "Stock prices fall sharply in active trading.",
+    ),
     ("He went home.", "tense(pres)", "He goes home."),
     ("They were singing loudly.", "tense(pres)", "They are singing loudly."),
     ("The board will meet tomorrow.", "tense(pres)", "The board meets tomorrow."),
@@ -51,7 +59,10 @@ PASSIVE = [
     ("She doesn't like him.", "He isn't liked by her."),
     ("I saw them yesterday.", "They were seen by me yesterday."),
     ("The kids will have finished the cake.", "The cake will have been finished by the kids."),
-    ("In the kitchen, a woman is cutting an onion.", "In the kitchen, an onion is being cut by a woman."),
+    (
+        "In the kitchen, a woman is cutting an onion.",
+        "In the kitchen, an onion is being cut by a woman.",
+    ),
     ("The company sold its stake.", "Its stake was sold by the company."),
     ("Two boys throw a ball.", "A ball is thrown by two boys."),
     ("He wrote the letters.", "The letters were written by him."),
@@ -82,9 +93,21 @@ CLEFT = [
     ("The dogs chased a cat.", "cleft(PATIENT)", "It was a cat that the dogs chased."),
     ("She doesn't like him.", "cleft(ARG1)", "It is him that she doesn't like."),
     ("He rode the bike.", "cleft(AGENT)", "It was he who rode the bike."),
-    ("The girls are playing soccer in the park.", "cleft(ARG0)", "It is the girls who are playing soccer in the park."),
-    ("The book was given to me by John.", "cleft(ARG2)", "It was to me that the book was given by John."),
-    ("The cake was eaten by the children.", "cleft(ARG0)", "It was by the children that the cake was eaten."),
+    (
+        "The girls are playing soccer in the park.",
+        "cleft(ARG0)",
+        "It is the girls who are playing soccer in the park.",
+    ),
+    (
+        "The book was given to me by John.",
+        "cleft(ARG2)",
+        "It was to me that the book was given by John.",
+    ),
+    (
+        "The cake was eaten by the children.",
+        "cleft(ARG0)",
+        "It was by the children that the cake was eaten.",
+    ),
     ("The man is a doctor.", "cleft(ARG1)", "It is the man who is a doctor."),
     ("The company sold its stake.", "cleft(ARG1)", "It was its stake that the company sold."),
     ("A woman will sing a song.", "cleft(ARG0)", "It is a woman who will sing a song."),
@@ -93,7 +116,11 @@ CLEFT = [
 
 MODAL = [
     ("A man is riding a bike.", "modal(may)", "A man may be riding a bike."),
-    ("The dogs chased a cat.", "modal(may)", "The dogs may have chased a cat."),  # the past reading is kept
+    (
+        "The dogs chased a cat.",
+        "modal(may)",
+        "The dogs may have chased a cat.",
+    ),  # the past reading is kept
     ("The kids will finish the cake.", "modal(might)", "The kids might finish the cake."),
     ("She has left.", "modal(must)", "She must have left."),
     ("He swims.", "modal(can)", "He can swim."),

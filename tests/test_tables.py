@@ -28,7 +28,9 @@ def _same(records):
 @pytest.fixture
 def inputs(tmp_path):
     jsonl = tmp_path / "in.jsonl"
-    jsonl.write_text("".join(json.dumps({"id": str(k), "text": t}) + "\n" for k, t in enumerate(TEXTS)))
+    jsonl.write_text(
+        "".join(json.dumps({"id": str(k), "text": t}) + "\n" for k, t in enumerate(TEXTS))
+    )
     csv = tmp_path / "in.csv"
     csv.write_text("id,text\n" + "".join(f'{k},"{t}"\n' for k, t in enumerate(TEXTS)))
     tsv = tmp_path / "in.tsv"
@@ -36,25 +38,63 @@ def inputs(tmp_path):
     parquet = tmp_path / "in.parquet"
     pq.write_table(pa.table({"id": [str(k) for k in range(len(TEXTS))], "text": TEXTS}), parquet)
     saved = tmp_path / "saved"
-    datasets.Dataset.from_dict({"id": [str(k) for k in range(len(TEXTS))], "text": TEXTS}).save_to_disk(str(saved))
+    datasets.Dataset.from_dict(
+        {"id": [str(k) for k in range(len(TEXTS))], "text": TEXTS}
+    ).save_to_disk(str(saved))
     return {"jsonl": jsonl, "csv": csv, "tsv": tsv, "parquet": parquet, "dataset": saved}
 
 
 def test_every_input_format_gives_the_same_records(inputs, capsys):
     expected = _same(_run(["transform", "-i", str(inputs["jsonl"]), "-a", "p", "-q"], capsys))
     for fmt in ("csv", "tsv", "parquet", "dataset"):
-        assert _same(_run(["transform", "-i", str(inputs[fmt]), "-a", "p", "-q"], capsys)) == expected, fmt
+        assert (
+            _same(_run(["transform", "-i", str(inputs[fmt]), "-a", "p", "-q"], capsys)) == expected
+        ), fmt
 
 
 def test_parquet_and_csv_output_round_trip_and_resume(inputs, tmp_path):
     out = tmp_path / "out.parquet"
-    assert main(["transform", "-i", str(inputs["parquet"]), "-a", "p", "-a", "negate", "-o", str(out), "-q"]) == 0
+    assert (
+        main(
+            [
+                "transform",
+                "-i",
+                str(inputs["parquet"]),
+                "-a",
+                "p",
+                "-a",
+                "negate",
+                "-o",
+                str(out),
+                "-q",
+            ]
+        )
+        == 0
+    )
     table = pq.read_table(out).to_pylist()
-    assert [(r["id"], r["transformation"]) for r in table] == [(str(k), t) for k in range(3) for t in ("p", "negate")]
+    assert [(r["id"], r["transformation"]) for r in table] == [
+        (str(k), t) for k in range(3) for t in ("p", "negate")
+    ]
     assert json.loads(table[0]["candidates"])[0]["text"] == "A man was riding a bike."
     # the JSONL records next to it make the run resumable: nothing is produced twice
-    assert main(["transform", "-i", str(inputs["parquet"]), "-a", "p", "-a", "negate", "-o", str(out), "--resume",
-                 "-q"]) == 0
+    assert (
+        main(
+            [
+                "transform",
+                "-i",
+                str(inputs["parquet"]),
+                "-a",
+                "p",
+                "-a",
+                "negate",
+                "-o",
+                str(out),
+                "--resume",
+                "-q",
+            ]
+        )
+        == 0
+    )
     assert len(pq.read_table(out).to_pylist()) == 6
     csv_out = tmp_path / "out.csv"
     assert main(["transform", "-i", str(inputs["csv"]), "-a", "p", "-o", str(csv_out), "-q"]) == 0
@@ -70,9 +110,14 @@ def test_broken_rows_keep_their_records(tmp_path, capsys):
 
 def test_contrast_reads_a_saved_dataset(tmp_path, capsys):
     saved = tmp_path / "snli"
-    datasets.Dataset.from_dict({"id": ["x"], "premise": ["A man is riding a bike."],
-                                "hypothesis": ["A person is riding a bike."], "label": ["entailment"]}).save_to_disk(
-        str(saved))
+    datasets.Dataset.from_dict(
+        {
+            "id": ["x"],
+            "premise": ["A man is riding a bike."],
+            "hypothesis": ["A person is riding a bike."],
+            "label": ["entailment"],
+        }
+    ).save_to_disk(str(saved))
     recs = _run(["contrast", "-i", str(saved), "--pairs", "p;f", "-q"], capsys)
     assert recs[0]["status"] == "ok" and recs[0]["premise"] == "A man was riding a bike."
 

@@ -60,7 +60,9 @@ def test_checkpoint_lookup(random_checkpoint, tmp_path, monkeypatch):
 def test_batched_generation_equals_one_at_a_time(generator):
     batched = generator.generate(SOURCES, GREEDY, batch_size=3)
     single = [generator.generate([s], GREEDY, batch_size=1)[0] for s in SOURCES]
-    assert [[o.text for o in outs] for outs in batched] == [[o.text for o in outs] for outs in single]
+    assert [[o.text for o in outs] for outs in batched] == [
+        [o.text for o in outs] for outs in single
+    ]
     for outs_b, outs_s in zip(batched, single, strict=True):
         assert outs_b[0].score == pytest.approx(outs_s[0].score, abs=1e-4)
 
@@ -75,8 +77,10 @@ def test_outputs_per_prompt_in_input_order_best_first(generator):
         assert not any("<pad>" in x.text or "</s>" in x.text for x in o)
     again = generator.generate(SOURCES, settings, batch_size=2, seed=7)
     assert [[x.text for x in o] for o in again] == [[x.text for x in o] for o in outs]  # seeded
-    beam = generator.generate(SOURCES[:1], Decoding(do_sample=False, num_beams=2, num_return_sequences=2,
-                                                              max_new_tokens=12))
+    beam = generator.generate(
+        SOURCES[:1],
+        Decoding(do_sample=False, num_beams=2, num_return_sequences=2, max_new_tokens=12),
+    )
     assert len(beam[0]) == 2
     assert generator.generate([], GREEDY) == []
 
@@ -91,6 +95,7 @@ def test_random_model_output_is_dropped_with_a_reason(generator):
 
 # -- end to end on a fitted tiny model --------------------------------------------------------------
 
+
 @pytest.fixture(scope="module")
 def fitted_checkpoint(fitted_tailor):
     return fitted_tailor
@@ -98,8 +103,13 @@ def fitted_checkpoint(fitted_tailor):
 
 def test_tailor_backend_end_to_end(fitted_checkpoint):
     backend = get_backend("tailor", model=str(fitted_checkpoint), device="cpu", settings=BEAM)
-    texts = ["The cook burned the toast.", "The cook burned the toast.", "A clerk sorted the letters.",
-             "The cook burned the toast.", "The cook burned the toast."]
+    texts = [
+        "The cook burned the toast.",
+        "The cook burned the toast.",
+        "A clerk sorted the letters.",
+        "The cook burned the toast.",
+        "The cook burned the toast.",
+    ]
     exprs = ["tense(fut)", "passive", "negate", "question", "identity"]
     analyses = backend.analyze(texts)
     results = contract.realize(backend, analyses, [parse(e).plan() for e in exprs])
@@ -112,23 +122,53 @@ def test_tailor_backend_end_to_end(fitted_checkpoint):
 
 def test_seam_transform_with_the_tailor_backend(fitted_checkpoint, tmp_path, capsys):
     out = tmp_path / "out.jsonl"
-    code = main(["transform", "The cook burned the toast.", "-a", "tense(fut)", "-a", "cleft(ARG1)",
-                 "--backend", "tailor", "--model", str(fitted_checkpoint), "--decoding", "beam", "--device", "cpu",
-                 "--check-controls", "-o", str(out), "-q"])
+    code = main(
+        [
+            "transform",
+            "The cook burned the toast.",
+            "-a",
+            "tense(fut)",
+            "-a",
+            "cleft(ARG1)",
+            "--backend",
+            "tailor",
+            "--model",
+            str(fitted_checkpoint),
+            "--decoding",
+            "beam",
+            "--device",
+            "cpu",
+            "--check-controls",
+            "-o",
+            str(out),
+            "-q",
+        ]
+    )
     assert code == 0
     records = [json.loads(line) for line in out.read_text().splitlines()]
     assert [r["status"] for r in records] == ["ok", "not_applicable"]
-    assert records[0]["best"] == "The cook will burn the toast." and records[0]["backend"] == "tailor"
+    assert (
+        records[0]["best"] == "The cook will burn the toast." and records[0]["backend"] == "tailor"
+    )
     assert "it-cleft" in records[1]["reason"]
 
 
 def test_the_pipeline_keeps_every_record_with_the_tailor_backend(fitted_checkpoint):
-    backend = get_backend("tailor", model=str(fitted_checkpoint), device="cpu", settings=BEAM, validate=True)
+    backend = get_backend(
+        "tailor", model=str(fitted_checkpoint), device="cpu", settings=BEAM, validate=True
+    )
     records = Transformer(backend, batch_size=2).run_texts(
-        ["The cook burned the toast.", "", "Nothing here", "A clerk sorted the letters."], ["tense(fut)"])
+        ["The cook burned the toast.", "", "Nothing here", "A clerk sorted the letters."],
+        ["tense(fut)"],
+    )
     assert len(records) == 4
     assert records[0]["status"] == "ok"
-    assert {r["status"] for r in records[1:3]} <= {"error", "no_parse", "not_applicable", "no_realization"}
+    assert {r["status"] for r in records[1:3]} <= {
+        "error",
+        "no_parse",
+        "not_applicable",
+        "no_realization",
+    }
     # the model was not fitted on this prompt: what it writes fails the checks or is junk, and says so
     assert records[3]["status"] in ("ok", "no_realization")
     if records[3]["status"] == "no_realization":

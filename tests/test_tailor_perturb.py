@@ -29,26 +29,47 @@ from engine.tailor.perturb import (
 
 TOKENS = ("On", "Monday", ",", "the", "chef", "quickly", "cooked", "a", "stew", ".")
 BASE = Prompt(
-    Header(VerbControl("cook", "active", "past"), (
-        ArgControl("AGENT", "The chef", "complete"), ArgControl("PATIENT", "a stew", "complete"),
-        ArgControl("TEMPORAL", "on monday", "complete"), ArgControl("MANNER", "quickly", "complete"))),
+    Header(
+        VerbControl("cook", "active", "past"),
+        (
+            ArgControl("AGENT", "The chef", "complete"),
+            ArgControl("PATIENT", "a stew", "complete"),
+            ArgControl("TEMPORAL", "on monday", "complete"),
+            ArgControl("MANNER", "quickly", "complete"),
+        ),
+    ),
     TOKENS,
-    (Blank(0, 2, "TEMPORAL", "On Monday"), Blank(3, 5, "AGENT", "the chef"), Blank(5, 6, "MANNER", "quickly"),
-     Blank(6, 7, "VERB", "cooked"), Blank(7, 9, "PATIENT", "a stew")),
+    (
+        Blank(0, 2, "TEMPORAL", "On Monday"),
+        Blank(3, 5, "AGENT", "the chef"),
+        Blank(5, 6, "MANNER", "quickly"),
+        Blank(6, 7, "VERB", "cooked"),
+        Blank(7, 9, "PATIENT", "a stew"),
+    ),
 )
 
 
 def test_operations_never_change_their_input():
     before = (BASE.header, BASE.tokens, BASE.blanks)
-    perturb(BASE, [SwapCore(), ChangeVoice("passive"), ChangeTag("MANNER", "LOCATIVE"), DeleteContext(),
-                   MoveBlank("TEMPORAL", -1)])
+    perturb(
+        BASE,
+        [
+            SwapCore(),
+            ChangeVoice("passive"),
+            ChangeTag("MANNER", "LOCATIVE"),
+            DeleteContext(),
+            MoveBlank("TEMPORAL", -1),
+        ],
+    )
     assert (BASE.header, BASE.tokens, BASE.blanks) == before
 
 
 def test_change_tense_to_future_asks_for_a_modal_and_back_removes_will():
     fut = ChangeTense("future").apply(BASE)
     assert fut.header.verb.tense == "future" and str(fut.header.arg("MODAL")) == "MODAL: *"
-    assert any(b.empty and b.start == 6 for b in fut.blanks)  # where the modal goes: before the verb
+    assert any(
+        b.empty and b.start == 6 for b in fut.blanks
+    )  # where the modal goes: before the verb
     will = perturb(BASE, [AddArg("MODAL", "will")])
     back = ChangeTense("past").apply(ChangeTense("future").apply(will))
     assert back.header.arg("MODAL") is None and back.header.verb.tense == "past"
@@ -65,7 +86,10 @@ def test_change_voice_respells_core_keywords():
 
 def test_swap_core_moves_labels_not_keywords_and_updates_the_target():
     swapped = SwapCore().apply(BASE)
-    assert swapped.header.arg("AGENT").keyword == "A stew" and swapped.header.arg("PATIENT").keyword == "the chef"
+    assert (
+        swapped.header.arg("AGENT").keyword == "A stew"
+        and swapped.header.arg("PATIENT").keyword == "the chef"
+    )
     assert "[PATIENT: the chef]" in swapped.target and "[AGENT: a stew]" in swapped.target
     with pytest.raises(PerturbationError, match="no PATIENT"):
         SwapCore().apply(DeleteArg("PATIENT").apply(BASE))
@@ -101,7 +125,10 @@ def test_context_operations():
     assert "," not in nopunct.context and "." not in nopunct.context
     moved = MoveBlank("TEMPORAL", -1).apply(BASE)
     # context text is kept as it is: the comma stays (DeletePunct would take it)
-    assert moved.target == ", [AGENT: the chef] [MANNER: quickly] [VERB: cooked] [PATIENT: a stew] [TEMPORAL: On Monday] ."
+    assert (
+        moved.target
+        == ", [AGENT: the chef] [MANNER: quickly] [VERB: cooked] [PATIENT: a stew] [TEMPORAL: On Monday] ."
+    )
     with pytest.raises(PerturbationError):
         MoveBlank("CAUSE", 0).apply(BASE)
 
@@ -116,8 +143,10 @@ def _planned(text: str, expr: str):
 def test_tense_and_voice_plan():
     p = _planned("The cook burned the toast this morning.", "tense(fut)+passive")
     assert isinstance(p, PlannedPrompt)
-    assert str(p.prompt.header) == ("[VERB+passive+future: burn | AGENT+complete: by the cook | "
-                                    "PATIENT+complete: The toast | MODAL+complete: will]")
+    assert str(p.prompt.header) == (
+        "[VERB+passive+future: burn | AGENT+complete: by the cook | "
+        "PATIENT+complete: The toast | MODAL+complete: will]"
+    )
     assert p.prompt.context.endswith("this morning .")  # what the plan does not touch stays text
 
 
@@ -135,21 +164,26 @@ def test_modality_and_negation_go_through_their_arguments():
 
 def test_swap_and_shorten():
     p = _planned("The tall girl with red boots chased the dog.", "swap")
-    assert str(p.prompt.header) == ("[VERB+active+past: chase | AGENT+complete: The dog | "
-                                    "PATIENT+complete: the tall girl with red boots]")
+    assert str(p.prompt.header) == (
+        "[VERB+active+past: chase | AGENT+complete: The dog | "
+        "PATIENT+complete: the tall girl with red boots]"
+    )
     p = _planned("The tall girl with red boots chased the dog.", "shorten(AGENT)")
     assert str(p.prompt.header) == "[VERB+active+past: chase | AGENT+complete: The girl]"
 
 
-@pytest.mark.parametrize("text,expr,reason", [
-    ("The cook burned the toast.", "cleft(ARG1)", "it-cleft"),
-    ("The cook burned the toast.", "question", "question"),
-    ("The cook burned the toast.", "prog(+)", "aspect"),
-    ("The cook gave the waiter a plate.", "passive(ARG2)", "promotes"),
-    ("The cook slept.", "swap", "AGENT and a PATIENT"),
-    ("The cook slept.", "passive", "PATIENT"),
-    ("Every cook with a hat slept.", "shorten(AGENT)", "not upward monotone"),
-])
+@pytest.mark.parametrize(
+    "text,expr,reason",
+    [
+        ("The cook burned the toast.", "cleft(ARG1)", "it-cleft"),
+        ("The cook burned the toast.", "question", "question"),
+        ("The cook burned the toast.", "prog(+)", "aspect"),
+        ("The cook gave the waiter a plate.", "passive(ARG2)", "promotes"),
+        ("The cook slept.", "swap", "AGENT and a PATIENT"),
+        ("The cook slept.", "passive", "PATIENT"),
+        ("Every cook with a hat slept.", "shorten(AGENT)", "not upward monotone"),
+    ],
+)
 def test_plans_the_codes_cannot_express_say_why(text, expr, reason):
     out = _planned(text, expr)
     assert isinstance(out, str) and reason in out
@@ -166,23 +200,42 @@ def validator():
 def test_control_check_on_outputs(validator):
     a = analyze("The cook burned the toast.")[0]
     header = controls_for_plan(a, parse("tense(fut)+passive").plan())
-    good, wrong_tense, wrong_voice = validator.check(header, [
-        "The toast will be burned by the cook.", "The toast was burned by the cook.", "The cook will burn the toast."])
+    good, wrong_tense, wrong_voice = validator.check(
+        header,
+        [
+            "The toast will be burned by the cook.",
+            "The toast was burned by the cook.",
+            "The cook will burn the toast.",
+        ],
+    )
     assert good.followed and good.rate == 1.0
     assert not wrong_tense.followed and "tense is past, not future" in wrong_tense.failures
     assert not wrong_voice.followed and "voice is active, not passive" in wrong_voice.failures
 
 
 def test_control_check_content_and_specificity(validator):
-    header = Header(VerbControl("cook", "active", "past"), (ArgControl("PATIENT", "stew", "partial"),
-                                                          ArgControl("TEMPORAL", "on monday", "complete")))
-    ok, missing, other = validator.check(header, [
-        "The chef cooked a stew on Monday.", "The chef cooked a stew.", "The chef cooked some soup on Monday."])
+    header = Header(
+        VerbControl("cook", "active", "past"),
+        (ArgControl("PATIENT", "stew", "partial"), ArgControl("TEMPORAL", "on monday", "complete")),
+    )
+    ok, missing, other = validator.check(
+        header,
+        [
+            "The chef cooked a stew on Monday.",
+            "The chef cooked a stew.",
+            "The chef cooked some soup on Monday.",
+        ],
+    )
     assert ok.followed
     assert missing.checks["TEMPORAL.role"] is False
     assert other.checks["PATIENT.content"] is False and other.checks["TEMPORAL.content"] is True
-    sparse = Header(VerbControl("cook", "active", "past"), (ArgControl("PATIENT", "stew", "sparse"),))
-    assert validator.check(sparse, ["The chef cooked a stew."])[0].checks["PATIENT.specificity"] is False
+    sparse = Header(
+        VerbControl("cook", "active", "past"), (ArgControl("PATIENT", "stew", "sparse"),)
+    )
+    assert (
+        validator.check(sparse, ["The chef cooked a stew."])[0].checks["PATIENT.specificity"]
+        is False
+    )
 
 
 def test_control_check_works_for_any_backend(validator, surface):

@@ -49,28 +49,56 @@ def _frame(tokens, verb, lemma, roles) -> SrlFrame:
 
 def _sentence(index: int, text: str, *frames) -> ConllSentence:
     tokens = text.split()
-    return ConllSentence("tests", 0, index, tuple(tokens),
-                         tuple(_frame(tokens, v, lemma, roles) for v, lemma, roles in frames), index + 1)
+    return ConllSentence(
+        "tests",
+        0,
+        index,
+        tuple(tokens),
+        tuple(_frame(tokens, v, lemma, roles) for v, lemma, roles in frames),
+        index + 1,
+    )
 
 
 SENTENCES = [
-    _sentence(0, "The nurse comforted the child in the hallway .",
-              (2, "comfort", {"ARG0": (0, 2), "ARG1": (3, 5), "ARGM-LOC": (5, 8)})),
-    _sentence(1, "A storm will close the bridge tomorrow .",
-              (3, "close", {"ARG0": (0, 2), "ARGM-MOD": (2, 3), "ARG1": (4, 6), "ARGM-TMP": (6, 7)})),
-    _sentence(2, "The letters were sorted by a clerk before noon .",
-              (3, "sort", {"ARG1": (0, 2), "ARG0": (4, 7), "ARGM-TMP": (7, 9)})),
-    _sentence(3, "She has never visited the museum .",
-              (3, "visit", {"ARG0": (0, 1), "ARGM-NEG": (2, 3), "ARG1": (4, 6)})),
+    _sentence(
+        0,
+        "The nurse comforted the child in the hallway .",
+        (2, "comfort", {"ARG0": (0, 2), "ARG1": (3, 5), "ARGM-LOC": (5, 8)}),
+    ),
+    _sentence(
+        1,
+        "A storm will close the bridge tomorrow .",
+        (3, "close", {"ARG0": (0, 2), "ARGM-MOD": (2, 3), "ARG1": (4, 6), "ARGM-TMP": (6, 7)}),
+    ),
+    _sentence(
+        2,
+        "The letters were sorted by a clerk before noon .",
+        (3, "sort", {"ARG1": (0, 2), "ARG0": (4, 7), "ARGM-TMP": (7, 9)}),
+    ),
+    _sentence(
+        3,
+        "She has never visited the museum .",
+        (3, "visit", {"ARG0": (0, 1), "ARGM-NEG": (2, 3), "ARG1": (4, 6)}),
+    ),
     # "said" has a discontinuous ARG1 (C-ARG1): TAILOR skips such predicates.
-    _sentence(4, "The plan , he said , was simple .",
-              (4, "say", {"ARG1": (0, 2), "ARG0": (3, 4), "C-ARG1": (6, 8)}),
-              (6, "be", {"ARG1": (0, 2), "ARG2": (7, 8)})),
-    _sentence(5, "The farmer gave the goat some hay after lunch .",
-              (2, "give", {"ARG0": (0, 2), "ARG2": (3, 5), "ARG1": (5, 7), "ARGM-TMP": (7, 9)})),
+    _sentence(
+        4,
+        "The plan , he said , was simple .",
+        (4, "say", {"ARG1": (0, 2), "ARG0": (3, 4), "C-ARG1": (6, 8)}),
+        (6, "be", {"ARG1": (0, 2), "ARG2": (7, 8)}),
+    ),
+    _sentence(
+        5,
+        "The farmer gave the goat some hay after lunch .",
+        (2, "give", {"ARG0": (0, 2), "ARG2": (3, 5), "ARG1": (5, 7), "ARGM-TMP": (7, 9)}),
+    ),
     # spaCy reads "boiling" as a noun: the gold predicate still needs a frame.
-    _sentence(6, "The boiling water burned his hand .",
-              (1, "boil", {"ARG1": (2, 3)}), (3, "burn", {"ARG0": (0, 3), "ARG1": (4, 6)})),
+    _sentence(
+        6,
+        "The boiling water burned his hand .",
+        (1, "boil", {"ARG1": (2, 3)}),
+        (3, "burn", {"ARG0": (0, 3), "ARG1": (4, 6)}),
+    ),
 ]
 
 GIVE_XML = """<frameset><predicate lemma="give"><roleset id="give.01" name="transfer"><roles>
@@ -104,7 +132,11 @@ def conll_lines(sentence: ConllSentence) -> list[str]:
                 cell += ")"
             cells.append(cell)
         lemma, frameset = (own.lemma, own.frameset) if own else ("-", "-")
-        rows.append(" ".join(["tests", "0", str(i), word, "XX", "*", lemma, frameset, "-", "-", "*", *cells, "-"]))
+        rows.append(
+            " ".join(
+                ["tests", "0", str(i), word, "XX", "*", lemma, frameset, "-", "-", "*", *cells, "-"]
+            )
+        )
     return rows
 
 
@@ -167,7 +199,14 @@ def test_gold_spans_keep_their_text_and_auxiliaries_are_blanked(examples):
     for e in examples:
         if e.kind == "positive" and "[AGENT: " in e.target:
             agent = spans_of(e.target)["AGENT"]
-            assert agent in {"The nurse", "A storm", "by a clerk", "She", "The farmer", "The boiling water"}
+            assert agent in {
+                "The nurse",
+                "A storm",
+                "by a clerk",
+                "She",
+                "The farmer",
+                "The boiling water",
+            }
 
 
 def test_negatives_change_the_source_and_keep_the_original_sentence(examples):
@@ -175,7 +214,11 @@ def test_negatives_change_the_source_and_keep_the_original_sentence(examples):
     for e in examples:
         by_predicate.setdefault((e.sentence, e.verb), []).append(e)
     kinds = Counter(e.kind for e in examples)
-    assert kinds["mismatch_roles"] == 8 and kinds["mismatch_keywords"] >= 6 and kinds["mismatch_specificity"] >= 4
+    assert (
+        kinds["mismatch_roles"] == 8
+        and kinds["mismatch_keywords"] >= 6
+        and kinds["mismatch_specificity"] >= 4
+    )
     for rows in by_predicate.values():
         positive = rows[0]
         assert positive.kind == "positive"
@@ -200,9 +243,15 @@ def test_negatives_change_the_source_and_keep_the_original_sentence(examples):
                     if not arg.is_core and arg.label != "MODAL":
                         assert header.arg(arg.label) is None or arg.label not in new
             if neg.kind == "mismatch_keywords":
-                assert header.verb.lemma != pos_header.verb.lemma  # really changed (TAILOR's was a no-op)
+                assert (
+                    header.verb.lemma != pos_header.verb.lemma
+                )  # really changed (TAILOR's was a no-op)
             if neg.kind == "mismatch_specificity":
-                changed = [a.label for a in header.args if a.specificity != pos_header.arg(a.label).specificity]
+                changed = [
+                    a.label
+                    for a in header.args
+                    if a.specificity != pos_header.arg(a.label).specificity
+                ]
                 assert changed and set(changed) <= {"AGENT", "PATIENT"}
 
 
@@ -219,15 +268,20 @@ def test_continuation_predicates_are_skipped_and_every_gold_predicate_has_a_fram
     assert counts["predicates"] == 9 and counts["skipped_continuation"] == 1
     assert not any(e.sentence == "tests:5" and e.verb == 4 for e in rows)  # "said"
     boil = [e for e in rows if e.kind == "positive" and "[VERB: boiling]" in e.target]
-    assert len(boil) == 1 and "VERB+active+present: boil" in boil[0].source  # gold lemma, TAILOR tense
+    assert (
+        len(boil) == 1 and "VERB+active+present: boil" in boil[0].source
+    )  # gold lemma, TAILOR tense
 
 
 def test_propbank_frames_name_numbered_arguments(nlp, tmp_path):
     (tmp_path / "give.xml").write_text(GIVE_XML, encoding="utf-8")
     frames = PropBankFrames.find(tmp_path)
     assert "GOAL" in relabel_pool("give", "01", frames)
-    targets = [e.target for seed in range(6) for e in build_examples(SENTENCES[5:6], seed=seed, nlp=nlp,
-                                                                     frames=frames, negatives=False)]
+    targets = [
+        e.target
+        for seed in range(6)
+        for e in build_examples(SENTENCES[5:6], seed=seed, nlp=nlp, frames=frames, negatives=False)
+    ]
     assert any("[GOAL: the goat]" in t for t in targets)
     without = list(build_examples(SENTENCES[5:6], seed=0, nlp=nlp, negatives=False))
     assert "GOAL" not in without[0].target and "the goat" in without[0].target  # stays as context
@@ -268,7 +322,10 @@ def test_keyword_stats_keep_the_fifteen_most_frequent():
             stats.add("TEMPORAL", "complete", f"day {i}")
     top = stats.top("TEMPORAL", "complete")
     assert len(top) == 15 and top[0] == "day 19" and "day 0" not in top
-    assert KeywordStats.from_dict(json.loads(json.dumps(stats.to_dict()))).top("TEMPORAL", "complete") == top
+    assert (
+        KeywordStats.from_dict(json.loads(json.dumps(stats.to_dict()))).top("TEMPORAL", "complete")
+        == top
+    )
 
 
 def test_split_is_by_sentence_and_writes_both_parts(examples):
@@ -293,7 +350,9 @@ def _batch(seed: int = 0):
 def test_mle_is_the_cross_entropy_of_positive_rows():
     logits, labels = _batch()
     loss, stats = tailor_loss(logits, labels, torch.tensor([1, 1, 1]))
-    expected = torch.nn.functional.cross_entropy(logits.reshape(-1, 7), labels.reshape(-1), ignore_index=-100)
+    expected = torch.nn.functional.cross_entropy(
+        logits.reshape(-1, 7), labels.reshape(-1), ignore_index=-100
+    )
     assert torch.allclose(loss, expected)
     assert stats["ul"] == 0.0 and stats["positive_tokens"] == 9 and stats["negative_rows"] == 0
 
@@ -345,10 +404,15 @@ def test_tiny_checkpoint_loads_offline_like_t5(checkpoint):
     source = "[VERB+active+past: comfort | AGENT+complete: the nurse] <extra_id_0> <extra_id_1> the child ."
     ids = tok(source).input_ids
     assert ids[-1] == tok.eos_token_id == 1 and tok.pad_token_id == 0
-    assert tok.convert_tokens_to_ids("<extra_id_0>") in ids and tok.convert_tokens_to_ids("<extra_id_99>") != 2
+    assert (
+        tok.convert_tokens_to_ids("<extra_id_0>") in ids
+        and tok.convert_tokens_to_ids("<extra_id_99>") != 2
+    )
     assert T5TokenizerFast.from_pretrained(checkpoint)(source).input_ids == ids
     assert PreTrainedTokenizerFast.from_pretrained(checkpoint)(source).input_ids == ids
-    assert tok.decode(ids, skip_special_tokens=True).split() == [w for w in source.split() if "extra_id" not in w]
+    assert tok.decode(ids, skip_special_tokens=True).split() == [
+        w for w in source.split() if "extra_id" not in w
+    ]
     assert model.config.vocab_size >= len(tok) and model.config.d_model == 32
     base = t5_base_config(32128)
     assert (base.d_model, base.d_ff, base.num_heads, base.num_layers) == (768, 3072, 12, 12)
@@ -371,7 +435,9 @@ def test_training_fits_positives_and_pushes_negatives_down(checkpoint, examples,
     assert before["positive_nll"] < random_init["positive_nll"] / 3
     assert before["negative_nll"] < random_init["negative_nll"] / 3
     # Then MLE + unlikelihood: the positives' loss keeps falling, the negatives' likelihood drops.
-    result = train(tmp_path / "mle", examples, tmp_path / "ul", epochs=15, lr=2e-3, ul_alpha=1.0, **opts)
+    result = train(
+        tmp_path / "mle", examples, tmp_path / "ul", epochs=15, lr=2e-3, ul_alpha=1.0, **opts
+    )
     assert result.step == 15 * math.ceil(len(examples) / 8)
     after = losses(tmp_path / "ul")
     assert after["positive_nll"] < before["positive_nll"]
@@ -383,8 +449,16 @@ def test_checkpoints_resume_exactly(checkpoint, examples, tmp_path):
     from transformers import T5ForConditionalGeneration
 
     rows = examples[:12]
-    opts = dict(epochs=2, batch_size=4, lr=1e-3, seed=3, progress=False, log_every=1, save_every=2,
-                dev_fraction=0.1)
+    opts = dict(
+        epochs=2,
+        batch_size=4,
+        lr=1e-3,
+        seed=3,
+        progress=False,
+        log_every=1,
+        save_every=2,
+        dev_fraction=0.1,
+    )
     whole = train(checkpoint, rows, tmp_path / "whole", **opts)
     part = train(checkpoint, rows, tmp_path / "cut", stop_at_step=3, **opts)
     assert part.step == 3 and latest_checkpoint(tmp_path / "cut").name == "checkpoint-3"
@@ -397,7 +471,9 @@ def test_checkpoints_resume_exactly(checkpoint, examples, tmp_path):
     assert all(torch.equal(p, q) for p, q in zip(a.parameters(), b.parameters(), strict=True))
     assert resumed.dev == whole.dev and resumed.dev["loss"] > 0
     # both splits are written, and they are different
-    train_file = [json.loads(x) for x in (tmp_path / "whole" / "train.jsonl").read_text().splitlines()]
+    train_file = [
+        json.loads(x) for x in (tmp_path / "whole" / "train.jsonl").read_text().splitlines()
+    ]
     dev_file = [json.loads(x) for x in (tmp_path / "whole" / "dev.jsonl").read_text().splitlines()]
     assert len(train_file) + len(dev_file) == 12 and dev_file and train_file != dev_file
     assert len(list((tmp_path / "cut").glob("checkpoint-*"))) <= 2
@@ -415,9 +491,26 @@ def test_cli_builds_dumps_and_trains(checkpoint, tmp_path, caplog):
 
     parser = build_parser()
     dump = tmp_path / "examples.jsonl"
-    args = parser.parse_args(["train-tailor", "-i", str(conll), "--model", str(checkpoint), "--output",
-                              str(tmp_path / "out"), "--epochs", "1", "--batch-size", "8", "--seed", "0",
-                              "--dump-examples", str(dump), "-q"])
+    args = parser.parse_args(
+        [
+            "train-tailor",
+            "-i",
+            str(conll),
+            "--model",
+            str(checkpoint),
+            "--output",
+            str(tmp_path / "out"),
+            "--epochs",
+            "1",
+            "--batch-size",
+            "8",
+            "--seed",
+            "0",
+            "--dump-examples",
+            str(dump),
+            "-q",
+        ]
+    )
     assert args.func(args) == 0
     dumped = list(read_examples(dump))
     assert {"positive", "mismatch_roles", "mismatch_keywords"} <= {e.kind for e in dumped}
@@ -430,22 +523,52 @@ def test_cli_builds_dumps_and_trains(checkpoint, tmp_path, caplog):
     # train again from the dumped examples, one line of which is broken
     with open(dump, "a", encoding="utf-8") as fh:
         fh.write('{"source": 3}\n')
-    args = parser.parse_args(["train-tailor", "-i", str(dump), "--model", str(checkpoint), "--output",
-                              str(tmp_path / "again"), "--epochs", "1", "--no-negatives", "--batch-size", "4",
-                              "-q"])
+    args = parser.parse_args(
+        [
+            "train-tailor",
+            "-i",
+            str(dump),
+            "--model",
+            str(checkpoint),
+            "--output",
+            str(tmp_path / "again"),
+            "--epochs",
+            "1",
+            "--no-negatives",
+            "--batch-size",
+            "4",
+            "-q",
+        ]
+    )
     assert args.func(args) == 0
     state = json.loads((tmp_path / "again" / "trainer_state.json").read_text())
-    assert state["train_examples"] + len((tmp_path / "again" / "dev.jsonl").read_text().splitlines()) == 4
+    assert (
+        state["train_examples"] + len((tmp_path / "again" / "dev.jsonl").read_text().splitlines())
+        == 4
+    )
 
 
 def test_frames_jsonl_is_accepted_too(tmp_path, nlp):
     path = tmp_path / "frames.jsonl"
-    path.write_text("".join(json.dumps(sentence_to_json(s)) + "\n" for s in SENTENCES[:2]) + "not json\n",
-                    encoding="utf-8")
+    path.write_text(
+        "".join(json.dumps(sentence_to_json(s)) + "\n" for s in SENTENCES[:2]) + "not json\n",
+        encoding="utf-8",
+    )
     parser = build_parser()
     dump = tmp_path / "examples.jsonl"
-    args = parser.parse_args(["train-tailor", "-i", str(path), "--dump-examples", str(dump), "--dump-only",
-                              "--seed", "0", "-q"])
+    args = parser.parse_args(
+        [
+            "train-tailor",
+            "-i",
+            str(path),
+            "--dump-examples",
+            str(dump),
+            "--dump-only",
+            "--seed",
+            "0",
+            "-q",
+        ]
+    )
     assert args.func(args) == 0
     rows = list(read_examples(dump))
     assert sum(e.kind == "positive" for e in rows) == 2

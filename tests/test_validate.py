@@ -51,6 +51,7 @@ def analysis_of(surface):
 
 # -- degeneracy ------------------------------------------------------------------------------
 
+
 def verdict_of(text: str, source: str = BIKE, with_plan=None, analysis=None) -> tuple[str, str]:
     return degeneracy(Item(source, text, with_plan, analysis))
 
@@ -65,21 +66,26 @@ def test_sanatate_is_rejected():
     assert verdict == REJECT and "sanatate" in reason
 
 
-@pytest.mark.parametrize("text, code", [
-    ("[AGENT: the man] left", "[AGENT:"),
-    ("<extra_id_0> left", "<extra_id_0>"),
-    ("[BLANK] left", "[BLANK]"),
-    ("He left </s>", "</s>"),
-    ("<|perturb|> he left", "<|perturb|>"),
-    ("VERB+ left", "VERB+"),
-])
+@pytest.mark.parametrize(
+    "text, code",
+    [
+        ("[AGENT: the man] left", "[AGENT:"),
+        ("<extra_id_0> left", "<extra_id_0>"),
+        ("[BLANK] left", "[BLANK]"),
+        ("He left </s>", "</s>"),
+        ("<|perturb|> he left", "<|perturb|>"),
+        ("VERB+ left", "VERB+"),
+    ],
+)
 def test_leaked_control_codes_are_rejected(text, code):
     verdict, reason = verdict_of(text)
     assert verdict == REJECT
     assert reason == f"leaked control code {code!r}"
 
 
-@pytest.mark.parametrize("text, phrase", [("the dog the dog ran", "the dog"), ("He was was there", "was")])
+@pytest.mark.parametrize(
+    "text, phrase", [("the dog the dog ran", "the dog"), ("He was was there", "was")]
+)
 def test_back_to_back_repeats_are_rejected(text, phrase):
     assert verdict_of(text) == (REJECT, f"repeated phrase {phrase!r}")
 
@@ -108,7 +114,9 @@ def test_unchanged_output_is_accepted_without_a_plan():
 
 def test_unchanged_output_is_accepted_when_the_source_already_shows_the_change(analysis_of):
     source = "The dogs chased a cat."
-    verdict, reason = verdict_of(source, source=source, with_plan=plan(), analysis=analysis_of(source))
+    verdict, reason = verdict_of(
+        source, source=source, with_plan=plan(), analysis=analysis_of(source)
+    )
     assert verdict == ACCEPT and "already" in reason
 
 
@@ -125,6 +133,7 @@ def test_degeneracy_validator_checks_a_batch_in_order():
 
 # -- ERG grammaticality over recorded ACE parses ----------------------------------------------
 
+
 @pytest.fixture(scope="module")
 def recorded():
     """(parser, {status: a text with that status}) from the real recorded parses."""
@@ -137,7 +146,9 @@ def recorded():
             if rec["status"] == "ok" and not rec.get("readings"):
                 continue
             examples.setdefault(rec["status"], rec["text"])
-    assert {"ok", "no_parse"} <= set(examples), "parses.jsonl should hold both ok and no_parse texts"
+    assert {"ok", "no_parse"} <= set(examples), (
+        "parses.jsonl should hold both ok and no_parse texts"
+    )
     return RecordedParses(PARSES), examples
 
 
@@ -209,6 +220,7 @@ def test_recorded_parses_need_text_and_status(tmp_path):
 
 # -- control adherence -----------------------------------------------------------------------
 
+
 @pytest.fixture(scope="module")
 def control():
     return ControlAdherence()
@@ -218,12 +230,15 @@ def control_verdict(control, analysis_of, text, with_plan):
     return control.check([Item(BIKE, text, with_plan, analysis_of(BIKE))])[0]
 
 
-@pytest.mark.parametrize("text, expr, verdict", [
-    ("A man was riding a bike.", "tense(past)", ACCEPT),
-    ("A man is riding a bike.", "tense(past)", REJECT),
-    ("A man will ride a bike.", "tense(past)", REJECT),
-    ("A bike is being ridden by a man.", "passive", ACCEPT),
-])
+@pytest.mark.parametrize(
+    "text, expr, verdict",
+    [
+        ("A man was riding a bike.", "tense(past)", ACCEPT),
+        ("A man is riding a bike.", "tense(past)", REJECT),
+        ("A man will ride a bike.", "tense(past)", REJECT),
+        ("A bike is being ridden by a man.", "passive", ACCEPT),
+    ],
+)
 def test_control_checks_the_requested_change(control, analysis_of, text, expr, verdict):
     got = control_verdict(control, analysis_of, text, plan(expr))
     assert got.validator == "control" and got.verdict == verdict
@@ -237,6 +252,7 @@ def test_control_accepts_when_nothing_was_requested(control, analysis_of):
 
 
 # -- BLEU range ------------------------------------------------------------------------------
+
 
 def bleu_verdict(text: str, **limits):
     return BleuRange(**limits).check([Item(BIKE, text)])[0]
@@ -270,7 +286,12 @@ def test_invalid_bleu_ranges_raise(low, high):
 
 # -- entailment ------------------------------------------------------------------------------
 
-NLI_SENTENCES = [BIKE, "A man was riding a bike.", "A bike is being ridden by a man.", "Nobody rides anything."]
+NLI_SENTENCES = [
+    BIKE,
+    "A man was riding a bike.",
+    "A bike is being ridden by a man.",
+    "Nobody rides anything.",
+]
 
 
 def save_tiny_nli(path):
@@ -317,7 +338,9 @@ class FixedNli:
 
     def predict_proba_pairs(self, pairs):
         self.pairs.extend(pairs)
-        return [dict(self.forward if premise == self.source else self.backward) for premise, _ in pairs]
+        return [
+            dict(self.forward if premise == self.source else self.backward) for premise, _ in pairs
+        ]
 
 
 def probs(entailment, neutral, contradiction):
@@ -329,15 +352,18 @@ CONTRADICTS = probs(0.1, 0.1, 0.8)
 MIDDLING = probs(0.5, 0.3, 0.2)
 
 
-@pytest.mark.parametrize("forward, backward, expect, verdict", [
-    (ENTAILS, ENTAILS, "same", ACCEPT),
-    (ENTAILS, ENTAILS, "different", REJECT),
-    (CONTRADICTS, ENTAILS, "same", REJECT),
-    (ENTAILS, CONTRADICTS, "same", REJECT),
-    (CONTRADICTS, ENTAILS, "different", ACCEPT),
-    (MIDDLING, MIDDLING, "same", FLAG),
-    (MIDDLING, MIDDLING, "different", FLAG),
-])
+@pytest.mark.parametrize(
+    "forward, backward, expect, verdict",
+    [
+        (ENTAILS, ENTAILS, "same", ACCEPT),
+        (ENTAILS, ENTAILS, "different", REJECT),
+        (CONTRADICTS, ENTAILS, "same", REJECT),
+        (ENTAILS, CONTRADICTS, "same", REJECT),
+        (CONTRADICTS, ENTAILS, "different", ACCEPT),
+        (MIDDLING, MIDDLING, "same", FLAG),
+        (MIDDLING, MIDDLING, "different", FLAG),
+    ],
+)
 def test_entailment_thresholds(forward, backward, expect, verdict):
     text = "A bike is being ridden by a man."
     nli = FixedNli(BIKE, forward, backward)
@@ -359,6 +385,7 @@ def test_entailment_rejects_an_unknown_expectation():
 
 
 # -- the selector ----------------------------------------------------------------------------
+
 
 @pytest.fixture(scope="module")
 def transformer():
@@ -386,7 +413,9 @@ def test_a_realization_whose_only_candidate_is_rejected_is_rejected():
     from engine.pipeline import Transformer
 
     source = "The dogs chased a cat."  # already past: the surface backend returns it unchanged
-    (rec,) = Transformer("surface", selector=Selector(None, "degeneracy,control,bleu")).run_texts([source], "tense(past)")
+    (rec,) = Transformer("surface", selector=Selector(None, "degeneracy,control,bleu")).run_texts(
+        [source], "tense(past)"
+    )
     assert rec["status"] == "rejected" and rec["best"] is None and rec["candidates"] == []
     assert "bleu" in rec["reason"] and "too close" in rec["reason"]
     assert [c["text"] for c in rec["rejected"]] == [source]
@@ -405,7 +434,8 @@ def test_flagged_candidate_ranks_after_an_accepted_one():
     source = "The cat saw the dog."
     looping, clean = "The cat saw the dog and the cat saw it.", "A cat watched one dog."
     (real,) = Selector(rank="closeness", validate="degeneracy").apply(
-        [entry([(looping, 1.0), (clean, 0.5)], source=source)])
+        [entry([(looping, 1.0), (clean, 0.5)], source=source)]
+    )
     assert [c.text for c in real.candidates] == [clean, looping]
     first, second = real.candidates
     assert second.scores["closeness"] > first.scores["closeness"]  # the ranker preferred the loop
@@ -436,10 +466,23 @@ def test_unknown_validator_raises(spec):
 
 # -- command line ----------------------------------------------------------------------------
 
+
 def test_cli_transform_validates_and_ranks(capsys):
     from engine.cli import main
 
-    code = main(["transform", BIKE, "-a", "tense(past)", "--validate", "--rank", "closeness", "--format", "jsonl"])
+    code = main(
+        [
+            "transform",
+            BIKE,
+            "-a",
+            "tense(past)",
+            "--validate",
+            "--rank",
+            "closeness",
+            "--format",
+            "jsonl",
+        ]
+    )
     lines = capsys.readouterr().out.splitlines()
     assert code == 0 and len(lines) == 1
     rec = json.loads(lines[0])

@@ -50,18 +50,33 @@ def pair_input(source: str, plan: str, output: str) -> tuple[str, str]:
 
 
 def find_model(path: str | None = None) -> Path:
-    return require_checkpoint_dir(path, ENV_VAR, "accept", "acceptability classifier",
-                                  "Train one with `seam train-accept`, then pass --accept-model DIR or set "
-                                  f"{ENV_VAR}=DIR.")
+    return require_checkpoint_dir(
+        path,
+        ENV_VAR,
+        "accept",
+        "acceptability classifier",
+        f"Train one with `seam train-accept`, then pass --accept-model DIR or set {ENV_VAR}=DIR.",
+    )
 
 
 class AcceptClassifier:
     """A trained classifier, opened once: ``proba(pairs)`` and ``predict(pairs)``."""
 
-    def __init__(self, model, tokenizer, threshold: float = 0.5, device: str | None = None, batch_size: int = 32):
+    def __init__(
+        self,
+        model,
+        tokenizer,
+        threshold: float = 0.5,
+        device: str | None = None,
+        batch_size: int = 32,
+    ):
         import torch
 
-        self.device = torch.device(device) if device else torch.device("cuda" if torch.cuda.is_available() else "cpu")
+        self.device = (
+            torch.device(device)
+            if device
+            else torch.device("cuda" if torch.cuda.is_available() else "cpu")
+        )
         self.model = model.to(self.device).eval()
         self.tokenizer = tokenizer
         self.threshold = threshold
@@ -75,9 +90,13 @@ class AcceptClassifier:
         meta = json.loads((directory / META).read_text()) if (directory / META).is_file() else {}
         try:
             tokenizer = AutoTokenizer.from_pretrained(directory, local_files_only=True)
-            model = AutoModelForSequenceClassification.from_pretrained(directory, local_files_only=True)
+            model = AutoModelForSequenceClassification.from_pretrained(
+                directory, local_files_only=True
+            )
         except Exception as exc:
-            raise SeamError(f"cannot load the acceptability classifier in {directory}: {exc}") from exc
+            raise SeamError(
+                f"cannot load the acceptability classifier in {directory}: {exc}"
+            ) from exc
         return cls(model, tokenizer, float(meta.get("threshold", 0.5)), device)
 
     def proba(self, pairs: Sequence[tuple[str, str]]) -> list[float]:
@@ -92,17 +111,25 @@ def _encode(tokenizer, pairs: Sequence[tuple[str, str]], device):
     firsts = [a for a, _ in pairs]
     seconds = [b for _, b in pairs]
     if all(not a for a in firsts):
-        return tokenizer(seconds, return_tensors="pt", padding=True, truncation=True, max_length=256).to(device)
-    return tokenizer(firsts, seconds, return_tensors="pt", padding=True, truncation=True, max_length=256).to(device)
+        return tokenizer(
+            seconds, return_tensors="pt", padding=True, truncation=True, max_length=256
+        ).to(device)
+    return tokenizer(
+        firsts, seconds, return_tensors="pt", padding=True, truncation=True, max_length=256
+    ).to(device)
 
 
 def _order(tokenizer, pairs: Sequence[tuple[str, str]], batch_size: int) -> list[list[int]]:
-    lengths = [len(tokenizer(a, b)["input_ids"]) if a else len(tokenizer(b)["input_ids"]) for a, b in pairs]
+    lengths = [
+        len(tokenizer(a, b)["input_ids"]) if a else len(tokenizer(b)["input_ids"]) for a, b in pairs
+    ]
     order = sorted(range(len(pairs)), key=lambda i: (lengths[i], i))
     return [order[s:e] for s, e in plan_batches([lengths[i] for i in order], batch_size)]
 
 
-def _proba(model, tokenizer, pairs: Sequence[tuple[str, str]], device, batch_size: int) -> list[float]:
+def _proba(
+    model, tokenizer, pairs: Sequence[tuple[str, str]], device, batch_size: int
+) -> list[float]:
     import torch
 
     out = [0.0] * len(pairs)
@@ -117,29 +144,44 @@ def _proba(model, tokenizer, pairs: Sequence[tuple[str, str]], device, batch_siz
     return out
 
 
-def _fit(model_dir: str | Path, examples: Sequence[Example], *, epochs: int, lr: float, batch_size: int,
-         seed: int, device, progress: Callable[[int, float], None] | None = None):
+def _fit(
+    model_dir: str | Path,
+    examples: Sequence[Example],
+    *,
+    epochs: int,
+    lr: float,
+    batch_size: int,
+    seed: int,
+    device,
+    progress: Callable[[int, float], None] | None = None,
+):
     import torch
     from transformers import AutoModelForSequenceClassification, AutoTokenizer
 
     tokenizer = AutoTokenizer.from_pretrained(model_dir, local_files_only=True)
     torch.manual_seed(seed)
-    model = AutoModelForSequenceClassification.from_pretrained(model_dir, num_labels=2, local_files_only=True,
-                                                               ignore_mismatched_sizes=True)
+    model = AutoModelForSequenceClassification.from_pretrained(
+        model_dir, num_labels=2, local_files_only=True, ignore_mismatched_sizes=True
+    )
     model.to(device).train()
     # the standard fine-tuning recipe: AdamW with weight decay (not on biases and norms), a linear
     # warm-up over the first 10% of the steps, then a linear decay to zero
     decay = [p for n, p in model.named_parameters() if not (n.endswith("bias") or "LayerNorm" in n)]
     rest = [p for n, p in model.named_parameters() if n.endswith("bias") or "LayerNorm" in n]
-    optimizer = torch.optim.AdamW([{"params": decay, "weight_decay": 0.01}, {"params": rest, "weight_decay": 0.0}],
-                                  lr=lr)
+    optimizer = torch.optim.AdamW(
+        [{"params": decay, "weight_decay": 0.01}, {"params": rest, "weight_decay": 0.0}], lr=lr
+    )
     pairs = [e.pair() for e in examples]
     labels = torch.tensor([e.label for e in examples])
     batches = _order(tokenizer, pairs, batch_size)
     total = max(1, epochs * len(batches))
     warmup = max(1, total // 10)
     schedule = torch.optim.lr_scheduler.LambdaLR(
-        optimizer, lambda k: (k + 1) / warmup if k < warmup else max(0.0, (total - k) / max(1, total - warmup)))
+        optimizer,
+        lambda k: (
+            (k + 1) / warmup if k < warmup else max(0.0, (total - k) / max(1, total - warmup))
+        ),
+    )
     rng = random.Random(seed)
     step = 0
     for _ in range(epochs):
@@ -158,9 +200,19 @@ def _fit(model_dir: str | Path, examples: Sequence[Example], *, epochs: int, lr:
     return model, tokenizer
 
 
-def train(model_dir: str | Path, examples: Sequence[Example], out_dir: str | Path, *, epochs: int = 3,
-          lr: float = 3e-5, batch_size: int = 16, folds: int = 5, seed: int = 0, device: str | None = None,
-          progress: Callable[[int, float], None] | None = None) -> dict:
+def train(
+    model_dir: str | Path,
+    examples: Sequence[Example],
+    out_dir: str | Path,
+    *,
+    epochs: int = 3,
+    lr: float = 3e-5,
+    batch_size: int = 16,
+    folds: int = 5,
+    seed: int = 0,
+    device: str | None = None,
+    progress: Callable[[int, float], None] | None = None,
+) -> dict:
     """Fine-tune on ``examples``, choose the threshold by ``folds``-fold cross-validation (1:
     no cross-validation, threshold 0.5), save to ``out_dir``. ``progress(step, loss)`` is
     called after every step of every model (the fold models, then the final one). Returns what was saved in
@@ -170,8 +222,14 @@ def train(model_dir: str | Path, examples: Sequence[Example], out_dir: str | Pat
     from .metrics import macro_f1
 
     if len({e.label for e in examples}) < 2:
-        raise SeamError("training an acceptability classifier needs both acceptable and unacceptable examples")
-    dev = torch.device(device) if device else torch.device("cuda" if torch.cuda.is_available() else "cpu")
+        raise SeamError(
+            "training an acceptability classifier needs both acceptable and unacceptable examples"
+        )
+    dev = (
+        torch.device(device)
+        if device
+        else torch.device("cuda" if torch.cuda.is_available() else "cpu")
+    )
     order = list(range(len(examples)))
     random.Random(seed).shuffle(order)
     threshold, held_f1 = 0.5, None
@@ -180,21 +238,45 @@ def train(model_dir: str | Path, examples: Sequence[Example], out_dir: str | Pat
         for k in range(folds):
             held = order[k::folds]
             taken = set(held)
-            model, tokenizer = _fit(model_dir, [examples[i] for i in order if i not in taken], epochs=epochs, lr=lr,
-                                    batch_size=batch_size, seed=seed + k, device=dev, progress=progress)
-            for i, p in zip(held, _proba(model, tokenizer, [examples[i].pair() for i in held], dev, batch_size),
-                            strict=True):
+            model, tokenizer = _fit(
+                model_dir,
+                [examples[i] for i in order if i not in taken],
+                epochs=epochs,
+                lr=lr,
+                batch_size=batch_size,
+                seed=seed + k,
+                device=dev,
+                progress=progress,
+            )
+            for i, p in zip(
+                held,
+                _proba(model, tokenizer, [examples[i].pair() for i in held], dev, batch_size),
+                strict=True,
+            ):
                 probs[i] = p
         gold = [e.label for e in examples]
         threshold = best_threshold(gold, probs)
         held_f1 = round(macro_f1(gold, [int(p >= threshold) for p in probs]), 4)
-    model, tokenizer = _fit(model_dir, examples, epochs=epochs, lr=lr, batch_size=batch_size, seed=seed,
-                            device=dev, progress=progress)
+    model, tokenizer = _fit(
+        model_dir,
+        examples,
+        epochs=epochs,
+        lr=lr,
+        batch_size=batch_size,
+        seed=seed,
+        device=dev,
+        progress=progress,
+    )
     out = Path(out_dir)
     out.mkdir(parents=True, exist_ok=True)
     model.save_pretrained(out)
     tokenizer.save_pretrained(out)
-    meta = {"threshold": threshold, "folds": folds, "examples": len(examples),
-            "acceptable": sum(e.label for e in examples), "held_out_macro_f1": held_f1}
+    meta = {
+        "threshold": threshold,
+        "folds": folds,
+        "examples": len(examples),
+        "acceptable": sum(e.label for e in examples),
+        "held_out_macro_f1": held_f1,
+    }
     (out / META).write_text(json.dumps(meta, indent=1) + "\n")
     return meta

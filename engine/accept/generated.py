@@ -37,7 +37,9 @@ def mask_span(text: str, rng: random.Random, low: int = 3, high: int = 7) -> tup
         return None
     n = rng.randint(low, min(high, len(words) - 2))
     start = rng.randrange(0, len(words) - n)
-    return " ".join(words[:start] + [SENTINEL0] + words[start + n:]), " ".join(words[start:start + n])
+    return " ".join(words[:start] + [SENTINEL0] + words[start + n :]), " ".join(
+        words[start : start + n]
+    )
 
 
 def read_fill(generated: str) -> str | None:
@@ -60,24 +62,42 @@ class MaskFiller:
         import torch
         from transformers import AutoTokenizer, T5ForConditionalGeneration
 
-        self.device = torch.device(device) if device else torch.device("cuda" if torch.cuda.is_available() else "cpu")
+        self.device = (
+            torch.device(device)
+            if device
+            else torch.device("cuda" if torch.cuda.is_available() else "cpu")
+        )
         self.tokenizer = AutoTokenizer.from_pretrained(path, local_files_only=True)
-        self.model = T5ForConditionalGeneration.from_pretrained(path, local_files_only=True).to(self.device).eval()
+        self.model = (
+            T5ForConditionalGeneration.from_pretrained(path, local_files_only=True)
+            .to(self.device)
+            .eval()
+        )
 
-    def fill(self, masked: Sequence[str], seed: int = 0, batch_size: int = 32, max_new_tokens: int = 16) -> list[str | None]:
+    def fill(
+        self, masked: Sequence[str], seed: int = 0, batch_size: int = 32, max_new_tokens: int = 16
+    ) -> list[str | None]:
         import torch
 
         out: list[str | None] = []
         torch.manual_seed(seed)
         for k in range(0, len(masked), batch_size):
-            enc = self.tokenizer(list(masked[k:k + batch_size]), return_tensors="pt", padding=True).to(self.device)
+            enc = self.tokenizer(
+                list(masked[k : k + batch_size]), return_tensors="pt", padding=True
+            ).to(self.device)
             with torch.no_grad():
-                seqs = self.model.generate(**enc, do_sample=True, top_k=50, max_new_tokens=max_new_tokens)
-            out.extend(read_fill(t) for t in self.tokenizer.batch_decode(seqs, skip_special_tokens=False))
+                seqs = self.model.generate(
+                    **enc, do_sample=True, top_k=50, max_new_tokens=max_new_tokens
+                )
+            out.extend(
+                read_fill(t) for t in self.tokenizer.batch_decode(seqs, skip_special_tokens=False)
+            )
         return out
 
 
-def maskfill_samples(seeds: Sequence[Sample], filler: MaskFiller, seed: int = 0, method: str = "maskfill") -> list[Sample]:
+def maskfill_samples(
+    seeds: Sequence[Sample], filler: MaskFiller, seed: int = 0, method: str = "maskfill"
+) -> list[Sample]:
     """One refilled version of each seed output (when the fill changes it)."""
     jobs = []
     for s in seeds:
@@ -95,17 +115,32 @@ def maskfill_samples(seeds: Sequence[Sample], filler: MaskFiller, seed: int = 0,
     return out
 
 
-def fine_tune_filler(model_dir: str | Path, texts: Sequence[str], out_dir: str | Path, *, epochs: int = 3,
-                     lr: float = 3e-4, batch_size: int = 16, seed: int = 0, device: str | None = None) -> list[float]:
+def fine_tune_filler(
+    model_dir: str | Path,
+    texts: Sequence[str],
+    out_dir: str | Path,
+    *,
+    epochs: int = 3,
+    lr: float = 3e-4,
+    batch_size: int = 16,
+    seed: int = 0,
+    device: str | None = None,
+) -> list[float]:
     """Fine-tune a T5 checkpoint to refill masked spans of ``texts`` (T5's span-corruption
     format: the masked text -> ``<extra_id_0> span <extra_id_1>``); returns the step losses."""
     import torch
     from transformers import AutoTokenizer, T5ForConditionalGeneration
 
-    dev = torch.device(device) if device else torch.device("cuda" if torch.cuda.is_available() else "cpu")
+    dev = (
+        torch.device(device)
+        if device
+        else torch.device("cuda" if torch.cuda.is_available() else "cpu")
+    )
     tokenizer = AutoTokenizer.from_pretrained(model_dir, local_files_only=True)
     torch.manual_seed(seed)
-    model = T5ForConditionalGeneration.from_pretrained(model_dir, local_files_only=True).to(dev).train()
+    model = (
+        T5ForConditionalGeneration.from_pretrained(model_dir, local_files_only=True).to(dev).train()
+    )
     rng = random.Random(seed)
     pairs = []
     for _ in range(epochs):
@@ -117,9 +152,11 @@ def fine_tune_filler(model_dir: str | Path, texts: Sequence[str], out_dir: str |
     optimizer = torch.optim.AdamW(model.parameters(), lr=lr)
     losses = []
     for k in range(0, len(pairs), batch_size):
-        batch = pairs[k:k + batch_size]
+        batch = pairs[k : k + batch_size]
         enc = tokenizer([a for a, _ in batch], return_tensors="pt", padding=True).to(dev)
-        labels = tokenizer([b for _, b in batch], return_tensors="pt", padding=True)["input_ids"].to(dev)
+        labels = tokenizer([b for _, b in batch], return_tensors="pt", padding=True)[
+            "input_ids"
+        ].to(dev)
         labels[labels == tokenizer.pad_token_id] = -100
         loss = model(**enc, labels=labels).loss
         optimizer.zero_grad()
@@ -171,8 +208,9 @@ class NoisyScores:
         return scores + noise.to(scores.device, scores.dtype)
 
 
-def noisy_beam_samples(seeds: Sequence[Sample], generator, sigma: float = 1.0, seed: int = 0,
-                       analyzer=None) -> list[Sample]:
+def noisy_beam_samples(
+    seeds: Sequence[Sample], generator, sigma: float = 1.0, seed: int = 0, analyzer=None
+) -> list[Sample]:
     """Seam's TAILOR generator on each seed's own prompt with noisy beam scores."""
     from transformers import LogitsProcessorList
 
@@ -190,9 +228,17 @@ def noisy_beam_samples(seeds: Sequence[Sample], generator, sigma: float = 1.0, s
     return out
 
 
-def sabotage_samples(seeds: Sequence[Sample], model_dir: str | Path, work_dir: str | Path, *,
-                     fraction: float = 0.25, epochs: int = 3, seed: int = 0, device: str | None = None,
-                     analyzer=None) -> list[Sample]:
+def sabotage_samples(
+    seeds: Sequence[Sample],
+    model_dir: str | Path,
+    work_dir: str | Path,
+    *,
+    fraction: float = 0.25,
+    epochs: int = 3,
+    seed: int = 0,
+    device: str | None = None,
+    analyzer=None,
+) -> list[Sample]:
     """Data sabotage: a TAILOR generator trained on ``fraction`` of the seeds predicts the rest.
 
     Each seed becomes a TAILOR pair: its plan's prompt on the source, and the seed output
@@ -223,9 +269,21 @@ def sabotage_samples(seeds: Sequence[Sample], model_dir: str | Path, work_dir: s
     taught, held = [pairs[i] for i in order[:cut]], [pairs[i] for i in order[cut:]]
     if not held:
         return []
-    examples = [TrainingExample(p.source, target, 1, "positive", sentence=s.source) for s, p, target in taught]
-    train(model_dir, examples, work_dir, epochs=epochs, seed=seed, device=device, dev_fraction=0.0, progress=False,
-          resume=False)
+    examples = [
+        TrainingExample(p.source, target, 1, "positive", sentence=s.source)
+        for s, p, target in taught
+    ]
+    train(
+        model_dir,
+        examples,
+        work_dir,
+        epochs=epochs,
+        seed=seed,
+        device=device,
+        dev_fraction=0.0,
+        progress=False,
+        resume=False,
+    )
     generator = TailorGenerator.load(work_dir, device=device)
     results = generator.generate_prompts([p for _, p, _ in held], BEAM, seed=seed)
     out = []
@@ -237,8 +295,9 @@ def sabotage_samples(seeds: Sequence[Sample], model_dir: str | Path, work_dir: s
     return out
 
 
-def self_train_samples(seeds: Sequence[Sample], generator, cycles: int = 1, seed: int = 0,
-                       analyzer=None) -> list[Sample]:
+def self_train_samples(
+    seeds: Sequence[Sample], generator, cycles: int = 1, seed: int = 0, analyzer=None
+) -> list[Sample]:
     """Generation and reconstruction cycles: in each cycle Seam's TAILOR generator samples an
     output for every seed's prompt (another seed per cycle), and reconstruction (REC-VAL:
     Seam's re-analysis recovers the plan) labels it, acceptable when the plan is recovered and
@@ -260,16 +319,27 @@ def self_train_samples(seeds: Sequence[Sample], generator, cycles: int = 1, seed
                 key = (s.source, s.plan, g.text.strip().lower())
                 if key not in seen:
                     seen.add(key)
-                    fresh.append(Sample(s.source, s.plan, g.text, 1, f"self_train_{cycle + 1}", s.output))
+                    fresh.append(
+                        Sample(s.source, s.plan, g.text, 1, f"self_train_{cycle + 1}", s.output)
+                    )
         for sample, (opinion, _why) in zip(fresh, check(fresh), strict=True):
             if opinion is not None:
-                out.append(Sample(sample.source, sample.plan, sample.output, int(opinion == ACCEPTABLE),
-                                  sample.method, sample.reference))
+                out.append(
+                    Sample(
+                        sample.source,
+                        sample.plan,
+                        sample.output,
+                        int(opinion == ACCEPTABLE),
+                        sample.method,
+                        sample.reference,
+                    )
+                )
     return out
 
 
-def noisy_polyjuice_samples(seeds: Sequence[Sample], generator, sigma: float = 1.0, seed: int = 0,
-                            analyzer=None) -> list[Sample]:
+def noisy_polyjuice_samples(
+    seeds: Sequence[Sample], generator, sigma: float = 1.0, seed: int = 0, analyzer=None
+) -> list[Sample]:
     """Noisy beam search on the Polyjuice generator: each seed's plan as a Polyjuice prompt
     (:func:`engine.polyjuice.plans.code_and_blanks`), decoded by beam search with noisy
     scores; completions that read back and differ from the seed output are the samples."""

@@ -48,9 +48,17 @@ def scores(gold: Sequence[int], pred: Sequence[int], bootstrap: int = 0, seed: i
     out: dict = {"n": len(gold)}
     for label in (1, 0):
         p, r, f = _prf(gold, pred, label)
-        out.update({f"precision_{label}": round(p, 4), f"recall_{label}": round(r, 4), f"f1_{label}": round(f, 4)})
+        out.update(
+            {
+                f"precision_{label}": round(p, 4),
+                f"recall_{label}": round(r, 4),
+                f"f1_{label}": round(f, 4),
+            }
+        )
     out["macro_f1"] = round(macro_f1(gold, pred), 4)
-    out["accuracy"] = round(sum(g == p for g, p in zip(gold, pred, strict=True)) / len(gold), 4) if gold else 0.0
+    out["accuracy"] = (
+        round(sum(g == p for g, p in zip(gold, pred, strict=True)) / len(gold), 4) if gold else 0.0
+    )
     out["mcc"] = round(matthews(gold, pred), 4)
     if bootstrap and gold:
         rng = random.Random(seed)
@@ -60,7 +68,9 @@ def scores(gold: Sequence[int], pred: Sequence[int], bootstrap: int = 0, seed: i
             idx = [rng.randrange(n) for _ in range(n)]
             values.append(macro_f1([gold[i] for i in idx], [pred[i] for i in idx]))
         mean = sum(values) / len(values)
-        out["macro_f1_std"] = round(math.sqrt(sum((v - mean) ** 2 for v in values) / (len(values) - 1)), 4)
+        out["macro_f1_std"] = round(
+            math.sqrt(sum((v - mean) ** 2 for v in values) / (len(values) - 1)), 4
+        )
     return out
 
 
@@ -76,13 +86,17 @@ def mcnemar(gold: Sequence[int], pred_a: Sequence[int], pred_b: Sequence[int]) -
     if n == 0:
         return {"b01": 0, "b10": 0, "p_value": 1.0}
     k = min(b01, b10)
-    tail = sum(math.comb(n, i) for i in range(k + 1)) / 2 ** n
+    tail = sum(math.comb(n, i) for i in range(k + 1)) / 2**n
     return {"b01": b01, "b10": b10, "p_value": min(1.0, 2 * tail)}
 
 
 def best_threshold(gold: Sequence[int], probs: Sequence[float]) -> float:
     """The threshold on P(acceptable) that maximizes macro-F1 (ties: the one nearest 0.5)."""
     candidates = sorted(set(probs)) or [0.5]
-    cuts = [0.5] + [(a + b) / 2 for a, b in zip(candidates, candidates[1:], strict=False)] + [candidates[0] - 1e-9]
+    cuts = (
+        [0.5]
+        + [(a + b) / 2 for a, b in zip(candidates, candidates[1:], strict=False)]
+        + [candidates[0] - 1e-9]
+    )
     best = max(cuts, key=lambda t: (macro_f1(gold, [int(p >= t) for p in probs]), -abs(t - 0.5)))
     return float(best)

@@ -69,7 +69,8 @@ def rec_val(analyzer=None) -> Callable[[Sequence[Sample]], list[Opinion]]:
                 continue
             plan = parse(s.plan).plan()
             why = shows_change(plan, s.output, None, analyses[s.output]) or keeps_source(
-                analyses[s.source], plan, analyses[s.output])
+                analyses[s.source], plan, analyses[s.output]
+            )
             out.append((UNACCEPTABLE, why) if why else (ACCEPTABLE, "the plan is recovered"))
         return out
 
@@ -85,8 +86,10 @@ def erg_val(parser=None, ace: str | None = None, grammar: str | None = None):
 
     def check(samples: Sequence[Sample]) -> list[Opinion]:
         sources = list(dict.fromkeys(s.source for s in samples))
-        src_ok = {t: v.verdict == ACCEPT for t, v in zip(sources, judge.check([Item(t, t) for t in sources]),
-                                                            strict=True)}
+        src_ok = {
+            t: v.verdict == ACCEPT
+            for t, v in zip(sources, judge.check([Item(t, t) for t in sources]), strict=True)
+        }
         verdicts = judge.check([Item(s.source, s.output) for s in samples])
         out: list[Opinion] = []
         for s, v in zip(samples, verdicts, strict=True):
@@ -128,16 +131,23 @@ def ent_val(nli, threshold: float = 0.5):
     def check(samples: Sequence[Sample]) -> list[Opinion]:
         todo = [k for k, s in enumerate(samples) if s.reference]
         pairs = [(samples[k].reference, samples[k].output) for k in todo] + [
-            (samples[k].output, samples[k].reference) for k in todo]
+            (samples[k].output, samples[k].reference) for k in todo
+        ]
         probs = nli.predict_proba_pairs(pairs) if pairs else []
         out: list[Opinion] = [(None, "no reference")] * len(samples)
         n = len(todo)
         for j, k in enumerate(todo):
             forward, backward = probs[j].get("entailment", 0.0), probs[n + j].get("entailment", 0.0)
             if min(forward, backward) >= threshold:
-                out[k] = (ACCEPTABLE, f"two-way entailment with the reference ({forward:.2f}, {backward:.2f})")
+                out[k] = (
+                    ACCEPTABLE,
+                    f"two-way entailment with the reference ({forward:.2f}, {backward:.2f})",
+                )
             else:
-                out[k] = (UNACCEPTABLE, f"not a paraphrase of the reference ({forward:.2f}, {backward:.2f})")
+                out[k] = (
+                    UNACCEPTABLE,
+                    f"not a paraphrase of the reference ({forward:.2f}, {backward:.2f})",
+                )
         return out
 
     return check
@@ -159,11 +169,21 @@ class Sorted:
 # What each validator can vouch for, and what each corruption breaks: a corruption is rejected
 # only by validators that judge what it breaks (REC-VAL cannot see an agreement error).
 SCOPES = {"rec": "meaning", "bleu": "meaning", "ent": "meaning", "erg": "grammar"}
-BREAKS = {"agreement": "grammar", "inflection": "grammar", "repetition": "grammar", "word_order": "grammar",
-          "omission": "meaning", "swap_values": "meaning", "hallucination": "meaning", "wrong_plan": "meaning"}
+BREAKS = {
+    "agreement": "grammar",
+    "inflection": "grammar",
+    "repetition": "grammar",
+    "word_order": "grammar",
+    "omission": "meaning",
+    "swap_values": "meaning",
+    "hallucination": "meaning",
+    "wrong_plan": "meaning",
+}
 
 
-def sort(samples: Sequence[Sample], validators: dict[str, Callable[[Sequence[Sample]], list[Opinion]]]) -> list[Sorted]:
+def sort(
+    samples: Sequence[Sample], validators: dict[str, Callable[[Sequence[Sample]], list[Opinion]]]
+) -> list[Sorted]:
     """Each sample's final class (see the module)."""
     opinions = {name: check(samples) for name, check in validators.items()}
     out = []
@@ -174,7 +194,11 @@ def sort(samples: Sequence[Sample], validators: dict[str, Callable[[Sequence[Sam
             label = REJECT if UNACCEPTABLE in said else ACCEPTABLE
         else:
             kind = BREAKS.get(s.method)
-            said = [o for name, (o, _) in mine.items() if o is not None and (kind is None or SCOPES.get(name) == kind)]
+            said = [
+                o
+                for name, (o, _) in mine.items()
+                if o is not None and (kind is None or SCOPES.get(name) == kind)
+            ]
             label = REJECT if said and all(o == ACCEPTABLE for o in said) else UNACCEPTABLE
         out.append(Sorted(s, label, mine))
     return out
@@ -185,4 +209,6 @@ def report(results: Sequence[Sorted]) -> dict[str, dict[str, int]]:
     table: dict[str, Counter] = {}
     for r in results:
         table.setdefault(r.sample.method, Counter())[r.label] += 1
-    return {m: {c: n[c] for c in (ACCEPTABLE, UNACCEPTABLE, REJECT)} for m, n in sorted(table.items())}
+    return {
+        m: {c: n[c] for c in (ACCEPTABLE, UNACCEPTABLE, REJECT)} for m, n in sorted(table.items())
+    }

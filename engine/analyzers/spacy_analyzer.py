@@ -34,17 +34,90 @@ from .. import english
 from ..ir import Analysis, Argument, Frame, Predicate, Sentence, Token
 from ..resources import load_spacy
 
-_LOCATIVE = {"in", "on", "at", "under", "near", "beside", "inside", "outside", "behind", "above",
-             "below", "between", "among", "around", "next", "by", "over", "underneath", "beneath", "within", "across"}
-_DIRECTIONAL = {"to", "into", "onto", "toward", "towards", "from", "through", "along", "up", "down",
-                "out", "off", "past", "via"}
+_LOCATIVE = {
+    "in",
+    "on",
+    "at",
+    "under",
+    "near",
+    "beside",
+    "inside",
+    "outside",
+    "behind",
+    "above",
+    "below",
+    "between",
+    "among",
+    "around",
+    "next",
+    "by",
+    "over",
+    "underneath",
+    "beneath",
+    "within",
+    "across",
+}
+_DIRECTIONAL = {
+    "to",
+    "into",
+    "onto",
+    "toward",
+    "towards",
+    "from",
+    "through",
+    "along",
+    "up",
+    "down",
+    "out",
+    "off",
+    "past",
+    "via",
+}
 _TEMPORAL = {"during", "before", "after", "since", "until", "till", "while", "when", "throughout"}
 _CAUSAL = {"because", "due"}
-_TIME_WORDS = {"now", "today", "yesterday", "tomorrow", "soon", "then", "already", "still", "yet",
-               "recently", "later", "earlier", "once", "again", "currently", "tonight", "always",
-               "often", "sometimes", "usually", "never", "ago", "year", "years", "month", "week",
-               "day", "days", "time", "morning", "evening", "night", "afternoon", "weekend",
-               "monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday"}
+_TIME_WORDS = {
+    "now",
+    "today",
+    "yesterday",
+    "tomorrow",
+    "soon",
+    "then",
+    "already",
+    "still",
+    "yet",
+    "recently",
+    "later",
+    "earlier",
+    "once",
+    "again",
+    "currently",
+    "tonight",
+    "always",
+    "often",
+    "sometimes",
+    "usually",
+    "never",
+    "ago",
+    "year",
+    "years",
+    "month",
+    "week",
+    "day",
+    "days",
+    "time",
+    "morning",
+    "evening",
+    "night",
+    "afternoon",
+    "weekend",
+    "monday",
+    "tuesday",
+    "wednesday",
+    "thursday",
+    "friday",
+    "saturday",
+    "sunday",
+}
 _SUBJECT_DEPS = ("nsubj", "nsubjpass", "csubj", "csubjpass", "expl")
 
 
@@ -78,12 +151,16 @@ def _span(tok, exclude: Sequence = ()) -> tuple[int, int]:
 def _pp_role(prep) -> str:
     low = prep.lower_
     pobj = next((c for c in prep.children if c.dep_ == "pobj"), None)
-    if low in _TEMPORAL or (pobj is not None and (pobj.ent_type_ in ("DATE", "TIME") or pobj.lower_ in _TIME_WORDS)):
+    if low in _TEMPORAL or (
+        pobj is not None and (pobj.ent_type_ in ("DATE", "TIME") or pobj.lower_ in _TIME_WORDS)
+    ):
         return "ARGM-TMP"
     if low in _CAUSAL:
         return "ARGM-CAU"
     if low == "with":
-        return "ARGM-COM" if pobj is not None and pobj.lower_ in english.person_nouns() else "ARGM-MNR"
+        return (
+            "ARGM-COM" if pobj is not None and pobj.lower_ in english.person_nouns() else "ARGM-MNR"
+        )
     if low in _LOCATIVE:
         return "ARGM-LOC"
     if low in _DIRECTIONAL:
@@ -127,7 +204,10 @@ class SpacyAnalyzer:
         skips the entity recognizer (half of the small model's time): tokens get no entity
         type, so temporal phrases are told by their words alone and names are not people."""
         off = [] if entities or "ner" not in self.nlp.pipe_names else ["ner"]
-        return [self.from_doc(doc) for doc in self.nlp.pipe(list(texts), batch_size=self.batch_size, disable=off)]
+        return [
+            self.from_doc(doc)
+            for doc in self.nlp.pipe(list(texts), batch_size=self.batch_size, disable=off)
+        ]
 
     def from_doc(self, doc) -> Analysis:
         _repair_ought_to(doc)
@@ -154,7 +234,9 @@ class SpacyAnalyzer:
         if main is None and frames:
             # The root is not verbal (a fragment, or a parse error): take the first finite frame.
             main = next((k for k, f in enumerate(frames) if f.finite), None)
-        return Analysis(sentence=sentence, frames=tuple(frames), main=main, analyzer=self.name, native=doc)
+        return Analysis(
+            sentence=sentence, frames=tuple(frames), main=main, analyzer=self.name, native=doc
+        )
 
 
 _CLITICS = ("'m", "'re", "'s", "'ve", "'ll", "'d", "n't")
@@ -188,19 +270,32 @@ def _repair_modal_question(doc) -> None:
     from lemminflect import getAllLemmas
 
     for modal in doc:
-        if modal.tag_ == "MD" and modal.dep_ == "aux" and modal.i == modal.sent.start and modal.sent[-1].text == "?" \
-                and modal.head.pos_ == "ADJ" and modal.head.dep_ == "ROOT" \
-                and modal.head.lower_ in getAllLemmas(modal.head.lower_).get("VERB", ()):
+        if (
+            modal.tag_ == "MD"
+            and modal.dep_ == "aux"
+            and modal.i == modal.sent.start
+            and modal.sent[-1].text == "?"
+            and modal.head.pos_ == "ADJ"
+            and modal.head.dep_ == "ROOT"
+            and modal.head.lower_ in getAllLemmas(modal.head.lower_).get("VERB", ())
+        ):
             modal.head.pos_, modal.head.tag_ = "VERB", "VB"  # *Will the library open next spring?*
             continue
-        if modal.tag_ != "MD" or modal.dep_ != "ROOT" or modal.i != modal.sent.start or modal.sent[-1].text != "?":
+        if (
+            modal.tag_ != "MD"
+            or modal.dep_ != "ROOT"
+            or modal.i != modal.sent.start
+            or modal.sent[-1].text != "?"
+        ):
             continue
         if any(t.pos_ == "VERB" for t in modal.sent):
             continue
         subj = next((c for c in modal.children if c.dep_ == "nsubj"), None)
         if subj is None:
             continue
-        word = next((c for c in subj.children if c.dep_ == "amod" and c.i > subj.i), None)  # after the noun
+        word = next(
+            (c for c in subj.children if c.dep_ == "amod" and c.i > subj.i), None
+        )  # after the noun
         if word is None or word.lower_ not in getAllLemmas(word.lower_).get("VERB", ()):
             continue
         others = [k for k in modal.children if k.i != subj.i]
@@ -221,7 +316,11 @@ def _repair_clothing_phrases(doc) -> None:
             continue
         noun = next((c for c in prep.children if c.dep_ == "pobj"), None)
         before = doc[prep.i - 1]
-        if noun is None or noun.lemma_.lower() not in clothing or before.pos_ not in ("NOUN", "PROPN", "PRON"):
+        if (
+            noun is None
+            or noun.lemma_.lower() not in clothing
+            or before.pos_ not in ("NOUN", "PROPN", "PRON")
+        ):
             continue
         if prep.head.pos_ in ("VERB", "AUX") and prep.head.i != before.i:
             prep.head = before
@@ -236,18 +335,49 @@ def _repair_nominal_clauses(doc) -> None:
     for tok in doc:
         if tok.dep_ != "advcl" or tok.pos_ != "NOUN" or not tok.is_alpha:
             continue
-        if not any(c.dep_ in ("mark", "advmod") and c.i < tok.i and c.lower_ in (
-                "when", "whenever", "after", "before", "until", "till", "once", "if", "unless", "while", "because", "as")
-                for c in tok.children):
+        if not any(
+            c.dep_ in ("mark", "advmod")
+            and c.i < tok.i
+            and c.lower_
+            in (
+                "when",
+                "whenever",
+                "after",
+                "before",
+                "until",
+                "till",
+                "once",
+                "if",
+                "unless",
+                "while",
+                "because",
+                "as",
+            )
+            for c in tok.children
+        ):
             continue
         verbs = getAllLemmas(tok.lower_).get("VERB")
-        subject = next((c for c in tok.children if c.dep_ == "compound" and c.i == tok.i - 1 and c.pos_ in ("NOUN", "PROPN")), None)
+        subject = next(
+            (
+                c
+                for c in tok.children
+                if c.dep_ == "compound" and c.i == tok.i - 1 and c.pos_ in ("NOUN", "PROPN")
+            ),
+            None,
+        )
         if not verbs or subject is None:
             continue
         lemma = verbs[0]
         low = tok.lower_
-        tag = ("VBD" if low == english.inflect(lemma, "VBD") else
-               "VBZ" if low == english.inflect(lemma, "VBZ") else "VBP" if low == lemma else None)
+        tag = (
+            "VBD"
+            if low == english.inflect(lemma, "VBD")
+            else "VBZ"
+            if low == english.inflect(lemma, "VBZ")
+            else "VBP"
+            if low == lemma
+            else None
+        )
         if tag is None:
             continue
         tok.pos_, tok.tag_, tok.lemma_ = "VERB", tag, lemma
@@ -264,8 +394,16 @@ def _repair_ought_to(doc) -> None:
     for ought in list(doc):
         if ought.lower_ != "ought" or ought.dep_ in ("aux", "auxpass"):
             continue
-        verb = next((c for c in ought.children if c.dep_ == "xcomp" and c.pos_ in ("VERB", "AUX")
-                     and any(g.lower_ == "to" and g.dep_ == "aux" for g in c.children)), None)
+        verb = next(
+            (
+                c
+                for c in ought.children
+                if c.dep_ == "xcomp"
+                and c.pos_ in ("VERB", "AUX")
+                and any(g.lower_ == "to" and g.dep_ == "aux" for g in c.children)
+            ),
+            None,
+        )
         if verb is None:
             continue
         others = [k for k in ought.children if k.i != verb.i]
@@ -284,20 +422,40 @@ def _repair_inverted_copula(doc) -> None:
     belongs to *be*, and an adjective hung on the subject (*Aren't the shops busy ...?*) is
     *be*'s complement."""
     for be in doc:
-        if be.lemma_ != "be" or be.dep_ != "ROOT" or be.i != be.sent.start or be.sent[-1].text != "?":
+        if (
+            be.lemma_ != "be"
+            or be.dep_ != "ROOT"
+            or be.i != be.sent.start
+            or be.sent[-1].text != "?"
+        ):
             continue
         subj = next((c for c in be.children if c.dep_ in _SUBJECT_DEPS), None)
         if subj is not None:
             # ... and an adjective it hung after the subject (*Aren't the shops busy ...?*: *busy*
             # a modifier of *shops*) is the copula's complement
             if not any(c.dep_ in ("acomp", "attr") for c in be.children):
-                adj = next((g for g in subj.children if g.dep_ == "amod" and g.i > subj.i and g.pos_ == "ADJ"), None)
+                adj = next(
+                    (
+                        g
+                        for g in subj.children
+                        if g.dep_ == "amod" and g.i > subj.i and g.pos_ == "ADJ"
+                    ),
+                    None,
+                )
                 if adj is not None:
                     adj.head, adj.dep_ = be, "acomp"
             continue
         for comp in [c for c in be.children if c.dep_ in ("acomp", "attr") and c.pos_ == "ADJ"]:
-            subj = next((g for g in comp.children if g.dep_ in ("nsubj", "npadvmod") and g.i < comp.i
-                         and g.pos_ in ("NOUN", "PROPN", "PRON")), None)
+            subj = next(
+                (
+                    g
+                    for g in comp.children
+                    if g.dep_ in ("nsubj", "npadvmod")
+                    and g.i < comp.i
+                    and g.pos_ in ("NOUN", "PROPN", "PRON")
+                ),
+                None,
+            )
             if subj is not None:
                 subj.head, subj.dep_ = be, "nsubj"
                 break
@@ -312,11 +470,19 @@ def _repair_finite_tags(doc) -> None:
         if tok.pos_ != "VERB" or tok.dep_ not in ("ROOT", "conj", "ccomp"):
             continue
         kids = list(tok.children)
-        if not any(c.dep_ in ("nsubj", "expl") for c in kids) or any(c.dep_ in ("aux", "auxpass") for c in kids):
+        if not any(c.dep_ in ("nsubj", "expl") for c in kids) or any(
+            c.dep_ in ("aux", "auxpass") for c in kids
+        ):
             continue
         lemma = english.verb_lemma(tok.text, tok.lemma_)
-        if tok.tag_ in ("VBN", "VBD") and tok.lower_ == lemma and english.inflect(lemma, "VBD") != lemma:
-            tok.tag_ = "VBP"  # *run*, *come*: a participle spelled like the base form is the present
+        if (
+            tok.tag_ in ("VBN", "VBD")
+            and tok.lower_ == lemma
+            and english.inflect(lemma, "VBD") != lemma
+        ):
+            tok.tag_ = (
+                "VBP"  # *run*, *come*: a participle spelled like the base form is the present
+            )
         elif tok.tag_ == "VBN":
             tok.tag_ = "VBD"
         elif tok.tag_ == "VB":
@@ -324,10 +490,18 @@ def _repair_finite_tags(doc) -> None:
     for tok in doc:
         # a present-tagged verb spelled as its lemma's simple past and not as a present form
         # (*The children swam*: *swam* VBP) is the past
-        if tok.pos_ == "VERB" and tok.tag_ in ("VBP", "VBZ") and not any(c.dep_ in ("aux", "auxpass") for c in tok.children):
+        if (
+            tok.pos_ == "VERB"
+            and tok.tag_ in ("VBP", "VBZ")
+            and not any(c.dep_ in ("aux", "auxpass") for c in tok.children)
+        ):
             lemma = english.verb_lemma(tok.text, tok.lemma_)
             low = tok.lower_
-            if low != lemma and low == english.inflect(lemma, "VBD") and low != english.inflect(lemma, "VBZ"):
+            if (
+                low != lemma
+                and low == english.inflect(lemma, "VBD")
+                and low != english.inflect(lemma, "VBZ")
+            ):
                 tok.tag_ = "VBD"
 
 
@@ -343,21 +517,57 @@ def _repair_copular_participles(doc) -> None:
     for be in list(doc):
         if be.lemma_ != "be" or be.dep_ in ("aux", "auxpass"):
             continue
-        comp = next((c for c in be.children if c.dep_ in ("acomp", "attr") and c.tag_ in ("VBG", "VBN")
-                     and not any(g.dep_ == "det" for g in c.children)), None)
+        comp = next(
+            (
+                c
+                for c in be.children
+                if c.dep_ in ("acomp", "attr")
+                and c.tag_ in ("VBG", "VBN")
+                and not any(g.dep_ == "det" for g in c.children)
+            ),
+            None,
+        )
         subj = next((c for c in be.children if c.dep_ == "nsubj"), None)
         inverted = be.i == be.sent.start and be.sent[-1].text == "?"
         if subj is None and inverted:
             subj = next((c for c in be.children if c.dep_ == "attr"), None)
-        if comp is None and subj is not None and be.i < subj.i and not any(
-                c.dep_ in ("acomp",) or (c.dep_ == "attr" and c.i != subj.i) for c in be.children):
+        if (
+            comp is None
+            and subj is not None
+            and be.i < subj.i
+            and not any(
+                c.dep_ in ("acomp",) or (c.dep_ == "attr" and c.i != subj.i) for c in be.children
+            )
+        ):
             # Inverted question: "Is the man washing the ball?" parsed with "washing" as an acl
             # of the subject (or of an attr the parser took the subject for).
-            comp = next((g for g in subj.children if g.dep_ == "acl" and g.tag_ in ("VBG", "VBN")), None)
-            if comp is None:  # or of a noun in the subject's PP (*Is a man with a cart studying ...?*)
-                comp = next((g for g in subj.subtree if g.tag_ == "VBG" and g.i > subj.i and (
-                    (g.dep_ == "acl" and g.head.dep_ == "pobj" and g.head.head.head.i == subj.i)
-                    or (g.dep_ == "pcomp" and g.head.dep_ == "prep" and g.head.head.i == subj.i))), None)
+            comp = next(
+                (g for g in subj.children if g.dep_ == "acl" and g.tag_ in ("VBG", "VBN")), None
+            )
+            if (
+                comp is None
+            ):  # or of a noun in the subject's PP (*Is a man with a cart studying ...?*)
+                comp = next(
+                    (
+                        g
+                        for g in subj.subtree
+                        if g.tag_ == "VBG"
+                        and g.i > subj.i
+                        and (
+                            (
+                                g.dep_ == "acl"
+                                and g.head.dep_ == "pobj"
+                                and g.head.head.head.i == subj.i
+                            )
+                            or (
+                                g.dep_ == "pcomp"
+                                and g.head.dep_ == "prep"
+                                and g.head.head.i == subj.i
+                            )
+                        )
+                    ),
+                    None,
+                )
             if comp is not None:
                 subj.dep_ = "nsubj"
         if comp is None:
@@ -382,11 +592,19 @@ def _heads_frame(tok) -> bool:
         return False
     if tok.pos_ == "VERB":
         return True
-    return tok.pos_ == "AUX" and tok.lemma_ == "be" and tok.dep_ in ("ROOT", "conj", "ccomp", "relcl", "advcl")
+    return (
+        tok.pos_ == "AUX"
+        and tok.lemma_ == "be"
+        and tok.dep_ in ("ROOT", "conj", "ccomp", "relcl", "advcl")
+    )
 
 
 def _verb_group(tok) -> list:
-    group = [c for c in tok.children if c.dep_ in ("aux", "auxpass") or (c.dep_ == "neg" and c.i < tok.i + 3)]
+    group = [
+        c
+        for c in tok.children
+        if c.dep_ in ("aux", "auxpass") or (c.dep_ == "neg" and c.i < tok.i + 3)
+    ]
     group.append(tok)
     return sorted(group, key=lambda t: t.i)
 
@@ -400,7 +618,11 @@ def _frame(tok, doc) -> Frame:
     lemmas: list[str | None] = []
     for k, t in enumerate(verbs):
         nxt = verbs[k + 1] if k + 1 < len(verbs) else None
-        lemma = english.aux_lemma(t.text, nxt.tag_ if nxt else "", nxt.text if nxt else "", t.dep_) if t.i != tok.i else None
+        lemma = (
+            english.aux_lemma(t.text, nxt.tag_ if nxt else "", nxt.text if nxt else "", t.dep_)
+            if t.i != tok.i
+            else None
+        )
         lemmas.append(lemma)
     for t, lemma in zip(verbs, lemmas, strict=True):
         modal = lemma if lemma not in (None, "be", "have", "do") else None
@@ -417,7 +639,12 @@ def _frame(tok, doc) -> Frame:
             finite = True
             tense = form_tense or ("past" if t.tag_ == "VBD" else "pres")
             break
-    if not finite and tok.tag_ == "VB" and tok.dep_ == "ROOT" and not any(c.dep_ in _SUBJECT_DEPS for c in tok.children):
+    if (
+        not finite
+        and tok.tag_ == "VB"
+        and tok.dep_ == "ROOT"
+        and not any(c.dep_ in _SUBJECT_DEPS for c in tok.children)
+    ):
         finite, tense = True, "pres"  # imperative
     perfect = progressive = False
     for k, t in enumerate(verbs[:-1]):
@@ -430,7 +657,9 @@ def _frame(tok, doc) -> Frame:
     negated = any(c.dep_ == "neg" for c in tok.children)
     question = _is_question(tok, doc)
     lemma = "be" if tok.pos_ == "AUX" else english.verb_lemma(tok.text, tok.lemma_)
-    lemma = english.verb_sense(lemma, tok.text, [c.text for c in tok.children if c.dep_ in ("prep", "dative")])
+    lemma = english.verb_sense(
+        lemma, tok.text, [c.text for c in tok.children if c.dep_ in ("prep", "dative")]
+    )
     predicate = Predicate(
         lemma=lemma,
         tense=tense if finite else None,
@@ -492,8 +721,13 @@ def _arguments(tok, passive: bool, group) -> list[Argument]:
             add("ARG2", c, "attr")
         elif dep in ("ccomp", "xcomp") and not has_dobj:
             add("ARG1", c, "comp")
-        elif dep == "prep" and c.lower_ == "to" and has_dobj and verb_lemma in english.RECIPIENT_VERBS and \
-                any(d.dep_ == "dobj" and d.i < c.i for d in children):
+        elif (
+            dep == "prep"
+            and c.lower_ == "to"
+            and has_dobj
+            and verb_lemma in english.RECIPIENT_VERBS
+            and any(d.dep_ == "dobj" and d.i < c.i for d in children)
+        ):
             add("ARG2", c, "pp")  # lent the painting [to a gallery]: the recipient
         elif dep == "prep":
             add(_pp_role(c), c, "pp")
@@ -502,7 +736,13 @@ def _arguments(tok, passive: bool, group) -> list[Argument]:
         elif dep == "npadvmod" and _misparsed_object(c, tok, has_dobj):
             add("ARG1", c, "obj")
         elif dep == "npadvmod":
-            add("ARGM-TMP" if c.lower_ in _TIME_WORDS or c.ent_type_ in ("DATE", "TIME") else "ARGM-EXT", c, "adv")
+            add(
+                "ARGM-TMP"
+                if c.lower_ in _TIME_WORDS or c.ent_type_ in ("DATE", "TIME")
+                else "ARGM-EXT",
+                c,
+                "adv",
+            )
         elif dep == "advcl":
             add("ARGM-ADV", c, "comp")
         elif dep == "neg":
@@ -538,8 +778,13 @@ def _merge_adjacent(args: list[Argument], doc, function: str) -> list[Argument]:
     merged = [found[0]]
     for a in found[1:]:
         last = merged[-1]
-        if a.span[0] == last.span[1] and a.role == last.role and function == "obj" and _determined(doc[a.head]) \
-                and _determined(doc[last.head]):
+        if (
+            a.span[0] == last.span[1]
+            and a.role == last.role
+            and function == "obj"
+            and _determined(doc[a.head])
+            and _determined(doc[last.head])
+        ):
             # two noun phrases, each with its determiner: a double object the parser did not label
             # (*send all passengers a voucher*): the first is the recipient
             merged[-1] = Argument("ARG2", last.span, last.text, last.head, "iobj")
@@ -547,8 +792,17 @@ def _merge_adjacent(args: list[Argument], doc, function: str) -> list[Argument]:
         elif a.span[0] == last.span[1] and a.role == last.role:
             # a clause the parser hung on the second noun (*a floor mop [to clean up ...]*) is the verb's
             head = doc[a.head]
-            end = max([head.i] + [c.right_edge.i for c in head.children if c.dep_ not in ("advcl", "relcl", "acl")
-                                  and c.i > head.i]) + 1
+            end = (
+                max(
+                    [head.i]
+                    + [
+                        c.right_edge.i
+                        for c in head.children
+                        if c.dep_ not in ("advcl", "relcl", "acl") and c.i > head.i
+                    ]
+                )
+                + 1
+            )
             start = last.span[0]
             merged[-1] = Argument(last.role, (start, end), doc[start:end].text, a.head, function)
         else:
@@ -558,20 +812,29 @@ def _merge_adjacent(args: list[Argument], doc, function: str) -> list[Argument]:
 
 def _determined(noun) -> bool:
     """A noun phrase with its own determiner, possessor or numeral, or a pronoun."""
-    return noun.pos_ == "PRON" or any(c.dep_ in ("det", "poss", "nummod", "predet") for c in noun.children)
+    return noun.pos_ == "PRON" or any(
+        c.dep_ in ("det", "poss", "nummod", "predet") for c in noun.children
+    )
 
 
 def _misparsed_object(np, verb, has_dobj: bool) -> bool:
     """A determiner-headed noun phrase right after a non-copular verb that has no object is
     its object, not an adverbial (the small model reads *led the way* as npadvmod)."""
-    return (not has_dobj and verb.pos_ == "VERB" and np.left_edge.i == verb.i + 1
-            and np.pos_ in ("NOUN", "PROPN") and np.lower_ not in _TIME_WORDS
-            and np.ent_type_ not in ("DATE", "TIME")
-            and any(c.dep_ in ("det", "poss") for c in np.children))
+    return (
+        not has_dobj
+        and verb.pos_ == "VERB"
+        and np.left_edge.i == verb.i + 1
+        and np.pos_ in ("NOUN", "PROPN")
+        and np.lower_ not in _TIME_WORDS
+        and np.ent_type_ not in ("DATE", "TIME")
+        and any(c.dep_ in ("det", "poss") for c in np.children)
+    )
 
 
 # Adverbs that can be the focus of an it-cleft (*It was here that ...*, *It was then that ...*).
-_CLEFT_ADVERBS = frozenset({"here", "there", "then", "now", "today", "yesterday", "recently", "later", "earlier"})
+_CLEFT_ADVERBS = frozenset(
+    {"here", "there", "then", "now", "today", "yesterday", "recently", "later", "earlier"}
+)
 
 
 def _cleft(root):
@@ -582,25 +845,57 @@ def _cleft(root):
     if subj is None or subj.lower_ != "it":
         return None
     for c in root.children:
-        if c.dep_ in ("attr", "acomp", "prep") or (c.dep_ == "advmod" and c.lower_ in _CLEFT_ADVERBS):
+        if c.dep_ in ("attr", "acomp", "prep") or (
+            c.dep_ == "advmod" and c.lower_ in _CLEFT_ADVERBS
+        ):
             # the cleft's relative clause is the focus's first one, unless a later one that ends the
             # sentence has *who* after a noun that is not a person (*It was the boy who won the race
             # who kissed his mother*: *who* cannot modify *race*, so that clause is the cleft's)
             # a relative between commas is the focus's own (*the show, which begins at nine, that ...*)
-            rel = next((g for g in c.children if g.dep_ == "relcl" and not (
-                g.left_edge.i > 0 and root.doc[g.left_edge.i - 1].text == ","
-                and g.right_edge.i + 1 < len(root.doc) and root.doc[g.right_edge.i + 1].text == ",")), None)
+            rel = next(
+                (
+                    g
+                    for g in c.children
+                    if g.dep_ == "relcl"
+                    and not (
+                        g.left_edge.i > 0
+                        and root.doc[g.left_edge.i - 1].text == ","
+                        and g.right_edge.i + 1 < len(root.doc)
+                        and root.doc[g.right_edge.i + 1].text == ","
+                    )
+                ),
+                None,
+            )
             end = max((t.i for t in root.sent if not t.is_punct), default=root.i)
             for g in c.subtree:
-                if g.dep_ != "relcl" or g is rel or g.right_edge.i < end or rel is None or g.i < rel.i:
+                if (
+                    g.dep_ != "relcl"
+                    or g is rel
+                    or g.right_edge.i < end
+                    or rel is None
+                    or g.i < rel.i
+                ):
                     continue
-                who = next((k for k in g.children if k.lower_ in ("who", "whom") and k.i < g.i), None)
+                who = next(
+                    (k for k in g.children if k.lower_ in ("who", "whom") and k.i < g.i), None
+                )
                 noun = g.head
-                if who is not None and noun.pos_ == "NOUN" and noun.lemma_.lower() not in english.person_nouns() \
-                        and noun.ent_type_ != "PERSON":
+                if (
+                    who is not None
+                    and noun.pos_ == "NOUN"
+                    and noun.lemma_.lower() not in english.person_nouns()
+                    and noun.ent_type_ != "PERSON"
+                ):
                     rel = g
             if rel is None:
-                rel = next((g for g in root.children if g.dep_ in ("relcl", "ccomp", "advcl") and g.i > c.i), None)
+                rel = next(
+                    (
+                        g
+                        for g in root.children
+                        if g.dep_ in ("relcl", "ccomp", "advcl") and g.i > c.i
+                    ),
+                    None,
+                )
             if rel is not None and rel.pos_ in ("VERB", "AUX"):
                 return rel, c
     return None
@@ -609,7 +904,9 @@ def _cleft(root):
 def _with_cleft(frame: Frame, focus, doc) -> Frame:
     """Mark ``frame`` as the clefted clause; the focus fills the role its gap fills."""
     rel = doc[frame.verb]
-    gap_pronoun = next((c for c in rel.children if c.lower_ in ("who", "whom", "that", "which")), None)
+    gap_pronoun = next(
+        (c for c in rel.children if c.lower_ in ("who", "whom", "that", "which")), None
+    )
     role = None
     if gap_pronoun is not None:
         role = next((a.role for a in frame.arguments if a.head == gap_pronoun.i), None)

@@ -8,16 +8,30 @@ and flag suspect ``ok`` outputs by signals that need no gold, then compare two r
 """
 
 from .audit import (
-           SIGNALS,
-           AuditOptions,
-           Auditor,
-           compare_runs,
-           format_summary,
-           run_audit,
-           summarize,
+    SIGNALS,
+    AuditOptions,
+    Auditor,
+    compare_runs,
+    format_summary,
+    run_audit,
+    summarize,
 )
 from .report import render, write
 from .signals import commuting_pairs, equivalent, inverse, normalize, reanalysis
 
-__all__ = ["SIGNALS", "AuditOptions", "Auditor", "commuting_pairs", "compare_runs", "equivalent", "format_summary",
-           "inverse", "normalize", "reanalysis", "render", "run_audit", "summarize", "write"]
+__all__ = [
+    "SIGNALS",
+    "AuditOptions",
+    "Auditor",
+    "commuting_pairs",
+    "compare_runs",
+    "equivalent",
+    "format_summary",
+    "inverse",
+    "normalize",
+    "reanalysis",
+    "render",
+    "run_audit",
+    "summarize",
+    "write",
+]

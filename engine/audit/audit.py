@@ -67,11 +67,15 @@ class Auditor:
             name = b if isinstance(b, str) else b.name
             self.transformers[name] = Transformer(b, **options.backend_options.get(name, {}))
         self.analyzer = get_backend("surface")  # spaCy, with captions read as clauses
-        self.pairs = signals.commuting_pairs(options.expressions, options.commute) if options.commute else []
+        self.pairs = (
+            signals.commuting_pairs(options.expressions, options.commute) if options.commute else []
+        )
 
     def audit(self, items: Sequence[InputRecord]) -> list[dict]:
         """One record per (item, expression, backend), in input order, then expression, then backend."""
-        sources = {it.line: it.text for it in items if isinstance(it.text, str) and it.error is None}
+        sources = {
+            it.line: it.text for it in items if isinstance(it.text, str) and it.error is None
+        }
         analyses = dict(zip(sources, self._analyze(list(sources.values())), strict=True))
         by_backend = {b: self._backend(b, items, analyses) for b in self.transformers}
         records = []
@@ -82,13 +86,20 @@ class Auditor:
         if len(self.transformers) > 1:
             _agreement(records)
         for rec in records:
-            rec["suspect"] = sorted(name for name, found in rec["signals"].items()
-                                    if isinstance(found, dict) and found.get("suspect")
-                                    or isinstance(found, list) and any(f.get("suspect") for f in found))
+            rec["suspect"] = sorted(
+                name
+                for name, found in rec["signals"].items()
+                if isinstance(found, dict)
+                and found.get("suspect")
+                or isinstance(found, list)
+                and any(f.get("suspect") for f in found)
+            )
         return records
 
     # -- one backend -------------------------------------------------------------------------
-    def _backend(self, name: str, items: Sequence[InputRecord], analyses: dict) -> dict[tuple[int, str], dict]:
+    def _backend(
+        self, name: str, items: Sequence[InputRecord], analyses: dict
+    ) -> dict[tuple[int, str], dict]:
         t = self.transformers[name]
         exprs = self.options.expressions
         out: dict[tuple[int, str], dict] = {}
@@ -96,9 +107,17 @@ class Auditor:
         for it in items:
             for expr in exprs:
                 r = next(forward)
-                out[(it.line, expr)] = {"id": r.get("id"), "line": it.line, "text": it.text, "apply": expr,
-                                        "backend": name, "status": r["status"], "best": r.get("best"),
-                                        "reason": r.get("reason", ""), "signals": {}}
+                out[(it.line, expr)] = {
+                    "id": r.get("id"),
+                    "line": it.line,
+                    "text": it.text,
+                    "apply": expr,
+                    "backend": name,
+                    "status": r["status"],
+                    "best": r.get("best"),
+                    "reason": r.get("reason", ""),
+                    "signals": {},
+                }
         judged = [(key, rec) for key, rec in out.items() if _changed(rec)]
         self._inverse(t, judged, analyses)
         self._commute(t, out, analyses)
@@ -120,11 +139,15 @@ class Auditor:
             for (key, rec), b in zip(members, back, strict=True):
                 found = {"apply": inv, "status": b["status"], "text": b.get("best")}
                 if b["status"] == OK:
-                    found["suspect"] = not _same_source(b.get("best"), rec["text"], analyses.get(key[0]))
+                    found["suspect"] = not _same_source(
+                        b.get("best"), rec["text"], analyses.get(key[0])
+                    )
                 rec["signals"]["inverse"] = found
 
     def _commute(self, t: Transformer, out: dict, analyses: dict) -> None:
-        tasks: dict[str, list[tuple[dict, str, str]]] = defaultdict(list)  # expr -> (record, text, role)
+        tasks: dict[str, list[tuple[dict, str, str]]] = defaultdict(
+            list
+        )  # expr -> (record, text, role)
         for a, b in self.pairs:
             for (line, expr), rec_a in out.items():
                 if expr != a:
@@ -157,21 +180,37 @@ class Auditor:
                 continue
             why = signals.reanalysis(source, rec["apply"], output)
             rec["signals"]["reanalysis"] = {"suspect": why is not None, "why": why}
-            if why is not None and signals.asks_question(rec["apply"]) and \
-                    (statement := declarative_of(rec["best"], source)) is not None:
-                statements[n] = statement  # a tagger misreads inverted questions: judge the statement
+            if (
+                why is not None
+                and signals.asks_question(rec["apply"])
+                and (statement := declarative_of(rec["best"], source)) is not None
+            ):
+                statements[n] = (
+                    statement  # a tagger misreads inverted questions: judge the statement
+                )
         stated = dict(zip(statements, self._analyze(list(statements.values())), strict=True))
         for n, statement in stated.items():
             key, rec = judged[n]
-            if statement is not None and signals.reanalysis(analyses[key[0]], rec["apply"], statement,
-                                                            stated=True) is None:
-                rec["signals"]["reanalysis"] = {"suspect": False, "why": None, "judged": "the statement it asks"}
+            if (
+                statement is not None
+                and signals.reanalysis(analyses[key[0]], rec["apply"], statement, stated=True)
+                is None
+            ):
+                rec["signals"]["reanalysis"] = {
+                    "suspect": False,
+                    "why": None,
+                    "judged": "the statement it asks",
+                }
 
     def _erg(self, judged) -> None:
         from ..validate.base import ACCEPT, Item
 
-        texts = list(dict.fromkeys([rec["text"] for _, rec in judged] + [rec["best"] for _, rec in judged]))
-        verdicts = dict(zip(texts, self.options.judge.check([Item(x, x) for x in texts]), strict=True))
+        texts = list(
+            dict.fromkeys([rec["text"] for _, rec in judged] + [rec["best"] for _, rec in judged])
+        )
+        verdicts = dict(
+            zip(texts, self.options.judge.check([Item(x, x) for x in texts]), strict=True)
+        )
         for _, rec in judged:
             src, got = verdicts[rec["text"]], verdicts[rec["best"]]
             if src.verdict != ACCEPT or "not judged" in got.reason:
@@ -196,8 +235,12 @@ class Auditor:
 
 def _changed(rec: dict) -> bool:
     """An ``ok`` output that differs from its source (already satisfied ones are not judged)."""
-    return rec["status"] == OK and bool(rec.get("best")) and not (rec.get("reason") or "").startswith("unchanged") \
+    return (
+        rec["status"] == OK
+        and bool(rec.get("best"))
+        and not (rec.get("reason") or "").startswith("unchanged")
         and rec.get("best") != rec.get("text")
+    )
 
 
 def _same_source(back: str | None, source: str, analysis) -> bool:
@@ -206,7 +249,9 @@ def _same_source(back: str | None, source: str, analysis) -> bool:
     if signals.equivalent(back, source):
         return True
     # a caption read as a clause comes back as the clause (*A man sleeping* -> *A man is sleeping*)
-    return analysis is not None and analysis.text != source and signals.equivalent(back, analysis.text)
+    return (
+        analysis is not None and analysis.text != source and signals.equivalent(back, analysis.text)
+    )
 
 
 def _agreement(records: list[dict]) -> None:
@@ -220,13 +265,20 @@ def _agreement(records: list[dict]) -> None:
             continue
         for rec in members:
             others = {o["backend"]: o["best"] for o in members if o is not rec}
-            rec["signals"]["agreement"] = {"suspect": not all(signals.equivalent(rec["best"], x) for x in others.values()),
-                                           "others": others}
+            rec["signals"]["agreement"] = {
+                "suspect": not all(signals.equivalent(rec["best"], x) for x in others.values()),
+                "others": others,
+            }
 
 
 # -- running a corpus ----------------------------------------------------------------------------
-def run_audit(items: Iterable[InputRecord], options: AuditOptions, records_path: str | Path,
-              resume: bool = False, progress: Callable[[int], None] | None = None) -> list[dict]:
+def run_audit(
+    items: Iterable[InputRecord],
+    options: AuditOptions,
+    records_path: str | Path,
+    resume: bool = False,
+    progress: Callable[[int], None] | None = None,
+) -> list[dict]:
     """Audit ``items`` chunk by chunk into ``records_path`` (JSONL); with ``resume``, inputs whose
     records are all there already are skipped. Returns every record in the file."""
     records_path = Path(records_path)
@@ -275,10 +327,15 @@ def summarize(records: Sequence[dict]) -> dict:
             per_signal[name] = _rate(len(flagged), len(checked))
         for expr in dict.fromkeys(r["apply"] for r in mine):
             rows = [r for r in judged if r["apply"] == expr]
-            per_apply[expr] = {"judged": len(rows), "any": _rate(sum(bool(r.get("suspect")) for r in rows), len(rows))}
+            per_apply[expr] = {
+                "judged": len(rows),
+                "any": _rate(sum(bool(r.get("suspect")) for r in rows), len(rows)),
+            }
             for name in SIGNALS:
                 checked = [r for r in rows if _checked(r, name)]
-                per_apply[expr][name] = _rate(sum(name in r.get("suspect", []) for r in checked), len(checked))
+                per_apply[expr][name] = _rate(
+                    sum(name in r.get("suspect", []) for r in checked), len(checked)
+                )
         out[backend] = {
             "records": len(mine),
             "status": dict(Counter(r["status"] for r in mine)),
@@ -298,7 +355,11 @@ def _checked(rec: dict, name: str) -> bool:
 
 
 def _rate(flagged: int, checked: int) -> dict:
-    return {"checked": checked, "suspects": flagged, "rate": round(flagged / checked, 4) if checked else None}
+    return {
+        "checked": checked,
+        "suspects": flagged,
+        "rate": round(flagged / checked, 4) if checked else None,
+    }
 
 
 def compare_runs(old: Sequence[dict], new: Sequence[dict]) -> dict:
@@ -307,7 +368,11 @@ def compare_runs(old: Sequence[dict], new: Sequence[dict]) -> dict:
     before) or ``disappeared`` (``ok`` before, not now)."""
 
     def key(r: dict) -> tuple:
-        return (str(r.get("id")), r.get("apply") or r.get("transformation"), r.get("backend") or "surface")
+        return (
+            str(r.get("id")),
+            r.get("apply") or r.get("transformation"),
+            r.get("backend") or "surface",
+        )
 
     before = {key(r): r for r in old}
     changed, appeared, disappeared = [], [], []
@@ -315,16 +380,28 @@ def compare_runs(old: Sequence[dict], new: Sequence[dict]) -> dict:
         o = before.get(key(r))
         now_ok = r.get("status") == OK
         was_ok = o is not None and o.get("status") == OK
-        row = {"id": r.get("id"), "apply": key(r)[1], "backend": key(r)[2], "text": r.get("text") or r.get("source"),
-               "before": o.get("best") if o else None, "before_status": o.get("status") if o else None,
-               "after": r.get("best"), "after_status": r.get("status")}
+        row = {
+            "id": r.get("id"),
+            "apply": key(r)[1],
+            "backend": key(r)[2],
+            "text": r.get("text") or r.get("source"),
+            "before": o.get("best") if o else None,
+            "before_status": o.get("status") if o else None,
+            "after": r.get("best"),
+            "after_status": r.get("status"),
+        }
         if now_ok and was_ok and not signals.equivalent(o.get("best") or "", r.get("best") or ""):
             changed.append(row)
         elif now_ok and not was_ok:
             appeared.append(row)
         elif was_ok and not now_ok:
             disappeared.append(row)
-    return {"compared": len(new), "changed": changed, "appeared": appeared, "disappeared": disappeared}
+    return {
+        "compared": len(new),
+        "changed": changed,
+        "appeared": appeared,
+        "disappeared": disappeared,
+    }
 
 
 def format_summary(summary: dict, baseline: dict | None = None) -> str:
@@ -332,14 +409,18 @@ def format_summary(summary: dict, baseline: dict | None = None) -> str:
     lines = []
     for backend, s in summary.items():
         any_rate = s["suspect_any"]
-        lines.append(f"{backend}: {s['records']} records, {s['status'].get(OK, 0)} ok, {s['judged']} changed outputs "
-                     f"judged; suspect (any signal) {_pct(any_rate)}")
+        lines.append(
+            f"{backend}: {s['records']} records, {s['status'].get(OK, 0)} ok, {s['judged']} changed outputs "
+            f"judged; suspect (any signal) {_pct(any_rate)}"
+        )
         for name in SIGNALS:
             r = s["signals"][name]
             lines.append(f"  {name:<11} suspect {_pct(r)}")
     if baseline is not None:
-        lines.append(f"against the baseline: {len(baseline['changed'])} changed, {len(baseline['appeared'])} appeared, "
-                     f"{len(baseline['disappeared'])} disappeared (of {baseline['compared']})")
+        lines.append(
+            f"against the baseline: {len(baseline['changed'])} changed, {len(baseline['appeared'])} appeared, "
+            f"{len(baseline['disappeared'])} disappeared (of {baseline['compared']})"
+        )
     return "\n".join(lines)
 
 

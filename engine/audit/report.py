@@ -36,7 +36,7 @@ def _e(text) -> str:
 def _cell(rate: dict) -> str:
     if not rate or not rate.get("checked"):
         return '<td class="num">–</td>'
-    hot = ' hot' if rate["rate"] and rate["rate"] >= 0.1 else ""
+    hot = " hot" if rate["rate"] and rate["rate"] >= 0.1 else ""
     return f'<td class="num{hot}">{100 * rate["rate"]:.1f}% <small>({rate["suspects"]}/{rate["checked"]})</small></td>'
 
 
@@ -47,7 +47,9 @@ def _what(rec: dict, name: str) -> str:
         return f"{found['apply']} of the output gives: {found.get('text')!s}"
     if name == "commute" and isinstance(found, list):
         bad = [f for f in found if f.get("suspect")]
-        return "; ".join(f"then {f['with']}: {f['a_then_b']} | {f['with']} first: {f['b_then_a']}" for f in bad)
+        return "; ".join(
+            f"then {f['with']}: {f['a_then_b']} | {f['with']} first: {f['b_then_a']}" for f in bad
+        )
     if name == "agreement" and isinstance(found, dict):
         return "; ".join(f"{b}: {t}" for b, t in found.get("others", {}).items())
     if isinstance(found, dict):
@@ -55,22 +57,30 @@ def _what(rec: dict, name: str) -> str:
     return ""
 
 
-def render(records: Sequence[dict], summary: dict, baseline: dict | None = None,
-           title: str = "Seam audit") -> str:
+def render(
+    records: Sequence[dict], summary: dict, baseline: dict | None = None, title: str = "Seam audit"
+) -> str:
     backends = list(summary)
     head = "".join(f"<th>{_e(n)}</th>" for n in SIGNALS)
     overview = "".join(
         f"<tr><td>{_e(b)}</td><td class='num'>{s['records']}</td><td class='num'>{s['status'].get('ok', 0)}</td>"
         f"<td class='num'>{s['judged']}</td>{_cell(s['suspect_any'])}"
-        + "".join(_cell(s["signals"][n]) for n in SIGNALS) + "</tr>"
-        for b, s in summary.items())
+        + "".join(_cell(s["signals"][n]) for n in SIGNALS)
+        + "</tr>"
+        for b, s in summary.items()
+    )
     per = []
     for b, s in summary.items():
-        rows = "".join(f"<tr><td>{_e(expr)}</td><td class='num'>{cell['judged']}</td>{_cell(cell['any'])}"
-                       + "".join(_cell(cell[n]) for n in SIGNALS) + "</tr>"
-                       for expr, cell in s["per_transformation"].items())
-        per.append(f"<h3>{_e(b)}</h3><table><tr><th>transformation</th><th>judged</th><th>any</th>{head}</tr>"
-                   f"{rows}</table>")
+        rows = "".join(
+            f"<tr><td>{_e(expr)}</td><td class='num'>{cell['judged']}</td>{_cell(cell['any'])}"
+            + "".join(_cell(cell[n]) for n in SIGNALS)
+            + "</tr>"
+            for expr, cell in s["per_transformation"].items()
+        )
+        per.append(
+            f"<h3>{_e(b)}</h3><table><tr><th>transformation</th><th>judged</th><th>any</th>{head}</tr>"
+            f"{rows}</table>"
+        )
     groups: dict[tuple, list[dict]] = defaultdict(list)
     for rec in records:
         for name in rec.get("suspect", []):
@@ -79,18 +89,34 @@ def render(records: Sequence[dict], summary: dict, baseline: dict | None = None,
     for (b, expr, name), members in sorted(groups.items()):
         shown = "".join(
             f"<div class='case'><div class='src'>{_e(r['text'])}</div><div>→ <b>{_e(r['best'])}</b></div>"
-            f"<div class='why'>{_e(_what(r, name))}</div></div>" for r in members[:MAX_PER_GROUP])
-        more = f"<p class='meta'>{len(members) - MAX_PER_GROUP} more in records.jsonl</p>" if len(members) > MAX_PER_GROUP else ""
-        cases.append(f"<details><summary>{_e(b)} · {_e(expr)} · {_e(name)}: {len(members)}</summary>{shown}{more}</details>")
+            f"<div class='why'>{_e(_what(r, name))}</div></div>"
+            for r in members[:MAX_PER_GROUP]
+        )
+        more = (
+            f"<p class='meta'>{len(members) - MAX_PER_GROUP} more in records.jsonl</p>"
+            if len(members) > MAX_PER_GROUP
+            else ""
+        )
+        cases.append(
+            f"<details><summary>{_e(b)} · {_e(expr)} · {_e(name)}: {len(members)}</summary>{shown}{more}</details>"
+        )
     diff = ""
     if baseline is not None:
         parts = []
-        for key, label in (("changed", "changed"), ("appeared", "appeared (ok now, not before)"),
-                           ("disappeared", "disappeared (ok before, not now)")):
-            rows = "".join(f"<tr><td>{_e(r['apply'])}</td><td>{_e(r['text'])}</td><td>{_e(r['before'] or r['before_status'])}"
-                           f"</td><td>{_e(r['after'] or r['after_status'])}</td></tr>" for r in baseline[key][:200])
-            parts.append(f"<details><summary>{label}: {len(baseline[key])}</summary><table><tr><th>transformation</th>"
-                         f"<th>source</th><th>before</th><th>after</th></tr>{rows}</table></details>")
+        for key, label in (
+            ("changed", "changed"),
+            ("appeared", "appeared (ok now, not before)"),
+            ("disappeared", "disappeared (ok before, not now)"),
+        ):
+            rows = "".join(
+                f"<tr><td>{_e(r['apply'])}</td><td>{_e(r['text'])}</td><td>{_e(r['before'] or r['before_status'])}"
+                f"</td><td>{_e(r['after'] or r['after_status'])}</td></tr>"
+                for r in baseline[key][:200]
+            )
+            parts.append(
+                f"<details><summary>{label}: {len(baseline[key])}</summary><table><tr><th>transformation</th>"
+                f"<th>source</th><th>before</th><th>after</th></tr>{rows}</table></details>"
+            )
         diff = f"<h2>Against the baseline ({baseline['compared']} records compared)</h2>{''.join(parts)}"
     data = json.dumps(summary).replace("</", "<\\/")
     return f"""<!DOCTYPE html>
@@ -99,24 +125,35 @@ def render(records: Sequence[dict], summary: dict, baseline: dict | None = None,
 <h1>{_e(title)}</h1>
 <p class="meta">Suspects are changed <code>ok</code> outputs that a label-free signal flags; a signal that
 cannot judge an output (no inverse, the inverse refused, no grammar, one backend) leaves it out of its
-count. Backends: {_e(', '.join(backends))}.</p>
+count. Backends: {_e(", ".join(backends))}.</p>
 <h2>Suspect rates</h2>
 <table><tr><th>backend</th><th>records</th><th>ok</th><th>judged</th><th>any signal</th>{head}</tr>{overview}</table>
-<h2>Per transformation</h2>{''.join(per)}
-<h2>Suspect outputs</h2>{''.join(cases) or '<p>none</p>'}
+<h2>Per transformation</h2>{"".join(per)}
+<h2>Suspect outputs</h2>{"".join(cases) or "<p>none</p>"}
 {diff}
 <script type="application/json" id="summary-data">{data}</script>
 </body></html>
 """
 
 
-def write(directory, records: Sequence[dict], summary: dict, baseline: dict | None = None,
-          title: str = "Seam audit") -> dict[str, str]:
+def write(
+    directory,
+    records: Sequence[dict],
+    summary: dict,
+    baseline: dict | None = None,
+    title: str = "Seam audit",
+) -> dict[str, str]:
     """Write ``summary.json`` and ``report.html`` beside ``records.jsonl`` in ``directory``."""
     out = Path(directory)
     out.mkdir(parents=True, exist_ok=True)
-    paths = {"records": out / "records.jsonl", "summary": out / "summary.json", "report": out / "report.html"}
+    paths = {
+        "records": out / "records.jsonl",
+        "summary": out / "summary.json",
+        "report": out / "report.html",
+    }
     payload = {"backends": summary, "baseline": baseline}
-    paths["summary"].write_text(json.dumps(payload, indent=1, ensure_ascii=False) + "\n", encoding="utf-8")
+    paths["summary"].write_text(
+        json.dumps(payload, indent=1, ensure_ascii=False) + "\n", encoding="utf-8"
+    )
     paths["report"].write_text(render(records, summary, baseline, title), encoding="utf-8")
     return {k: str(v) for k, v in paths.items()}

@@ -32,7 +32,9 @@ from ..transforms.algebra import Transformation, commutes
 
 # Words that may stand before or after an object without changing the sentence (*pick up the
 # book* / *pick the book up*).
-PARTICLES = frozenset({"up", "down", "over", "off", "out", "in", "on", "away", "back", "around", "through"})
+PARTICLES = frozenset(
+    {"up", "down", "over", "off", "out", "in", "on", "away", "back", "around", "through"}
+)
 
 
 _RELATIVIZER = {"who": "that", "whom": "that", "which": "that"}
@@ -54,11 +56,15 @@ def equivalent(a: str, b: str) -> bool:
     if na == nb:
         return True
     wa, wb = re.findall(r"[\w'$%-]+|[.,?!;:]", na), re.findall(r"[\w'$%-]+|[.,?!;:]", nb)
-    if sorted(wa) == sorted(wb) and [w for w in wa if w not in PARTICLES] == [w for w in wb if w not in PARTICLES]:
+    if sorted(wa) == sorted(wb) and [w for w in wa if w not in PARTICLES] == [
+        w for w in wb if w not in PARTICLES
+    ]:
         return True
     if [_RELATIVIZER.get(w, w) for w in wa] == [_RELATIVIZER.get(w, w) for w in wb]:
         return True  # It is the man who/that ...
-    return [w for w in wa if w != "that"] == [w for w in wb if w != "that"] and abs(len(wa) - len(wb)) == 1
+    return [w for w in wa if w != "that"] == [w for w in wb if w != "that"] and abs(
+        len(wa) - len(wb)
+    ) == 1
 
 
 def single(expression: str) -> Transformation | None:
@@ -85,7 +91,7 @@ def inverse(expression: str, source: Predicate | None) -> str | None:
     plan = t.plan()
     if plan.swap:
         return "swap"
-    (feature, value), = plan.features.items()
+    ((feature, value),) = plan.features.items()
     if source.features().get(feature) == value:
         return None  # already satisfied: the output is the source
     if feature == "tense":
@@ -131,7 +137,9 @@ def asks_question(expression: str) -> bool:
         return False
 
 
-def reanalysis(source: Analysis, expression: str, output: Analysis, stated: bool = False) -> str | None:
+def reanalysis(
+    source: Analysis, expression: str, output: Analysis, stated: bool = False
+) -> str | None:
     """Why the output's own analysis does not show exactly the requested change, or None.
     The source and output must come from the same analyzer. ``stated``: ``output`` is the
     statement a question output asks (:func:`engine.checks.declarative_of`), judged against the
@@ -143,7 +151,11 @@ def reanalysis(source: Analysis, expression: str, output: Analysis, stated: bool
     if stated:
         plan = EditPlan({k: v for k, v in plan.features.items() if k != "force"}, plan.swap)
         return keeps_source(source, plan, output)
-    if plan.features.get("shorten") or plan.features.get("cleft") is not None or "cleft" in plan.features:
+    if (
+        plan.features.get("shorten")
+        or plan.features.get("cleft") is not None
+        or "cleft" in plan.features
+    ):
         return None  # a cleft's and a shortening's analyses are read by their own checks
     why = shows_change(plan, output.text, None, output)
     if why:

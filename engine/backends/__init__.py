@@ -25,6 +25,19 @@ from .base import (
 from .surface import SurfaceBackend
 
 __all__ = [
-    "ERROR", "NO_PARSE", "NO_REALIZATION", "NOT_APPLICABLE", "OK", "REJECTED", "STATUSES", "TIMEOUT", "Backend",
-    "Candidate", "Realization", "SurfaceBackend", "available_backends", "get_backend", "register",
+    "ERROR",
+    "NO_PARSE",
+    "NO_REALIZATION",
+    "NOT_APPLICABLE",
+    "OK",
+    "REJECTED",
+    "STATUSES",
+    "TIMEOUT",
+    "Backend",
+    "Candidate",
+    "Realization",
+    "SurfaceBackend",
+    "available_backends",
+    "get_backend",
+    "register",
 ]

@@ -40,7 +40,9 @@ class Backend(Protocol):
 
     def analyze(self, texts: Sequence[str]) -> list[Analysis]: ...
 
-    def realize(self, analyses: Sequence[Analysis], plans: Sequence[EditPlan]) -> list[Realization]: ...
+    def realize(
+        self, analyses: Sequence[Analysis], plans: Sequence[EditPlan]
+    ) -> list[Realization]: ...
 
 
 @dataclass(frozen=True)
@@ -69,8 +71,13 @@ class Option:
 
 
 # Options every bundled backend takes.
-CANDIDATES = Option("max_candidates", "--candidates", "candidates the backend keeps per sentence (default 4)",
-                    int, 4)
+CANDIDATES = Option(
+    "max_candidates",
+    "--candidates",
+    "candidates the backend keeps per sentence (default 4)",
+    int,
+    4,
+)
 
 BACKENDS: Registry[Backend] = Registry("backend", UnknownBackendError, entry_points="seam.backends")
 

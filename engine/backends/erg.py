@@ -73,18 +73,26 @@ from .base import (
 log = logging.getLogger(__name__)
 
 CLEFT_READINGS = 60  # readings searched for the focus-cleft one when confirming a built cleft
-CLEFT_SECONDS = 3  # time limit for that parse (on the first 100 SNLI dev premises, ERG 2018 image: every
+CLEFT_SECONDS = (
+    3  # time limit for that parse (on the first 100 SNLI dev premises, ERG 2018 image: every
+)
 # confirming parse took under 1.5 s, even with 200 readings; the ones that took 2.5-10 s confirmed nothing)
 RETRY_SECONDS = 1  # generation limit for the other readings in the round trip
-ROUND_TRIP_SECONDS = 2  # default limit for the round trip of the reading used (or --gen-timeout if lower): a
+ROUND_TRIP_SECONDS = (
+    2  # default limit for the round trip of the reading used (or --gen-timeout if lower): a
+)
 # sentence slower than that is not edited. On the first 100 SNLI dev premises, ERG 2018 image, the
 # sentences whose unchanged reading took 2-5 s to generate cost as much ACE time as 80 others
 # (their edits took about as long each) and gave 10 of the 170 ok records: in the same hour 5 s ran
 # 0.77 sentences/s, 2 s 1.06-1.10
-SLOW_ROUND_TRIP = 1.0  # seconds: a reading this slow to generate that gives back no source is not edited
+SLOW_ROUND_TRIP = (
+    1.0  # seconds: a reading this slow to generate that gives back no source is not edited
+)
 # (on the first 100 SNLI dev premises, ERG 2018 image: the 3 such sentences' 20 edits took 52 s of
 # ACE's 304 s and gave 2 records; each edit generates about as slowly as the unchanged reading)
-SMALL_MRS = 12  # EPs: a single agreeing reading this small is not round-tripped (on SNLI premises no
+SMALL_MRS = (
+    12  # EPs: a single agreeing reading this small is not round-tripped (on SNLI premises no
+)
 # generation from an MRS under 15 EPs took half a second; the slow ones had 16 and more)
 ANALYZE_CHUNK = 32  # realizations the checker analyzes at a time while ACE generates the rest
 
@@ -186,28 +194,70 @@ class ErgBackend:
         CANDIDATES,
         Option("ace", "--ace", "ACE binary (else SEAM_ACE, then the cache)"),
         Option("grammar", "--grammar", "ERG image .dat (else SEAM_ERG, then the cache)"),
-        Option("erg_version", "--erg-version", "ERG version of the image if it cannot be detected (e.g. 2018)", int),
+        Option(
+            "erg_version",
+            "--erg-version",
+            "ERG version of the image if it cannot be detected (e.g. 2018)",
+            int,
+        ),
         Option("workers", "--workers", "ACE processes of each kind (default: one per core)", int),
         Option("timeout", "--timeout", "ACE seconds per item (default 10)", int, 10),
-        Option("fragments", "--fragments", "allow fragment parses (root_frag)", None, False, switch=True),
-        Option("gen_timeout", "--gen-timeout", "ACE seconds per generation (default: --timeout)", int),
-        Option("round_trip_timeout", "--round-trip-timeout", "ACE seconds for regenerating a sentence's unchanged "
-               "reading; one slower is not edited (default: 2, or --gen-timeout if lower)", int),
-        Option("gen_results", "--gen-results", "ask ACE for at most N realizations per generation (-n; default: "
-               "100 where ACE is found to count per item, else all; 0: all)", int),
+        Option(
+            "fragments",
+            "--fragments",
+            "allow fragment parses (root_frag)",
+            None,
+            False,
+            switch=True,
+        ),
+        Option(
+            "gen_timeout", "--gen-timeout", "ACE seconds per generation (default: --timeout)", int
+        ),
+        Option(
+            "round_trip_timeout",
+            "--round-trip-timeout",
+            "ACE seconds for regenerating a sentence's unchanged "
+            "reading; one slower is not edited (default: 2, or --gen-timeout if lower)",
+            int,
+        ),
+        Option(
+            "gen_results",
+            "--gen-results",
+            "ask ACE for at most N realizations per generation (-n; default: "
+            "100 where ACE is found to count per item, else all; 0: all)",
+            int,
+        ),
     )
 
-    def __init__(self, ace: str | None = None, grammar: str | None = None, erg_version: int | None = None,
-                 semi: str | None = None, workers: int | None = None, timeout: int = 10,
-                 fragments: bool = False, max_candidates: int = 5, validate: bool = True,
-                 rules: Sequence[str] | None = None, options: acemod.AceOptions | None = None,
-                 grammar_info: Grammar | None = None, fresh: bool = False, round_trip: bool = True,
-                 rank: bool = True, gen_timeout: int | None = None, gen_results: int | None = None,
-                 round_trip_timeout: int | None = None):
+    def __init__(
+        self,
+        ace: str | None = None,
+        grammar: str | None = None,
+        erg_version: int | None = None,
+        semi: str | None = None,
+        workers: int | None = None,
+        timeout: int = 10,
+        fragments: bool = False,
+        max_candidates: int = 5,
+        validate: bool = True,
+        rules: Sequence[str] | None = None,
+        options: acemod.AceOptions | None = None,
+        grammar_info: Grammar | None = None,
+        fresh: bool = False,
+        round_trip: bool = True,
+        rank: bool = True,
+        gen_timeout: int | None = None,
+        gen_results: int | None = None,
+        round_trip_timeout: int | None = None,
+    ):
         self.grammar = grammar_info or find_grammar(ace, grammar, erg_version, semi)
         self.rules = RuleSet.load(rules)
-        opts = options or acemod.AceOptions(timeout=timeout, fragments=fragments, generate_timeout=gen_timeout,
-                                            generate_results=gen_results or None)
+        opts = options or acemod.AceOptions(
+            timeout=timeout,
+            fragments=fragments,
+            generate_timeout=gen_timeout,
+            generate_results=gen_results or None,
+        )
         self.pool = acemod.AcePool(self.grammar, workers=workers, options=opts, fresh=fresh)
         self.max_candidates = max_candidates
         self.validate = validate
@@ -256,7 +306,13 @@ class ErgBackend:
             if res.status != acemod.OK or not res.results:
                 status = {acemod.NO_PARSE: NO_PARSE, acemod.TIMEOUT: TIMEOUT}.get(res.status, ERROR)
                 reason = f"ACE parse: {res.status}" + (f" ({res.reason})" if res.reason else "")
-                out.append(Analysis(Sentence(text), analyzer="erg", native=ParseInfo(status, reason, check=check)))
+                out.append(
+                    Analysis(
+                        Sentence(text),
+                        analyzer="erg",
+                        native=ParseInfo(status, reason, check=check),
+                    )
+                )
                 continue
             readings: list[tuple[int, Analysis]] = []
             problem = ""
@@ -264,10 +320,21 @@ class ErgBackend:
                 try:
                     readings.append((k, analysis_from_mrs(text, r["mrs"])))
                 except Exception as exc:  # pydelphin decode errors have no common base
-                    first = " ".join(str(exc).split())[:120]  # pydelphin's message spans lines with a caret
-                    problem = problem or f"ACE returned an MRS Seam cannot read ({type(exc).__name__}: {first})"
+                    first = " ".join(str(exc).split())[
+                        :120
+                    ]  # pydelphin's message spans lines with a caret
+                    problem = (
+                        problem
+                        or f"ACE returned an MRS Seam cannot read ({type(exc).__name__}: {first})"
+                    )
             if not readings:
-                out.append(Analysis(Sentence(text), analyzer="erg", native=ParseInfo(ERROR, problem, check=check)))
+                out.append(
+                    Analysis(
+                        Sentence(text),
+                        analyzer="erg",
+                        native=ParseInfo(ERROR, problem, check=check),
+                    )
+                )
                 continue
             scored = [(reading_agreement(a, check), -k, k, a) for k, a in readings]
             best = max(scored, key=lambda t: t[:2])
@@ -277,10 +344,21 @@ class ErgBackend:
             refused = {k: self._reading_refusal(a, check) is not None for k, a in tied}
             tied.sort(key=lambda t: (refused[t[0]], not selects_preposition(t[1])))
             k, chosen = tied[0]
-            how = "first reading" if len(readings) == 1 else (
-                "agrees best with the spaCy analysis" if len(tied) == 1 else "first of the readings that agree best")
+            how = (
+                "first reading"
+                if len(readings) == 1
+                else (
+                    "agrees best with the spaCy analysis"
+                    if len(tied) == 1
+                    else "first of the readings that agree best"
+                )
+            )
             info = ParseInfo(OK, "", chosen.native, len(res.results), k, how, check, note)
-            out.append(Analysis(chosen.sentence, chosen.frames, chosen.main, "erg", res.results[k]["mrs"], info))
+            out.append(
+                Analysis(
+                    chosen.sentence, chosen.frames, chosen.main, "erg", res.results[k]["mrs"], info
+                )
+            )
             if self.round_trip and (check is None or check.main_frame is not None):
                 # a parsed sentence the checks do not refuse whatever the plan: its unchanged
                 # reading is generated once (a refused one would only spend the generator's time),
@@ -300,10 +378,17 @@ class ErgBackend:
     def round_trip_limit(self) -> int:
         """Seconds the round trip of a sentence's reading may take: ``round_trip_timeout``, else
         ``ROUND_TRIP_SECONDS`` or the generation limit where that is lower."""
-        return self.round_trip_timeout or min(ROUND_TRIP_SECONDS, self.pool.options.seconds("generate"))
+        return self.round_trip_timeout or min(
+            ROUND_TRIP_SECONDS, self.pool.options.seconds("generate")
+        )
 
-    def _break_ties(self, out: list[Analysis], ties: list[tuple[int, list[tuple[int, Analysis]]]],
-                    first: dict[str, acemod.AceResult], limit: int) -> None:
+    def _break_ties(
+        self,
+        out: list[Analysis],
+        ties: list[tuple[int, list[tuple[int, Analysis]]]],
+        first: dict[str, acemod.AceResult],
+        limit: int,
+    ) -> None:
         """The round trip. ``first``: the generations of each chosen reading's unchanged MRS
         (``limit`` seconds each, submitted by :meth:`analyze`). Where one does not give back
         the source, the other readings that agree as well as it are generated (with a shorter
@@ -314,27 +399,47 @@ class ErgBackend:
         reading regenerates the source in time; so is one where no reading gives back the source
         and the one used took more than ``SLOW_ROUND_TRIP`` seconds."""
         again: list[tuple[int, list[tuple[int, Analysis]]]] = []
-        missed: dict[int, float] = {}  # sentence -> seconds its reading took, where it gave back no source
+        missed: dict[
+            int, float
+        ] = {}  # sentence -> seconds its reading took, where it gave back no source
         for i, tied in ties:
             source = normalized(out[i].text)
             res = first[encode(tied[0][1].native, lnk=False)]
             if res.status == acemod.TIMEOUT:  # even where what it realized includes the source
-                out[i].native.slow = f"the unchanged sentence does not finish generating within {limit}s on this grammar"
+                out[
+                    i
+                ].native.slow = f"the unchanged sentence does not finish generating within {limit}s on this grammar"
             if any(normalized(r.get("surface", "")) == source for r in res.results):
                 continue
             if res.status != acemod.TIMEOUT:
                 missed[i] = res.ace_seconds or res.seconds
             if len(tied) > 1:
                 again.append((i, tied[1:]))
-        others = self._generated([a for _i, tied in again for _k, a in tied], min(RETRY_SECONDS, limit)) if again else {}
+        others = (
+            self._generated([a for _i, tied in again for _k, a in tied], min(RETRY_SECONDS, limit))
+            if again
+            else {}
+        )
         for i, tied in again:
             source = normalized(out[i].text)
             for k, a in tied:
-                if any(normalized(r.get("surface", "")) == source for r in others[encode(a.native, lnk=False)].results):
+                if any(
+                    normalized(r.get("surface", "")) == source
+                    for r in others[encode(a.native, lnk=False)].results
+                ):
                     old = out[i].native
                     # this reading generated in time: the first one's timeout no longer holds
-                    info = ParseInfo(OK, "", a.native, old.readings, k, "regenerates the source", old.check, old.caption,
-                                     "")
+                    info = ParseInfo(
+                        OK,
+                        "",
+                        a.native,
+                        old.readings,
+                        k,
+                        "regenerates the source",
+                        old.check,
+                        old.caption,
+                        "",
+                    )
                     mrs_text = a.mrs if isinstance(a.mrs, str) else encode(a.native)
                     out[i] = Analysis(a.sentence, a.frames, a.main, "erg", mrs_text, info)
                     missed.pop(i, None)
@@ -343,8 +448,10 @@ class ErgBackend:
             if seconds > SLOW_ROUND_TRIP:
                 # each edit would generate about as slowly, and edits of a reading that does not
                 # give back its own sentence rarely keep the source's wording
-                out[i].native.slow = (f"no reading gives back the sentence, and generating the one used took "
-                                      f"{seconds:.1f}s")
+                out[i].native.slow = (
+                    f"no reading gives back the sentence, and generating the one used took "
+                    f"{seconds:.1f}s"
+                )
                 out[i].native.slow_status = NO_REALIZATION
 
     def generate(self, mrss: Sequence[str], seconds: int | None = None) -> list[acemod.AceResult]:
@@ -362,7 +469,9 @@ class ErgBackend:
                 self.pool.limit_realizations(self.pool.options.max_realizations)
         return self.pool.submit_generate(list(mrss), seconds=seconds) if mrss else []
 
-    def _generated(self, readings: Sequence[Analysis], seconds: int | None = None) -> dict[str, acemod.AceResult]:
+    def _generated(
+        self, readings: Sequence[Analysis], seconds: int | None = None
+    ) -> dict[str, acemod.AceResult]:
         """ACE's realizations of each reading's unchanged MRS, by its encoding without links."""
         todo = sorted({encode(a.native, lnk=False) for a in readings})
         return dict(zip(todo, self.generate(todo, seconds=seconds), strict=True))
@@ -372,9 +481,15 @@ class ErgBackend:
         out: list[Realization | None] = [None] * len(plans)
         built = [k for k, p in enumerate(plans) if self._builds_cleft(p)]
         rest = [k for k in range(len(plans)) if k not in set(built)]
-        for k, real in zip(rest, self._realize([analyses[k] for k in rest], [plans[k] for k in rest]), strict=True):
+        for k, real in zip(
+            rest, self._realize([analyses[k] for k in rest], [plans[k] for k in rest]), strict=True
+        ):
             out[k] = real
-        for k, real in zip(built, self._clefts([analyses[k] for k in built], [plans[k] for k in built]), strict=True):
+        for k, real in zip(
+            built,
+            self._clefts([analyses[k] for k in built], [plans[k] for k in built]),
+            strict=True,
+        ):
             out[k] = real
         return out  # type: ignore[return-value]
 
@@ -385,28 +500,42 @@ class ErgBackend:
             return True
         return plan.features.get("cleft") is not None and (self.grammar.version or 2018) >= 2018
 
-    def _realize(self, analyses: Sequence[Analysis], plans: Sequence[EditPlan]) -> list[Realization]:
+    def _realize(
+        self, analyses: Sequence[Analysis], plans: Sequence[EditPlan]
+    ) -> list[Realization]:
         """Rewrite, generate, check and rank. Streamed: each job's MRSs are queued for the
         generators as soon as it is rewritten, and the jobs that are done are analyzed, judged
         and ranked in chunks while ACE works on the rest."""
         jobs: list[_Job] = []
         mrss: list[list[str]] = []
         futures: dict[str, Future] = {}
-        for a, p in zip(analyses, plans, strict=True):  # each job's MRSs are queued as it is rewritten
+        for a, p in zip(
+            analyses, plans, strict=True
+        ):  # each job's MRSs are queued as it is rewritten
             jobs.append(self._rewrite(a, p))
-            mrss.append([encode(m, lnk=False) for _, m in jobs[-1].variants] if jobs[-1].outcome is None else [])
+            mrss.append(
+                [encode(m, lnk=False) for _, m in jobs[-1].variants]
+                if jobs[-1].outcome is None
+                else []
+            )
             todo = [m for m in dict.fromkeys(mrss[-1]) if m not in futures]
             futures.update(zip(todo, self._submit_generate(todo), strict=True))
         out: list[Realization | None] = [j.outcome for j in jobs]
         checked: dict[str, Analysis | None] = {}
         stated: dict[str, Analysis | None] = {}
         waiting: list[str] = []  # realizations to analyze, in the order their jobs finished
-        ready: dict[int, list[tuple[str, str | None, str]]] = {}  # jobs whose realizations are in `waiting`
+        ready: dict[
+            int, list[tuple[str, str | None, str]]
+        ] = {}  # jobs whose realizations are in `waiting`
 
         def finish() -> None:  # analyze what waits, then judge and rank the jobs it belongs to
-            checked.update(zip(waiting, self._checker_analyze(waiting, entities=False), strict=True))
+            checked.update(
+                zip(waiting, self._checker_analyze(waiting, entities=False), strict=True)
+            )
             waiting.clear()
-            self._state_questions([(analyses[k], plans[k], r) for k, r in ready.items()], checked, stated)
+            self._state_questions(
+                [(analyses[k], plans[k], r) for k, r in ready.items()], checked, stated
+            )
             for k, r in ready.items():
                 out[k] = self._select(analyses[k], plans[k], jobs[k], r, checked, stated)
             ready.clear()
@@ -426,11 +555,17 @@ class ErgBackend:
             if len(waiting) >= ANALYZE_CHUNK:
                 finish()
         finish()
-        return [self._with_details(a, real, "; ".join(n for n, _ in j.variants))  # type: ignore[arg-type]
-                for a, j, real in zip(analyses, jobs, out, strict=True)]
+        return [
+            self._with_details(a, real, "; ".join(n for n, _ in j.variants))  # type: ignore[arg-type]
+            for a, j, real in zip(analyses, jobs, out, strict=True)
+        ]
 
-    def _state_questions(self, jobs: Sequence[tuple[Analysis, EditPlan, list]], checked: dict[str, Analysis | None],
-                         stated: dict[str, Analysis | None]) -> None:
+    def _state_questions(
+        self,
+        jobs: Sequence[tuple[Analysis, EditPlan, list]],
+        checked: dict[str, Analysis | None],
+        stated: dict[str, Analysis | None],
+    ) -> None:
         """A polar question the tagger misreads is judged through the statement it inverts (see
         :meth:`_select`): for the question realizations of ``jobs`` that fail the checks as
         analyzed in ``checked``, the statements are analyzed into ``stated``."""
@@ -441,8 +576,11 @@ class ErgBackend:
                 continue
             for s, _d, _n in r:
                 q = source_casing(s, a.text)
-                if (got := checked.get(q)) is not None and keeps_source(source, p, got) is not None and \
-                        (statement := declarative_of(q, source)) is not None:
+                if (
+                    (got := checked.get(q)) is not None
+                    and keeps_source(source, p, got) is not None
+                    and (statement := declarative_of(q, source)) is not None
+                ):
                     statements[q] = statement
         todo = sorted(set(statements.values()) - set(checked))
         checked.update(zip(todo, self._checker_analyze(todo, entities=False), strict=True))
@@ -453,7 +591,12 @@ class ErgBackend:
         info = analysis.native if isinstance(analysis.native, ParseInfo) else None
         if info is None or info.status != OK or not info.readings:
             return real
-        details = {"reading": info.reading, "readings": info.readings, "chosen_by": info.chosen_by, **real.details}
+        details = {
+            "reading": info.reading,
+            "readings": info.readings,
+            "chosen_by": info.chosen_by,
+            **real.details,
+        }
         if info.caption:
             details["caption"] = info.caption
         if rules:
@@ -466,7 +609,9 @@ class ErgBackend:
         from ..erg import cleft
 
         out: list[Realization | None] = [None] * len(plans)
-        unclefts: dict[int, tuple[str, str] | Realization] = {}  # k -> (clause, verb lemma) or the record
+        unclefts: dict[
+            int, tuple[str, str] | Realization
+        ] = {}  # k -> (clause, verb lemma) or the record
         clause_of: dict[int, tuple[str, Analysis | None]] = {}
         sub_k, sub_plans = [], []
         for k, (a, p) in enumerate(zip(analyses, plans, strict=True)):
@@ -496,7 +641,9 @@ class ErgBackend:
         focus: dict[int, str] = {}
         for k, (text, clause) in clause_of.items():
             if clause is None:
-                out[k] = Realization(NO_REALIZATION, f"cannot analyze the clause {text!r} to build the cleft around")
+                out[k] = Realization(
+                    NO_REALIZATION, f"cannot analyze the clause {text!r} to build the cleft around"
+                )
                 continue
             built = cleft.build(clause, plans[k].features["cleft"])
             if isinstance(built, str):
@@ -515,7 +662,13 @@ class ErgBackend:
         seconds = min(CLEFT_SECONDS, self.pool.options.timeout)
         while left:
             todo = sorted({cs[0] for cs in left.values()} - set(parses))
-            parses.update(zip(todo, self.pool.parse(todo, readings=CLEFT_READINGS, seconds=seconds), strict=True))
+            parses.update(
+                zip(
+                    todo,
+                    self.pool.parse(todo, readings=CLEFT_READINGS, seconds=seconds),
+                    strict=True,
+                )
+            )
             for k in list(left):
                 c = left[k].pop(0)
                 if any(cleft.confirms(r.get("mrs", ""), focus[k]) for r in parses[c].results):
@@ -523,17 +676,33 @@ class ErgBackend:
                 if k in confirmed or not left[k] or parses[c].status == acemod.TIMEOUT:
                     del left[k]
         for k, u in unclefts.items():
-            out[k] = u if isinstance(u, Realization) else _confirm_plain(u[0], u[1], plain_parsing[u[0]].result())
+            out[k] = (
+                u
+                if isinstance(u, Realization)
+                else _confirm_plain(u[0], u[1], plain_parsing[u[0]].result())
+            )
         for k, cs in candidates.items():
             if k in confirmed:
-                out[k] = Realization(OK, "", (Candidate(confirmed[k], 1.0),),
-                                     details={"cleft": "built around the clause; the ERG parses it as a focus cleft"})
+                out[k] = Realization(
+                    OK,
+                    "",
+                    (Candidate(confirmed[k], 1.0),),
+                    details={
+                        "cleft": "built around the clause; the ERG parses it as a focus cleft"
+                    },
+                )
             elif slow := [c for c in cs if c in parses and parses[c].status == acemod.TIMEOUT]:
-                out[k] = Realization(TIMEOUT, f"built {slow[0]!r}, but the ERG did not finish parsing it within "
-                                     f"{seconds}s to confirm it as an it-cleft")
+                out[k] = Realization(
+                    TIMEOUT,
+                    f"built {slow[0]!r}, but the ERG did not finish parsing it within "
+                    f"{seconds}s to confirm it as an it-cleft",
+                )
             else:
-                out[k] = Realization(NO_REALIZATION, f"built {cs[0]!r}, but the ERG does not parse it as an it-cleft "
-                                     f"with focus {focus[k]!r} ({parses[cs[0]].status})")
+                out[k] = Realization(
+                    NO_REALIZATION,
+                    f"built {cs[0]!r}, but the ERG does not parse it as an it-cleft "
+                    f"with focus {focus[k]!r} ({parses[cs[0]].status})",
+                )
         return [self._with_details(a, r) for a, r in zip(analyses, out, strict=True)]  # type: ignore[arg-type]
 
     @staticmethod
@@ -555,21 +724,29 @@ class ErgBackend:
         (:mod:`engine.contract`)."""
         info = self._info(analysis)
         if info is None or info.mrs is None:
-            return Realization(info.status if info else ERROR, info.reason if info else "no ERG analysis")
+            return Realization(
+                info.status if info else ERROR, info.reason if info else "no ERG analysis"
+            )
         shared = self.checked(analysis)
         check = shared.main_frame
         if check is None and info.check is not None:
-            return Realization.not_applicable("the sentence has no finite main verb (a caption?): the erg backend "
-                                              "edits clauses; the surface backend reads captions as clauses")
+            return Realization.not_applicable(
+                "the sentence has no finite main verb (a caption?): the erg backend "
+                "edits clauses; the surface backend reads captions as clauses"
+            )
         if check is not None:
             if why := target_features(check.predicate, plan)[1]:
                 return Realization.not_applicable(why)
             if (refused := self._reading_refusal(analysis, shared)) is not None:
                 return refused
-            if "tense" in plan.features and (clause := _following_clause(shared, check, plan)) is not None:
+            if (
+                "tense" in plan.features
+                and (clause := _following_clause(shared, check, plan)) is not None
+            ):
                 return Realization.not_applicable(
                     f"the temporal clause '{clause}' follows the main clause's tense (sequence of tenses), and the erg "
-                    "backend's tense rules edit the main clause only")
+                    "backend's tense rules edit the main clause only"
+                )
         if info.slow:
             return Realization(info.slow_status, f"{info.slow}; its edits are not attempted")
         return None
@@ -584,22 +761,42 @@ class ErgBackend:
             return None
         erg_main, lemma = reading.main_frame.predicate.lemma, check.main_frame.predicate.lemma
         cleft = erg_main == "be" and check.main_frame.predicate.cleft is not None
-        if erg_main != lemma and lemma != "be" and erg_main not in ("and", "or", "but") and not cleft:
+        if (
+            erg_main != lemma
+            and lemma != "be"
+            and erg_main not in ("and", "or", "but")
+            and not cleft
+        ):
             # a copula has no EP of its own, a coordination's index is the conjunction, and an
             # it-cleft's is its copula: the realization checks judge those
-            return Realization(NO_PARSE, f"no ERG reading has the main verb '{lemma}' (the reading used has "
-                               f"'{erg_main}')")
+            return Realization(
+                NO_PARSE,
+                f"no ERG reading has the main verb '{lemma}' (the reading used has '{erg_main}')",
+            )
         if erg_main == lemma and (wrong := head_mismatch(reading, check)):
-            return Realization(NO_PARSE, f"no ERG reading has the spaCy analysis' {wrong} as the head of that "
-                               "argument")
+            return Realization(
+                NO_PARSE,
+                f"no ERG reading has the spaCy analysis' {wrong} as the head of that argument",
+            )
         tagged = {t.start: t for t in check.sentence.tokens}
         for arg in reading.main_frame.arguments:
-            head = reading.sentence.tokens[arg.head] if 0 <= arg.head < len(reading.sentence.tokens) else None
-            if head is not None and arg.role in ("ARG0", "ARG1", "ARG2") and \
-                    getattr(tagged.get(head.start), "pos", "") == "ADJ" and _adjective(head.text):
+            head = (
+                reading.sentence.tokens[arg.head]
+                if 0 <= arg.head < len(reading.sentence.tokens)
+                else None
+            )
+            if (
+                head is not None
+                and arg.role in ("ARG0", "ARG1", "ARG2")
+                and getattr(tagged.get(head.start), "pos", "") == "ADJ"
+                and _adjective(head.text)
+            ):
                 # "We painted the kitchen yellow." read with the noun phrase "the kitchen yellow"
-                return Realization(NO_PARSE, f"the ERG reading used takes the adjective '{head.text}' as the head "
-                                   f"of {arg.role} ('{arg.text}'), and no reading agrees better")
+                return Realization(
+                    NO_PARSE,
+                    f"the ERG reading used takes the adjective '{head.text}' as the head "
+                    f"of {arg.role} ('{arg.text}'), and no reading agrees better",
+                )
         return None
 
     def targets(self, analysis: Analysis, plan: EditPlan) -> list[MRS]:
@@ -629,25 +826,43 @@ class ErgBackend:
                 from ..erg.shorten import shorten
 
                 cut = shorten(info.mrs, params["role"])
-                if cut == "unchanged" and info.check is not None and (why := _modifiers_seen(info.check, plan)):
-                    return _Job(outcome=Realization.not_applicable(f"shorten: the ERG reading has no modifier to remove "
-                                                                   f"but the sentence has one ({why}); not trusted"))
+                if (
+                    cut == "unchanged"
+                    and info.check is not None
+                    and (why := _modifiers_seen(info.check, plan))
+                ):
+                    return _Job(
+                        outcome=Realization.not_applicable(
+                            f"shorten: the ERG reading has no modifier to remove "
+                            f"but the sentence has one ({why}); not trusted"
+                        )
+                    )
                 if cut == "unchanged":
-                    return _Job(outcome=Realization(OK, "unchanged: the argument has no modifier after its noun to "
-                                                    "remove", (Candidate(analysis.text, 1.0),)))
+                    return _Job(
+                        outcome=Realization(
+                            OK,
+                            "unchanged: the argument has no modifier after its noun to remove",
+                            (Candidate(analysis.text, 1.0),),
+                        )
+                    )
                 if isinstance(cut, str):
                     return _Job(outcome=Realization.not_applicable(f"shorten: {cut}"))
                 variants = [("shorten", cut)]
                 continue
             families = self.rules.implementing(implements)
             if not families:
-                return _Job(outcome=Realization.not_applicable(f"no rule file implements {implements}"))
+                return _Job(
+                    outcome=Realization.not_applicable(f"no rule file implements {implements}")
+                )
             version = self.grammar.version
             if not any(r.erg.admits(version) for fam in families for r in fam.rules):
                 specs = ", ".join(sorted({r.erg.text for fam in families for r in fam.rules}))
                 names = ", ".join(Path(fam.path).name for fam in families)
-                return _Job(outcome=Realization.not_applicable(
-                    f"{implements}: no rule targets ERG {version} ({names}: ERG {specs}; see the file's header)"))
+                return _Job(
+                    outcome=Realization.not_applicable(
+                        f"{implements}: no rule targets ERG {version} ({names}: ERG {specs}; see the file's header)"
+                    )
+                )
             nxt = []
             failure = None
             for family in families:
@@ -664,9 +879,13 @@ class ErgBackend:
                         else:
                             failure = failure or (
                                 f"{out.rule}: unsupported by ERG {self.grammar.version}: {out.reason}"
-                                if out.status == UNSUPPORTED else f"{family.name}: {out.reason}")
+                                if out.status == UNSUPPORTED
+                                else f"{family.name}: {out.reason}"
+                            )
             if not nxt:
-                return _Job(outcome=Realization.not_applicable(failure or f"{implements}: not applicable"))
+                return _Job(
+                    outcome=Realization.not_applicable(failure or f"{implements}: not applicable")
+                )
             if implements == "swap":  # a place phrase of the old object stays with the verb
                 from ..erg.attach import locatives_to_verb
 
@@ -684,7 +903,9 @@ class ErgBackend:
         if check is None:
             return Realization(NO_REALIZATION, "no analysis of the source to undo the cleft with")
         if not rest.is_identity:
-            return Realization.not_applicable("undoing an it-cleft does not compose with other changes on the erg backend")
+            return Realization.not_applicable(
+                "undoing an it-cleft does not compose with other changes on the erg backend"
+            )
         try:
             return cleft.unbuild(check), check.main_frame.predicate.lemma
         except ValueError as exc:
@@ -709,7 +930,9 @@ class ErgBackend:
             return [None] * len(texts)
 
     @staticmethod
-    def _collect(job: _Job, generated: Sequence[acemod.AceResult]) -> list[tuple[str, str | None, str]] | Realization:
+    def _collect(
+        job: _Job, generated: Sequence[acemod.AceResult]
+    ) -> list[tuple[str, str | None, str]] | Realization:
         """Every realization of a job's MRSs (``generated``: ACE's result for each variant), or
         the record when there is none."""
         raw: list[tuple[str, str | None, str]] = []  # surface, derivation, rules
@@ -718,20 +941,39 @@ class ErgBackend:
             # a generation that ran out of time while unpacking has still realized what it
             # returned: each is the ERG's realization of the MRS, judged by the filters like any
             if res.status != acemod.OK and not (res.status == acemod.TIMEOUT and res.results):
-                failures.append((res.status, f"{names}: {res.status}" + (f" ({res.reason})" if res.reason else "")))
+                failures.append(
+                    (
+                        res.status,
+                        f"{names}: {res.status}" + (f" ({res.reason})" if res.reason else ""),
+                    )
+                )
                 continue
-            raw += [(r.get("surface", ""), r.get("derivation"), names) for r in res.results if r.get("surface")]
+            raw += [
+                (r.get("surface", ""), r.get("derivation"), names)
+                for r in res.results
+                if r.get("surface")
+            ]
         if raw:
             return raw
         rules_used = "; ".join(n for n, _ in job.variants)
         statuses = {s for s, _ in failures}
-        status = TIMEOUT if statuses == {acemod.TIMEOUT} else (
-            ERROR if acemod.ACE_ERROR in statuses else NO_REALIZATION)
+        status = (
+            TIMEOUT
+            if statuses == {acemod.TIMEOUT}
+            else (ERROR if acemod.ACE_ERROR in statuses else NO_REALIZATION)
+        )
         detail = "; ".join(d for _, d in failures) or "ACE generated nothing"
         return Realization(status, f"rules [{rules_used}] applied; generation: {detail}")
 
-    def _select(self, analysis: Analysis, plan: EditPlan, job: _Job, raw: list[tuple[str, str | None, str]],
-                checked: dict[str, Analysis | None], stated: dict[str, Analysis | None]) -> Realization:
+    def _select(
+        self,
+        analysis: Analysis,
+        plan: EditPlan,
+        job: _Job,
+        raw: list[tuple[str, str | None, str]],
+        checked: dict[str, Analysis | None],
+        stated: dict[str, Analysis | None],
+    ) -> Realization:
         """The realizations of ``raw`` that pass every filter, ranked; ``checked``: the spaCy
         analysis of each realization, ``stated``: of the statement a misread question inverts."""
         info = analysis.native if isinstance(analysis.native, ParseInfo) else None
@@ -744,7 +986,7 @@ class ErgBackend:
             if surface in shown or surface in dropped:
                 continue
             check = checked.get(surface)
-            why = ("ill-formed variant" if any(p.search(surface) for p in JUNK) else None)
+            why = "ill-formed variant" if any(p.search(surface) for p in JUNK) else None
             if why is None and (bad := non_word(surface, analysis.text, check)):
                 why = f"non-word {bad!r}"
             why = why or doubled_auxiliary(check, source_check)
@@ -754,7 +996,11 @@ class ErgBackend:
             if why is None and source_check is not None and check is not None:
                 why = keeps_source(source_check, plan, check)
                 statement = stated.get(surface)
-                if why and statement is not None and keeps_source(source_check, _without_force(plan), statement) is None:
+                if (
+                    why
+                    and statement is not None
+                    and keeps_source(source_check, _without_force(plan), statement) is None
+                ):
                     why = None  # the tagger misread the inverted question; the statement it inverts keeps the source
             if why:
                 dropped[surface] = why
@@ -762,8 +1008,11 @@ class ErgBackend:
                 shown.append(surface)
         if not shown:
             sample = "; ".join(f"{s!r}: {w}" for s, w in list(dropped.items())[:3])
-            return Realization(NO_REALIZATION, f"rules [{rules_used}] applied; ACE produced {len(raw)} "
-                               f"realizations, none shows exactly the change ({sample})")
+            return Realization(
+                NO_REALIZATION,
+                f"rules [{rules_used}] applied; ACE produced {len(raw)} "
+                f"realizations, none shows exactly the change ({sample})",
+            )
         best: dict[str, str] = {}
         for surface in shown:  # realizations that differ only in commas: keep the one with fewer
             key = re.sub(r"\s+", " ", surface.replace(",", "")).strip().lower()
@@ -771,7 +1020,9 @@ class ErgBackend:
                 best[key] = surface
         texts = list(best.values())
         scores = self._scores(analysis.text, texts)
-        ranked = sorted(zip(scores, range(len(texts)), texts, strict=True), key=lambda t: (-t[0], t[1]))[: self.max_candidates]
+        ranked = sorted(
+            zip(scores, range(len(texts)), texts, strict=True), key=lambda t: (-t[0], t[1])
+        )[: self.max_candidates]
         return Realization(OK, "", tuple(Candidate(s, round(score, 6)) for score, _o, s in ranked))
 
     def _scores(self, source: str, texts: list[str]) -> list[float]:
@@ -798,9 +1049,14 @@ def _confirm_plain(text: str, lemma: str, parsed: acemod.AceResult) -> Realizati
             continue
         frame = reading.main_frame
         if frame is not None and frame.predicate.lemma == lemma and frame.predicate.cleft is None:
-            return Realization(OK, "", (Candidate(text, 1.0),),
-                               details={"cleft": "clause rebuilt from the cleft; the ERG parses it"})
-    return Realization(NO_REALIZATION, f"built {text!r}, but the ERG does not parse it as a plain clause "
-                       f"with the verb '{lemma}' ({parsed.status})")
-
-
+            return Realization(
+                OK,
+                "",
+                (Candidate(text, 1.0),),
+                details={"cleft": "clause rebuilt from the cleft; the ERG parses it"},
+            )
+    return Realization(
+        NO_REALIZATION,
+        f"built {text!r}, but the ERG does not parse it as a plain clause "
+        f"with the verb '{lemma}' ({parsed.status})",
+    )

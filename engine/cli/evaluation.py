@@ -11,21 +11,56 @@ from .options import add_backend_options, add_option, backend_kwargs
 
 
 def _configure(e: argparse.ArgumentParser) -> None:
-    add_option(e, "-i", "--input", old=("--gold",), required=True, metavar="FILE",
-               help="gold file: JSONL with id, text, apply, phenomenon, and accept (the right outputs) or "
-                    "expect_status")
-    e.add_argument("-b", "--backend", action="append", help="backend to score (repeatable; default: surface)")
-    add_option(e, "--summary", old=("--json",), metavar="FILE", help="write every score and miss as JSON here")
-    e.add_argument("--show-misses", type=int, default=10, metavar="N", help="misses printed per backend (default 10)")
-    e.add_argument("--min-accuracy", type=float, help="exit 1 when a backend's accuracy is below this")
-    e.add_argument("--min-precision", type=float, help="exit 1 when a backend's precision of ok is below this")
+    add_option(
+        e,
+        "-i",
+        "--input",
+        old=("--gold",),
+        required=True,
+        metavar="FILE",
+        help="gold file: JSONL with id, text, apply, phenomenon, and accept (the right outputs) or "
+        "expect_status",
+    )
+    e.add_argument(
+        "-b", "--backend", action="append", help="backend to score (repeatable; default: surface)"
+    )
+    add_option(
+        e,
+        "--summary",
+        old=("--json",),
+        metavar="FILE",
+        help="write every score and miss as JSON here",
+    )
+    e.add_argument(
+        "--show-misses",
+        type=int,
+        default=10,
+        metavar="N",
+        help="misses printed per backend (default 10)",
+    )
+    e.add_argument(
+        "--min-accuracy", type=float, help="exit 1 when a backend's accuracy is below this"
+    )
+    e.add_argument(
+        "--min-precision", type=float, help="exit 1 when a backend's precision of ok is below this"
+    )
     e.add_argument("-q", "--quiet", action="store_true", help="no progress bar on stderr")
-    e.add_argument("--by-tag", nargs="?", type=int, const=1, metavar="MIN",
-                   help="also print correct/n and precision per gold tag (tags with at least MIN cases)")
+    e.add_argument(
+        "--by-tag",
+        nargs="?",
+        type=int,
+        const=1,
+        metavar="MIN",
+        help="also print correct/n and precision per gold tag (tags with at least MIN cases)",
+    )
     add_backend_options(e)
 
 
-@command("eval", "score backends on a gold file: coverage, precision, accuracy per phenomenon", _configure)
+@command(
+    "eval",
+    "score backends on a gold file: coverage, precision, accuracy per phenomenon",
+    _configure,
+)
 def evaluate(args: argparse.Namespace) -> int:
     from ..evaluate import by_tag, format_table, format_tags, read_gold, write_json
     from ..evaluate import evaluate as run_eval
@@ -40,15 +75,22 @@ def evaluate(args: argparse.Namespace) -> int:
     failed = False
     # every backend is opened before any is run: a missing grammar or checkpoint stops the
     # command at once, not after the other backends' work
-    opened = {backend: Transformer(backend, **backend_kwargs(argparse.Namespace(**{**vars(args), "backend": backend})))
-              for backend in dict.fromkeys(args.backend or ["surface"])}
+    opened = {
+        backend: Transformer(
+            backend, **backend_kwargs(argparse.Namespace(**{**vars(args), "backend": backend}))
+        )
+        for backend in dict.fromkeys(args.backend or ["surface"])
+    }
     for backend, transformer in opened.items():
         total, per, records = run_eval(cases, transformer, progress=not args.quiet)
         results[backend] = (total, per)
         tags[backend] = by_tag(cases, records)
         for miss in total.misses[: args.show_misses]:
-            print(f"MISS {backend} {miss['id']}: {miss['text']} [{miss['apply']}] -> {miss['best']!r} "
-                  f"({miss['status']}: {miss['reason'][:100]})", file=sys.stderr)
+            print(
+                f"MISS {backend} {miss['id']}: {miss['text']} [{miss['apply']}] -> {miss['best']!r} "
+                f"({miss['status']}: {miss['reason'][:100]})",
+                file=sys.stderr,
+            )
         scores = total.to_dict()
         if args.min_accuracy is not None and (scores["accuracy"] or 0) < args.min_accuracy:
             failed = True
@@ -64,17 +106,41 @@ def evaluate(args: argparse.Namespace) -> int:
 
 
 def _configure_compare(c: argparse.ArgumentParser) -> None:
-    c.add_argument("-i", "--input", required=True,
-                   help="JSONL with 'text' (and 'id'); lines may carry 'apply' and gold 'accept'/'expect_status'")
-    c.add_argument("-a", "--apply", action="append",
-                   help="transformation (repeatable); default: each line's own 'apply' field")
-    c.add_argument("-b", "--backend", action="append", help="backend to compare (repeatable; default: surface)")
-    c.add_argument("-o", "--output", required=True, help="folder for records.jsonl, summary.json and report.html")
-    c.add_argument("--judge", choices=("auto", "erg", "none"), default="auto",
-                   help="ERG grammaticality judge: auto (when a grammar is found, default), erg (required), none")
-    c.add_argument("--lm", help="causal LM checkpoint directory for fluency (default: the offline n-gram model)")
+    c.add_argument(
+        "-i",
+        "--input",
+        required=True,
+        help="JSONL with 'text' (and 'id'); lines may carry 'apply' and gold 'accept'/'expect_status'",
+    )
+    c.add_argument(
+        "-a",
+        "--apply",
+        action="append",
+        help="transformation (repeatable); default: each line's own 'apply' field",
+    )
+    c.add_argument(
+        "-b", "--backend", action="append", help="backend to compare (repeatable; default: surface)"
+    )
+    c.add_argument(
+        "-o",
+        "--output",
+        required=True,
+        help="folder for records.jsonl, summary.json and report.html",
+    )
+    c.add_argument(
+        "--judge",
+        choices=("auto", "erg", "none"),
+        default="auto",
+        help="ERG grammaticality judge: auto (when a grammar is found, default), erg (required), none",
+    )
+    c.add_argument(
+        "--lm",
+        help="causal LM checkpoint directory for fluency (default: the offline n-gram model)",
+    )
     c.add_argument("--limit", type=int, help="only the first N input lines")
-    c.add_argument("--batch-size", type=int, default=64, help="records per batch through each backend")
+    c.add_argument(
+        "--batch-size", type=int, default=64, help="records per batch through each backend"
+    )
     c.add_argument("--title", default="Seam: backends compared", help="report title")
     c.add_argument("-q", "--quiet", action="store_true", help="no progress")
     add_backend_options(c)
@@ -87,7 +153,9 @@ def _judge(args: argparse.Namespace):
     from ..validate.grammar import ErgGrammaticality
 
     try:
-        return ErgGrammaticality(ace=getattr(args, "ace", None), grammar=getattr(args, "grammar", None))
+        return ErgGrammaticality(
+            ace=getattr(args, "ace", None), grammar=getattr(args, "grammar", None)
+        )
     except GrammarError as exc:
         if args.judge == "erg":
             raise
@@ -95,8 +163,12 @@ def _judge(args: argparse.Namespace):
         return None
 
 
-@command("compare", "every backend on the same edits: coverage, checks, closeness, fluency, diversity, "
-         "agreement, speed, and an HTML report", _configure_compare)
+@command(
+    "compare",
+    "every backend on the same edits: coverage, checks, closeness, fluency, diversity, "
+    "agreement, speed, and an HTML report",
+    _configure_compare,
+)
 def compare(args: argparse.Namespace) -> int:
     from itertools import islice
 
@@ -119,8 +191,13 @@ def compare(args: argparse.Namespace) -> int:
         if backend not in bars:
             for bar in bars.values():
                 bar.close()
-            bars[backend] = tqdm(total=total, unit="rec", file=sys.stderr, disable=args.quiet,
-                                 desc=f"seam compare {backend}")
+            bars[backend] = tqdm(
+                total=total,
+                unit="rec",
+                file=sys.stderr,
+                disable=args.quiet,
+                desc=f"seam compare {backend}",
+            )
         bars[backend].update(n)
 
     lm = None  # the judges are opened before the backends run: a missing one fails at once
@@ -129,7 +206,9 @@ def compare(args: argparse.Namespace) -> int:
 
         lm = CausalLM(args.lm)
     judge = _judge(args)
-    comparison = run_backends(items, args.apply, options, batch_size=args.batch_size, progress=progress)
+    comparison = run_backends(
+        items, args.apply, options, batch_size=args.batch_size, progress=progress
+    )
     for bar in bars.values():
         bar.close()
     measure(comparison, lm=lm, judge=judge)
@@ -137,5 +216,8 @@ def compare(args: argparse.Namespace) -> int:
     paths = write(args.output, comparison, summary, args.title)
     print(format_summary(summary))
     if not args.quiet:
-        print(f"seam compare: wrote {paths['records']}, {paths['summary']}, {paths['report']}", file=sys.stderr)
+        print(
+            f"seam compare: wrote {paths['records']}, {paths['summary']}, {paths['report']}",
+            file=sys.stderr,
+        )
     return 0

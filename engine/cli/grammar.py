@@ -12,10 +12,18 @@ from . import command
 
 
 def _configure_grammar(g: argparse.ArgumentParser) -> None:
-    g.add_argument("action", choices=("install", "list", "add"), help="install a release, list what is known and installed, or add an image you have")
-    g.add_argument("path", nargs="?", help="install: ERG version (default from the registry); add: image path")
+    g.add_argument(
+        "action",
+        choices=("install", "list", "add"),
+        help="install a release, list what is known and installed, or add an image you have",
+    )
+    g.add_argument(
+        "path", nargs="?", help="install: ERG version (default from the registry); add: image path"
+    )
     g.add_argument("--version", help="add: the image's ERG version (e.g. 2018)")
-    g.add_argument("--ace-version", help="install: ACE release to pair with (default: the newest listed)")
+    g.add_argument(
+        "--ace-version", help="install: ACE release to pair with (default: the newest listed)"
+    )
     g.add_argument("--name", help="add: the name to register it under (default: its version)")
     g.add_argument("--semi", help="add: a SEM-I file to check rule predicates against")
     g.add_argument("--ace", help="add: an ACE binary to register too")
@@ -23,16 +31,36 @@ def _configure_grammar(g: argparse.ArgumentParser) -> None:
 
 
 def _configure_rules(r: argparse.ArgumentParser) -> None:
-    r.add_argument("action", choices=("check", "example"), help="check rule files and their worked examples, or draft an example for a sentence")
-    r.add_argument("files", nargs="*", help="check: rule files (default: every file in rules/mrs); "
-                   "example: the sentence")
-    r.add_argument("--all", dest="verbose_check", action="store_true", help="print passing examples too")
-    r.add_argument("--live", action="store_true",
-                   help="check: also run the sentence examples on a live ACE + ERG (every image found)")
-    r.add_argument("--grammar", action="append", help="ERG image (repeatable; default: SEAM_ERG, then the cache)")
+    r.add_argument(
+        "action",
+        choices=("check", "example"),
+        help="check rule files and their worked examples, or draft an example for a sentence",
+    )
+    r.add_argument(
+        "files",
+        nargs="*",
+        help="check: rule files (default: every file in rules/mrs); example: the sentence",
+    )
+    r.add_argument(
+        "--all", dest="verbose_check", action="store_true", help="print passing examples too"
+    )
+    r.add_argument(
+        "--live",
+        action="store_true",
+        help="check: also run the sentence examples on a live ACE + ERG (every image found)",
+    )
+    r.add_argument(
+        "--grammar",
+        action="append",
+        help="ERG image (repeatable; default: SEAM_ERG, then the cache)",
+    )
     r.add_argument("--ace", help="ACE binary (default: SEAM_ACE, then the cache)")
-    r.add_argument("--family", help="example: the rule family to apply (passive, tense, cleft, ...)")
-    r.add_argument("--param", action="append", help="example: a family parameter, KEY=VALUE (repeatable)")
+    r.add_argument(
+        "--family", help="example: the rule family to apply (passive, tense, cleft, ...)"
+    )
+    r.add_argument(
+        "--param", action="append", help="example: a family parameter, KEY=VALUE (repeatable)"
+    )
 
 
 @command("grammar", "install, list or register ACE and ERG images", _configure_grammar)
@@ -40,13 +68,23 @@ def grammar(args: argparse.Namespace) -> int:
     from ..erg import grammar as g
 
     if args.action == "install":
-        g.install(args.path or args.version, ace=args.ace_version, registry_path=args.registry,
-                  report=lambda msg: print(msg, file=sys.stderr))
+        g.install(
+            args.path or args.version,
+            ace=args.ace_version,
+            registry_path=args.registry,
+            report=lambda msg: print(msg, file=sys.stderr),
+        )
         print(f"installed into {g.cache_dir()}; `seam transform --backend erg` will find it")
     elif args.action == "add":
         if not args.path:
             raise SeamError("seam grammar add needs the PATH of an ERG image (.dat)")
-        g.add(args.path, version=args.version and int(args.version), name=args.name, semi=args.semi, ace=args.ace)
+        g.add(
+            args.path,
+            version=args.version and int(args.version),
+            name=args.name,
+            semi=args.semi,
+            ace=args.ace,
+        )
         print(f"registered {args.path}")
     else:
         rows = g.listing()
@@ -60,7 +98,11 @@ def grammar(args: argparse.Namespace) -> int:
     return 0
 
 
-@command("rules", "validate MRS rule files and run their worked examples; print new ones", _configure_rules)
+@command(
+    "rules",
+    "validate MRS rule files and run their worked examples; print new ones",
+    _configure_rules,
+)
 def rules(args: argparse.Namespace) -> int:
     from pathlib import Path
 
@@ -88,10 +130,12 @@ def rules(args: argparse.Namespace) -> int:
             print(r)
     skipped = sum(1 for r in results if getattr(r, "status", "") == "skip")
     gaps = sum(1 for r in results if getattr(r, "status", "") == "gap")
-    print(f"seam rules check: {len(files)} files, {len(results)} examples/checks, {len(failed)} failed"
-          + (f", {skipped} skipped (other ERG versions)" if skipped else "")
-          + (f", {gaps} grammar gaps of the image (not rule errors; see their rows)" if gaps else ""),
-          file=sys.stderr)
+    print(
+        f"seam rules check: {len(files)} files, {len(results)} examples/checks, {len(failed)} failed"
+        + (f", {skipped} skipped (other ERG versions)" if skipped else "")
+        + (f", {gaps} grammar gaps of the image (not rule errors; see their rows)" if gaps else ""),
+        file=sys.stderr,
+    )
     return 1 if failed else 0
 
 
@@ -107,7 +151,11 @@ def _live_backends(args: argparse.Namespace) -> dict:
         if os.environ.get("SEAM_ERG"):
             images = [os.environ["SEAM_ERG"]]
         else:
-            images = [e["path"] for _n, e in sorted(g.load_state().get("erg", {}).items()) if Path(e["path"]).is_file()]
+            images = [
+                e["path"]
+                for _n, e in sorted(g.load_state().get("erg", {}).items())
+                if Path(e["path"]).is_file()
+            ]
     if not images:
         g.find_image()  # raises the GrammarError that says how to get one
     out = {}
@@ -123,7 +171,9 @@ def _rules_example(args: argparse.Namespace) -> int:
     from ..erg.rules import RuleSet
 
     if len(args.files) != 1 or not args.family:
-        raise SeamError('usage: seam rules example "SENTENCE" --family NAME [--param KEY=VALUE ...]')
+        raise SeamError(
+            'usage: seam rules example "SENTENCE" --family NAME [--param KEY=VALUE ...]'
+        )
     params = {}
     for item in args.param or []:
         key, sep, value = item.partition("=")

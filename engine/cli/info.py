@@ -18,13 +18,17 @@ DEMO_TRANSFORMATIONS = ("p", "f", "pa", "n", "q", "m", "i", "cleft(ARG1)", "s", 
 
 def _configure_demo(d: argparse.ArgumentParser) -> None:
     d.add_argument("text", nargs="*", help="sentences (default: three examples)")
-    d.add_argument("-a", "--apply", action="append", help="transformations (default: a tour of the catalog)")
+    d.add_argument(
+        "-a", "--apply", action="append", help="transformations (default: a tour of the catalog)"
+    )
 
 
 @command("demo", "show the transformations on a few sentences (surface backend)", _configure_demo)
 def demo(args: argparse.Namespace) -> int:
     transformer = Transformer("surface")
-    records = transformer.run_texts(list(args.text or DEMO_SENTENCES), list(args.apply or DEMO_TRANSFORMATIONS))
+    records = transformer.run_texts(
+        list(args.text or DEMO_SENTENCES), list(args.apply or DEMO_TRANSFORMATIONS)
+    )
     width = max(len(r["transformation"]) for r in records)
     source = None
     for rec in records:
@@ -33,7 +37,9 @@ def demo(args: argparse.Namespace) -> int:
             print(f"\n{source}")
         shown = rec["best"] if rec["status"] == "ok" else f"[{rec['status']}] {rec['reason']}"
         print(f"  {rec['transformation']:<{width}}  {shown}")
-    print("\nTry: seam transform \"Your sentence.\" --apply \"tense(fut)+passive\"   (seam catalog lists them all)")
+    print(
+        '\nTry: seam transform "Your sentence." --apply "tense(fut)+passive"   (seam catalog lists them all)'
+    )
     return 0
 
 

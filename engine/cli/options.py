@@ -24,18 +24,31 @@ class _Deprecated(argparse.Action):
         setattr(namespace, self.dest, values)
 
 
-REQUIRED = "_seam_required"  # the namespace key listing options checked after parsing (see require())
+REQUIRED = (
+    "_seam_required"  # the namespace key listing options checked after parsing (see require())
+)
 
 
-def add_option(parser: argparse.ArgumentParser, *flags: str, old: tuple[str, ...] = (), required: bool = False,
-               **kwargs) -> argparse.Action:
+def add_option(
+    parser: argparse.ArgumentParser,
+    *flags: str,
+    old: tuple[str, ...] = (),
+    required: bool = False,
+    **kwargs,
+) -> argparse.Action:
     """An option with the command line's common name (``-i/--input``, ``-o/--output``,
     ``--summary``, ...) and its ``old`` spellings as deprecated aliases. ``required`` is
     checked after parsing (argparse cannot count an alias as the option)."""
     action = parser.add_argument(*flags, **kwargs)
     for name in old:
-        parser.add_argument(name, dest=action.dest, action=_Deprecated, new="/".join(flags), help=argparse.SUPPRESS,
-                            metavar=kwargs.get("metavar"))
+        parser.add_argument(
+            name,
+            dest=action.dest,
+            action=_Deprecated,
+            new="/".join(flags),
+            help=argparse.SUPPRESS,
+            metavar=kwargs.get("metavar"),
+        )
     if required:
         needed = parser.get_default(REQUIRED) or ()
         parser.set_defaults(**{REQUIRED: (*needed, (action.dest, "/".join(flags)))})
@@ -44,7 +57,9 @@ def add_option(parser: argparse.ArgumentParser, *flags: str, old: tuple[str, ...
 
 def missing_required(args: argparse.Namespace) -> list[str]:
     """The required options (of :func:`add_option`) given under no spelling."""
-    return [flags for dest, flags in getattr(args, REQUIRED, ()) if getattr(args, dest, None) is None]
+    return [
+        flags for dest, flags in getattr(args, REQUIRED, ()) if getattr(args, dest, None) is None
+    ]
 
 
 class HelpFormatter(argparse.HelpFormatter):
@@ -52,8 +67,12 @@ class HelpFormatter(argparse.HelpFormatter):
 
     def _get_help_string(self, action):
         help_text = action.help or ""
-        if (action.default not in (None, False, argparse.SUPPRESS) and "default" not in help_text
-                and action.option_strings and not isinstance(action.default, bool)):
+        if (
+            action.default not in (None, False, argparse.SUPPRESS)
+            and "default" not in help_text
+            and action.option_strings
+            and not isinstance(action.default, bool)
+        ):
             help_text += " (default: %(default)s)"
         return help_text
 
@@ -71,24 +90,58 @@ def positive(value: str) -> int:
 
 def add_run_options(parser: argparse.ArgumentParser) -> None:
     """Output, backend, resume, limits, every backend's declared options, selection, quiet."""
-    parser.add_argument("-o", "--output", help="output file (default: stdout); .parquet, .csv or .tsv write that "
-                        "table (with the JSONL records next to it as OUTPUT.jsonl), anything else JSONL")
-    parser.add_argument("--output-format", choices=("jsonl", "parquet", "csv", "tsv"),
-                        help="output format (default: by the -o suffix, else jsonl)")
-    parser.add_argument("-b", "--backend", default="surface",
-                        help=f"backend name: {', '.join(available_backends())} (default: surface)")
-    parser.add_argument("--resume", action="store_true",
-                        help="continue a partial -o file without duplicates (refused if the input changed)")
-    parser.add_argument("--batch-size", type=positive, default=64, help="records per batch through the backend; "
-                        "output is flushed after each")
-    parser.add_argument("--executor", choices=("local", "ray"), default="local",
-                        help="where records are made: here (default) or on Ray (needs -i and -o)")
-    parser.add_argument("--address", help="Ray cluster address (default: a local Ray started for the run)")
-    parser.add_argument("--ray-workers", type=positive, default=2, help="Ray workers, each with its own backend "
-                        "(default 2)")
-    parser.add_argument("--block-size", type=positive, default=256, help="input lines per Ray task (default 256)")
-    parser.add_argument("--gpus-per-worker", type=float, default=0.0, help="GPUs per Ray worker (default 0)")
-    parser.add_argument("--max-chars", type=int, default=DEFAULT_MAX_CHARS, help="longer texts get an error record")
+    parser.add_argument(
+        "-o",
+        "--output",
+        help="output file (default: stdout); .parquet, .csv or .tsv write that "
+        "table (with the JSONL records next to it as OUTPUT.jsonl), anything else JSONL",
+    )
+    parser.add_argument(
+        "--output-format",
+        choices=("jsonl", "parquet", "csv", "tsv"),
+        help="output format (default: by the -o suffix, else jsonl)",
+    )
+    parser.add_argument(
+        "-b",
+        "--backend",
+        default="surface",
+        help=f"backend name: {', '.join(available_backends())} (default: surface)",
+    )
+    parser.add_argument(
+        "--resume",
+        action="store_true",
+        help="continue a partial -o file without duplicates (refused if the input changed)",
+    )
+    parser.add_argument(
+        "--batch-size",
+        type=positive,
+        default=64,
+        help="records per batch through the backend; output is flushed after each",
+    )
+    parser.add_argument(
+        "--executor",
+        choices=("local", "ray"),
+        default="local",
+        help="where records are made: here (default) or on Ray (needs -i and -o)",
+    )
+    parser.add_argument(
+        "--address", help="Ray cluster address (default: a local Ray started for the run)"
+    )
+    parser.add_argument(
+        "--ray-workers",
+        type=positive,
+        default=2,
+        help="Ray workers, each with its own backend (default 2)",
+    )
+    parser.add_argument(
+        "--block-size", type=positive, default=256, help="input lines per Ray task (default 256)"
+    )
+    parser.add_argument(
+        "--gpus-per-worker", type=float, default=0.0, help="GPUs per Ray worker (default 0)"
+    )
+    parser.add_argument(
+        "--max-chars", type=int, default=DEFAULT_MAX_CHARS, help="longer texts get an error record"
+    )
     add_backend_options(parser)
     add_select_options(parser)
     parser.add_argument("-q", "--quiet", action="store_true", help="no progress bar or summary")
@@ -108,14 +161,19 @@ def add_backend_options(parser: argparse.ArgumentParser) -> None:
     for flag, opt in first.items():
         names = tuple(readers[flag])
         if names not in groups:
-            title = f"{names[0]} backend" if len(names) == 1 else \
-                f"{', '.join(names[:-1])} and {names[-1]} backends"
+            title = (
+                f"{names[0]} backend"
+                if len(names) == 1
+                else f"{', '.join(names[:-1])} and {names[-1]} backends"
+            )
             groups[names] = parser.add_argument_group(title)
         group = groups[names]
         if opt.switch:
             group.add_argument(opt.flag, action="store_true", help=opt.help)
         else:
-            group.add_argument(opt.flag, type=opt.type, default=opt.default, choices=opt.choices, help=opt.help)
+            group.add_argument(
+                opt.flag, type=opt.type, default=opt.default, choices=opt.choices, help=opt.help
+            )
 
 
 def backend_kwargs(args: argparse.Namespace) -> dict:
@@ -129,26 +187,59 @@ def add_select_options(parser: argparse.ArgumentParser) -> None:
     from ..validate import VALIDATOR_REGISTRY
 
     r = parser.add_argument_group("ranking and validation (any backend)")
-    r.add_argument("--rank", nargs="?", const="composite",
-                   help=f"rank candidates: {', '.join(SCORER_REGISTRY.names())}, NAME=WEIGHT,... or composite (the default when no "
-                        "value is given: rules/ranking.toml)")
-    r.add_argument("--rank-config", help="TOML file with the [composite] weights (default rules/ranking.toml)")
-    r.add_argument("--validate", action="append", nargs="?", const=",".join(DEFAULT_VALIDATORS),
-                   help=f"validators, comma-separated: {', '.join(VALIDATOR_REGISTRY.names())} (default when no value is "
-                        "given: degeneracy,control)")
-    r.add_argument("--lm", help="causal LM checkpoint directory for lm scores (else SEAM_LM, then the cache)")
-    r.add_argument("--ngram", help="ARPA or Sphinx binary n-gram model (else SEAM_NGRAM, else pocketsphinx's)")
+    r.add_argument(
+        "--rank",
+        nargs="?",
+        const="composite",
+        help=f"rank candidates: {', '.join(SCORER_REGISTRY.names())}, NAME=WEIGHT,... or composite (the default when no "
+        "value is given: rules/ranking.toml)",
+    )
+    r.add_argument(
+        "--rank-config", help="TOML file with the [composite] weights (default rules/ranking.toml)"
+    )
+    r.add_argument(
+        "--validate",
+        action="append",
+        nargs="?",
+        const=",".join(DEFAULT_VALIDATORS),
+        help=f"validators, comma-separated: {', '.join(VALIDATOR_REGISTRY.names())} (default when no value is "
+        "given: degeneracy,control)",
+    )
+    r.add_argument(
+        "--lm", help="causal LM checkpoint directory for lm scores (else SEAM_LM, then the cache)"
+    )
+    r.add_argument(
+        "--ngram", help="ARPA or Sphinx binary n-gram model (else SEAM_NGRAM, else pocketsphinx's)"
+    )
     r.add_argument("--nli-model", help="NLI checkpoint directory for the entailment validator")
-    r.add_argument("--accept-model", help="acceptability classifier (seam train-accept) for the accept validator "
-                   "(else SEAM_ACCEPT, then the cache)")
-    r.add_argument("--expect", choices=("same", "different"), default="same",
-                   help="entailment validator: meaning kept (default) or changed")
-    r.add_argument("--bleu-range", default="0.1,0.95", help="bleu validator: LOW,HIGH (default 0.1,0.95)")
-    r.add_argument("--max-drop", type=float, default=50.0,
-                   help="likelihood validator: largest log-prob drop in nats (TAILOR 50, Polyjuice 10)")
-    r.add_argument("--likelihood-lm", choices=("lm", "ngram"),
-                   help="likelihood validator's model (default: lm when --lm is given, else ngram)")
-    r.add_argument("--parses", help="erg validator: recorded ACE parses (JSONL) instead of a live ACE")
+    r.add_argument(
+        "--accept-model",
+        help="acceptability classifier (seam train-accept) for the accept validator "
+        "(else SEAM_ACCEPT, then the cache)",
+    )
+    r.add_argument(
+        "--expect",
+        choices=("same", "different"),
+        default="same",
+        help="entailment validator: meaning kept (default) or changed",
+    )
+    r.add_argument(
+        "--bleu-range", default="0.1,0.95", help="bleu validator: LOW,HIGH (default 0.1,0.95)"
+    )
+    r.add_argument(
+        "--max-drop",
+        type=float,
+        default=50.0,
+        help="likelihood validator: largest log-prob drop in nats (TAILOR 50, Polyjuice 10)",
+    )
+    r.add_argument(
+        "--likelihood-lm",
+        choices=("lm", "ngram"),
+        help="likelihood validator's model (default: lm when --lm is given, else ngram)",
+    )
+    r.add_argument(
+        "--parses", help="erg validator: recorded ACE parses (JSONL) instead of a live ACE"
+    )
 
 
 def selector(args: argparse.Namespace):
@@ -160,9 +251,23 @@ def selector(args: argparse.Namespace):
     try:
         low, high = (float(x) for x in args.bleu_range.split(","))
     except ValueError:
-        raise SeamError(f"--bleu-range must be LOW,HIGH (two numbers), got {args.bleu_range!r}") from None
-    return Selector(args.rank, args.validate, lm=args.lm, ngram=args.ngram, nli=args.nli_model,
-                    device=getattr(args, "device", None), rank_config=args.rank_config,
-                    ace=getattr(args, "ace", None), grammar=getattr(args, "grammar", None), parses=args.parses,
-                    bleu_range=(low, high), expect=args.expect, max_drop=args.max_drop,
-                    likelihood_lm=args.likelihood_lm, accept_model=getattr(args, "accept_model", None))
+        raise SeamError(
+            f"--bleu-range must be LOW,HIGH (two numbers), got {args.bleu_range!r}"
+        ) from None
+    return Selector(
+        args.rank,
+        args.validate,
+        lm=args.lm,
+        ngram=args.ngram,
+        nli=args.nli_model,
+        device=getattr(args, "device", None),
+        rank_config=args.rank_config,
+        ace=getattr(args, "ace", None),
+        grammar=getattr(args, "grammar", None),
+        parses=args.parses,
+        bleu_range=(low, high),
+        expect=args.expect,
+        max_drop=args.max_drop,
+        likelihood_lm=args.likelihood_lm,
+        accept_model=getattr(args, "accept_model", None),
+    )

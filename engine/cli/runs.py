@@ -14,14 +14,33 @@ from .options import add_option, add_run_options, backend_kwargs, selector
 
 def _configure_transform(t: argparse.ArgumentParser) -> None:
     t.add_argument("text", nargs="*", help="sentences (or use -i)")
-    t.add_argument("-a", "--apply", action="append", required=True,
-                   help="transformation expression, e.g. 'tense(fut)+passive' or LIT shorthand 'f+pa'; repeatable")
-    t.add_argument("-i", "--input", help="input file: JSONL with a 'text' field (and optional 'id'), plain text (.txt, "
-                   "a sentence per line), .csv/.tsv, .parquet or a saved Hugging Face dataset folder")
-    t.add_argument("--format", choices=("text", "jsonl"), help="stdout format (text: best realization per line)")
-    t.add_argument("--text-field", default="text", help="input field holding the sentence (default: text)")
-    t.add_argument("--keep", nargs="*", metavar="FIELD",
-                   help="input fields to carry into the output records (default: every field; --keep alone: none)")
+    t.add_argument(
+        "-a",
+        "--apply",
+        action="append",
+        required=True,
+        help="transformation expression, e.g. 'tense(fut)+passive' or LIT shorthand 'f+pa'; repeatable",
+    )
+    t.add_argument(
+        "-i",
+        "--input",
+        help="input file: JSONL with a 'text' field (and optional 'id'), plain text (.txt, "
+        "a sentence per line), .csv/.tsv, .parquet or a saved Hugging Face dataset folder",
+    )
+    t.add_argument(
+        "--format",
+        choices=("text", "jsonl"),
+        help="stdout format (text: best realization per line)",
+    )
+    t.add_argument(
+        "--text-field", default="text", help="input field holding the sentence (default: text)"
+    )
+    t.add_argument(
+        "--keep",
+        nargs="*",
+        metavar="FIELD",
+        help="input fields to carry into the output records (default: every field; --keep alone: none)",
+    )
     add_run_options(t)
 
 
@@ -52,9 +71,17 @@ def _on_ray(spec, args: argparse.Namespace) -> RunReport:
         bar.update(finished - bar.n)
 
     try:
-        return run_ray(spec, args.input, record_path(args), workers=args.ray_workers, address=args.address,
-                       block_size=args.block_size, resume=args.resume, gpus_per_worker=args.gpus_per_worker,
-                       progress=progress)
+        return run_ray(
+            spec,
+            args.input,
+            record_path(args),
+            workers=args.ray_workers,
+            address=args.address,
+            block_size=args.block_size,
+            resume=args.resume,
+            gpus_per_worker=args.gpus_per_worker,
+            progress=progress,
+        )
     finally:
         bar.close()
 
@@ -65,17 +92,25 @@ def finish(report: RunReport, args: argparse.Namespace, name: str) -> int:
     from ..tables import output_format, write_table
 
     if args.output and record_path(args) != args.output:
-        n = write_table(record_path(args), args.output, output_format(args.output, args.output_format))
+        n = write_table(
+            record_path(args), args.output, output_format(args.output, args.output_format)
+        )
         if not args.quiet:
             print(f"seam: wrote {n} records to {args.output}", file=sys.stderr)
     if args.output and not args.quiet:
         print(f"seam: {report.summary()}", file=sys.stderr)
     if report.bugs:
-        print(f"seam {name}: {report.bugs} record(s) failed because of a bug (code E999; the traceback is logged "
-              "above); every other record was written", file=sys.stderr)
+        print(
+            f"seam {name}: {report.bugs} record(s) failed because of a bug (code E999; the traceback is logged "
+            "above); every other record was written",
+            file=sys.stderr,
+        )
         return 3
     if report.written and report.failed == report.written:
-        print(f"seam {name}: every record failed ({report.failed}); the first: {report.first_error}", file=sys.stderr)
+        print(
+            f"seam {name}: every record failed ({report.failed}); the first: {report.first_error}",
+            file=sys.stderr,
+        )
         return 4
     return 0
 
@@ -99,21 +134,38 @@ def transform(args: argparse.Namespace) -> int:
     if args.executor == "ray":
         from ..distributed import ProducerSpec
 
-        spec = ProducerSpec("transform", args.backend, apply=tuple(args.apply),
-                            options={**backend_kwargs(args), "keep": args.keep},
-                            batch_size=args.batch_size, max_chars=args.max_chars)
+        spec = ProducerSpec(
+            "transform",
+            args.backend,
+            apply=tuple(args.apply),
+            options={**backend_kwargs(args), "keep": args.keep},
+            batch_size=args.batch_size,
+            max_chars=args.max_chars,
+        )
         return finish(_on_ray(spec, args), args, "transform")
-    transformer = Transformer(args.backend, max_chars=args.max_chars, batch_size=args.batch_size,
-                              selector=selector(args), keep=args.keep, **backend_kwargs(args))
+    transformer = Transformer(
+        args.backend,
+        max_chars=args.max_chars,
+        batch_size=args.batch_size,
+        selector=selector(args),
+        keep=args.keep,
+        **backend_kwargs(args),
+    )
     if args.input:
+
         def items():
             return read_records(args.input, text_field=args.text_field)
+
         total = count_lines(args.input) * len(job_list)
     else:
         texts = list(args.text)
 
         def items():
-            return (InputRecord(str(k), t, k, fingerprint=fingerprint(t)) for k, t in enumerate(texts, start=1))
+            return (
+                InputRecord(str(k), t, k, fingerprint=fingerprint(t))
+                for k, t in enumerate(texts, start=1)
+            )
+
         total = len(texts) * len(job_list)
 
     labelled = total > 1  # one sentence and one transformation: the output alone
@@ -124,38 +176,73 @@ def transform(args: argparse.Namespace) -> int:
         if not labelled:
             print(out)
             return
-        if rec["id"] != shown[0]:  # each sentence once, then its transformations, as `seam demo` shows them
+        if (
+            rec["id"] != shown[0]
+        ):  # each sentence once, then its transformations, as `seam demo` shows them
             shown[0] = rec["id"]
             print(f"{rec['id']}: {rec['source'] if rec['source'] is not None else ''}")
         print(f"  {rec['transformation']:<12} {out}")
 
     text_out = not args.output and fmt == "text"
-    report = run(TransformProducer(transformer, job_list), items, output=record_path(args),
-                 sink=sys.stdout if not args.output and fmt == "jsonl" else None, resume=args.resume,
-                 batch_size=args.batch_size, progress=not args.quiet and (bool(args.input) or total >= 50),
-                 total=total, desc="seam transform", on_record=show if text_out else None)
+    report = run(
+        TransformProducer(transformer, job_list),
+        items,
+        output=record_path(args),
+        sink=sys.stdout if not args.output and fmt == "jsonl" else None,
+        resume=args.resume,
+        batch_size=args.batch_size,
+        progress=not args.quiet and (bool(args.input) or total >= 50),
+        total=total,
+        desc="seam transform",
+        on_record=show if text_out else None,
+    )
     return finish(report, args, "transform")
 
 
 def _configure_contrast(n: argparse.ArgumentParser) -> None:
     from ..nli.contrast import LIT_PAIRS
 
-    n.add_argument("-i", "--input", required=True, help="JSONL with premise, hypothesis, label (and id)")
-    n.add_argument("--pairs", nargs="+", default=list(LIT_PAIRS),
-                   help="pair expressions 'premise;hypothesis' (default: LIT's Table 2 set: %(default)s)")
-    n.add_argument("--label-rules", nargs="+", help="label rule files (default: every rules/labels/*.toml)")
-    add_option(n, "--summary", old=("--stats",), metavar="FILE",
-               help="write the summary (counts and rates per pair) as JSON here")
-    n.add_argument("--premise-field", default="premise", help="input field of the premise (default: premise, "
-                   "else sentence1)")
-    n.add_argument("--hypothesis-field", default="hypothesis", help="default: hypothesis, else sentence2")
+    n.add_argument(
+        "-i", "--input", required=True, help="JSONL with premise, hypothesis, label (and id)"
+    )
+    n.add_argument(
+        "--pairs",
+        nargs="+",
+        default=list(LIT_PAIRS),
+        help="pair expressions 'premise;hypothesis' (default: LIT's Table 2 set: %(default)s)",
+    )
+    n.add_argument(
+        "--label-rules", nargs="+", help="label rule files (default: every rules/labels/*.toml)"
+    )
+    add_option(
+        n,
+        "--summary",
+        old=("--stats",),
+        metavar="FILE",
+        help="write the summary (counts and rates per pair) as JSON here",
+    )
+    n.add_argument(
+        "--premise-field",
+        default="premise",
+        help="input field of the premise (default: premise, else sentence1)",
+    )
+    n.add_argument(
+        "--hypothesis-field", default="hypothesis", help="default: hypothesis, else sentence2"
+    )
     n.add_argument("--label-field", default="label", help="default: label, else gold_label")
-    n.add_argument("--edit-codes", action="store_true",
-                   help="add each side's Polyjuice control code (negation, restructure, ...) to the records")
+    n.add_argument(
+        "--edit-codes",
+        action="store_true",
+        help="add each side's Polyjuice control code (negation, restructure, ...) to the records",
+    )
     add_run_options(n)
 
 
-@command("contrast", "NLI contrast sets: transform premise and hypothesis, infer the new label", _configure_contrast)
+@command(
+    "contrast",
+    "NLI contrast sets: transform premise and hypothesis, infer the new label",
+    _configure_contrast,
+)
 def contrast(args: argparse.Namespace) -> int:
     import json
 
@@ -164,28 +251,53 @@ def contrast(args: argparse.Namespace) -> int:
 
     if args.resume and not args.output:
         raise SeamError("--resume needs -o OUTPUT (the partial output file to continue)")
-    fields = {"premise": args.premise_field, "hypothesis": args.hypothesis_field, "label": args.label_field}
+    fields = {
+        "premise": args.premise_field,
+        "hypothesis": args.hypothesis_field,
+        "label": args.label_field,
+    }
     if args.executor == "ray":
         from ..distributed import ProducerSpec
 
-        spec = ProducerSpec("contrast", args.backend, pairs=tuple(args.pairs),
-                            label_rules=tuple(args.label_rules) if args.label_rules else None, fields=fields,
-                            options={**backend_kwargs(args), "edit_codes": args.edit_codes},
-                            batch_size=args.batch_size, max_chars=args.max_chars)
+        spec = ProducerSpec(
+            "contrast",
+            args.backend,
+            pairs=tuple(args.pairs),
+            label_rules=tuple(args.label_rules) if args.label_rules else None,
+            fields=fields,
+            options={**backend_kwargs(args), "edit_codes": args.edit_codes},
+            batch_size=args.batch_size,
+            max_chars=args.max_chars,
+        )
         report = _on_ray(spec, args)
         if args.summary:
             stats = summarize(written_records(record_path(args)))
             with open(args.summary, "w", encoding="utf-8") as fh:
                 json.dump(stats, fh, indent=2)
         return finish(report, args, "contrast")
-    builder = ContrastBuilder(args.backend, pairs=args.pairs, label_rules=args.label_rules,
-                              max_chars=args.max_chars, batch_size=args.batch_size, selector=selector(args),
-                              edit_codes=args.edit_codes, **backend_kwargs(args))
+    builder = ContrastBuilder(
+        args.backend,
+        pairs=args.pairs,
+        label_rules=args.label_rules,
+        max_chars=args.max_chars,
+        batch_size=args.batch_size,
+        selector=selector(args),
+        edit_codes=args.edit_codes,
+        **backend_kwargs(args),
+    )
     kept: list[dict] = []
-    report = run(builder, lambda: read_pairs(args.input, fields), output=record_path(args),
-                 sink=None if args.output else sys.stdout, resume=args.resume, batch_size=args.batch_size,
-                 progress=not args.quiet, total=count_lines(args.input) * len(builder.variants),
-                 desc="seam contrast", on_record=None if args.output else kept.append)
+    report = run(
+        builder,
+        lambda: read_pairs(args.input, fields),
+        output=record_path(args),
+        sink=None if args.output else sys.stdout,
+        resume=args.resume,
+        batch_size=args.batch_size,
+        progress=not args.quiet,
+        total=count_lines(args.input) * len(builder.variants),
+        desc="seam contrast",
+        on_record=None if args.output else kept.append,
+    )
     # statistics cover the whole output, including records written before a --resume
     stats = summarize(written_records(record_path(args)) if args.output else kept)
     stats["backend"] = builder.backend_name

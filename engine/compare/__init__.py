@@ -11,4 +11,12 @@ from .comparison import (
     summarize,
 )
 
-__all__ = ["Comparison", "Row", "format_summary", "measure", "phenomenon", "run_backends", "summarize"]
+__all__ = [
+    "Comparison",
+    "Row",
+    "format_summary",
+    "measure",
+    "phenomenon",
+    "run_backends",
+    "summarize",
+]

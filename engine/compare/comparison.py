@@ -44,9 +44,19 @@ from . import metrics
 log = logging.getLogger(__name__)
 
 # phenomenon of a plan feature; a plan touching several is a "composition"
-PHENOMENA = {"tense": "tense", "progressive": "aspect", "perfect": "aspect", "modality": "modal",
-             "polarity": "negation", "force": "question", "voice": "voice", "promote": "voice",
-             "cleft": "cleft", "swap": "swap", "shorten": "shorten"}
+PHENOMENA = {
+    "tense": "tense",
+    "progressive": "aspect",
+    "perfect": "aspect",
+    "modality": "modal",
+    "polarity": "negation",
+    "force": "question",
+    "voice": "voice",
+    "promote": "voice",
+    "cleft": "cleft",
+    "swap": "swap",
+    "shorten": "shorten",
+}
 
 
 def phenomenon(plan: EditPlan) -> str:
@@ -73,8 +83,14 @@ class Row:
     backends: dict[str, dict] = field(default_factory=dict)
 
     def to_json(self) -> dict:
-        out = {"id": self.id, "source": self.source, "transformation": self.transformation,
-               "phenomenon": self.phenomenon, "plan": self.plan, "backends": self.backends}
+        out = {
+            "id": self.id,
+            "source": self.source,
+            "transformation": self.transformation,
+            "phenomenon": self.phenomenon,
+            "plan": self.plan,
+            "backends": self.backends,
+        }
         if self.gold:
             out["gold"] = self.gold
         return out
@@ -87,7 +103,9 @@ class Comparison:
     backends: list[str]
 
 
-def _units(items: Sequence[InputRecord], apply: Sequence[str] | None) -> tuple[list[Row], list[tuple[list[int], list[InputRecord], list[Job]]]]:
+def _units(
+    items: Sequence[InputRecord], apply: Sequence[str] | None
+) -> tuple[list[Row], list[tuple[list[int], list[InputRecord], list[Job]]]]:
     """The rows, and the runs that fill them: ``(row indices, inputs, jobs)``, rows in the run
     loop's order (input order, then transformation order). With ``apply`` every input gets
     every expression in one run; otherwise each line's own ``apply`` field (the gold format)
@@ -98,7 +116,16 @@ def _units(items: Sequence[InputRecord], apply: Sequence[str] | None) -> tuple[l
         first = j.plans[0][1]
         extra = rec.extra or {}
         gold = {k: v for k, v in extra.items() if k in ("accept", "expect_status")} or None
-        rows.append(Row(rec.id, rec.text, j.name, str(extra.get("phenomenon") or phenomenon(first)), str(first), gold))
+        rows.append(
+            Row(
+                rec.id,
+                rec.text,
+                j.name,
+                str(extra.get("phenomenon") or phenomenon(first)),
+                str(first),
+                gold,
+            )
+        )
         return len(rows) - 1
 
     if apply:
@@ -123,12 +150,26 @@ def _units(items: Sequence[InputRecord], apply: Sequence[str] | None) -> tuple[l
                 unit[1].append(rec)
                 continue
             problem = found
-        rows.append(Row(rec.id, rec.text, str(expr or ""), "none", "", backends={"*": {"status": "error", "reason": problem}}))
+        rows.append(
+            Row(
+                rec.id,
+                rec.text,
+                str(expr or ""),
+                "none",
+                "",
+                backends={"*": {"status": "error", "reason": problem}},
+            )
+        )
     return rows, list(by_expr.values())
 
 
-def run_backends(items: Sequence[InputRecord], apply: Sequence[str] | None, backends: dict[str, dict],
-                 batch_size: int = 64, progress: Callable[[str, int], None] | None = None) -> Comparison:
+def run_backends(
+    items: Sequence[InputRecord],
+    apply: Sequence[str] | None,
+    backends: dict[str, dict],
+    batch_size: int = 64,
+    progress: Callable[[str, int], None] | None = None,
+) -> Comparison:
     """Run every backend (name -> options) on the same inputs and plans; build the rows."""
     rows, units = _units(items, apply)
     for row in rows:
@@ -162,9 +203,13 @@ def run_backends(items: Sequence[InputRecord], apply: Sequence[str] | None, back
 
 
 def _outcome(record: dict) -> dict:
-    return {"status": record["status"], "reason": record.get("reason", ""), "best": record.get("best"),
-            "candidates": [c["text"] for c in record.get("candidates", [])],
-            "transformation": (record.get("candidates") or [{}])[0].get("transformation", "")}
+    return {
+        "status": record["status"],
+        "reason": record.get("reason", ""),
+        "best": record.get("best"),
+        "candidates": [c["text"] for c in record.get("candidates", [])],
+        "transformation": (record.get("candidates") or [{}])[0].get("transformation", ""),
+    }
 
 
 def measure(comparison: Comparison, analyzer=None, lm=None, judge=None) -> None:
@@ -181,14 +226,28 @@ def measure(comparison: Comparison, analyzer=None, lm=None, judge=None) -> None:
         lm = NgramLM()
     plans = {r.transformation: job(r.transformation) for r in comparison.rows if r.plan}
     sources = [r.source for r in comparison.rows if r.source]
-    bests = [o["best"] for r in comparison.rows for o in r.backends.values() if o["status"] == OK and o["best"]]
+    bests = [
+        o["best"]
+        for r in comparison.rows
+        for o in r.backends.values()
+        if o["status"] == OK and o["best"]
+    ]
     texts = list(dict.fromkeys([*sources, *bests]))
     analyses = dict(zip(texts, analyzer.analyze(texts), strict=True)) if texts else {}
     lm = _Memo(lm)
-    logprob = {t: s.mean for t, s in zip(texts, lm.token_scores(texts), strict=True)} if texts else {}
-    pairs = [(r.source, o["best"]) for r in comparison.rows if r.source
-             for o in r.backends.values() if o["status"] == OK and o["best"]]
-    ratio = dict(zip(pairs, fluency_ratios(lm, [a for a, _ in pairs], [b for _, b in pairs]), strict=True))
+    logprob = (
+        {t: s.mean for t, s in zip(texts, lm.token_scores(texts), strict=True)} if texts else {}
+    )
+    pairs = [
+        (r.source, o["best"])
+        for r in comparison.rows
+        if r.source
+        for o in r.backends.values()
+        if o["status"] == OK and o["best"]
+    ]
+    ratio = dict(
+        zip(pairs, fluency_ratios(lm, [a for a, _ in pairs], [b for _, b in pairs]), strict=True)
+    )
     from ..polyjuice.detect import detect
 
     verdicts: dict[str, Any] = {}
@@ -203,8 +262,14 @@ def measure(comparison: Comparison, analyzer=None, lm=None, judge=None) -> None:
         src = analyses.get(row.source)
         for out in row.backends.values():
             if row.gold:
-                case = GoldCase(row.id, row.source or "", row.transformation, row.phenomenon,
-                                tuple(row.gold.get("accept") or ()), row.gold.get("expect_status"))
+                case = GoldCase(
+                    row.id,
+                    row.source or "",
+                    row.transformation,
+                    row.phenomenon,
+                    tuple(row.gold.get("accept") or ()),
+                    row.gold.get("expect_status"),
+                )
                 out["correct"] = passes(case, {"status": out["status"], "best": out["best"]})
             if out["status"] != OK or not out["best"] or src is None:
                 continue
@@ -213,20 +278,33 @@ def measure(comparison: Comparison, analyzer=None, lm=None, judge=None) -> None:
             adheres = shows_change(plan, out["best"], None, got) is None
             preserves = keeps_source(src, plan, got) is None
             # an unchanged ok output (the plan was already satisfied) was expected to change nothing
-            close = metrics.closeness(src, plan, got, unchanged=normalize(out["best"]) == normalize(row.source))
+            close = metrics.closeness(
+                src, plan, got, unchanged=normalize(out["best"]) == normalize(row.source)
+            )
             loss_ratio = ratio[(row.source, out["best"])]
-            scores = {"adheres": adheres, "preserves": preserves, "checked": adheres and preserves,
-                      "closeness": close.to_dict() if close else None,
-                      "edit_distance": metrics.token_edit_distance(row.source, out["best"]),
-                      "lp_change": round(logprob[out["best"]] - logprob[row.source], 4),
-                      "loss_ratio": round(loss_ratio, 4) if loss_ratio is not None else None,
-                      "self_bleu": metrics.self_bleu(out["candidates"]),
-                      "distinct_2": metrics.distinct_n(out["candidates"], 2) if len(out["candidates"]) > 1 else None,
-                      "code": detect(src, got)}  # the Polyjuice code of the edit, one vocabulary for every backend
+            scores = {
+                "adheres": adheres,
+                "preserves": preserves,
+                "checked": adheres and preserves,
+                "closeness": close.to_dict() if close else None,
+                "edit_distance": metrics.token_edit_distance(row.source, out["best"]),
+                "lp_change": round(logprob[out["best"]] - logprob[row.source], 4),
+                "loss_ratio": round(loss_ratio, 4) if loss_ratio is not None else None,
+                "self_bleu": metrics.self_bleu(out["candidates"]),
+                "distinct_2": metrics.distinct_n(out["candidates"], 2)
+                if len(out["candidates"]) > 1
+                else None,
+                "code": detect(src, got),
+            }  # the Polyjuice code of the edit, one vocabulary for every backend
             if judge is not None:
                 v = verdicts[out["best"]]
-                scores["grammatical"] = True if v.verdict == ACCEPT else False if v.verdict == REJECT or (
-                    v.reason.startswith("the ERG has no parse")) else None
+                scores["grammatical"] = (
+                    True
+                    if v.verdict == ACCEPT
+                    else False
+                    if v.verdict == REJECT or (v.reason.startswith("the ERG has no parse"))
+                    else None
+                )
             out["scores"] = scores
 
 
@@ -259,7 +337,9 @@ def _cell(outcomes: list[dict], seconds: float | None = None) -> dict:
     sc = [o.get("scores") or {} for o in ok]
     failures = Counter(_reason(o["reason"]) for o in outcomes if o["status"] != OK and o["reason"])
     cell = {
-        "n": n, "ok": len(ok), "statuses": dict(Counter(o["status"] for o in outcomes)),
+        "n": n,
+        "ok": len(ok),
+        "statuses": dict(Counter(o["status"] for o in outcomes)),
         "coverage": round(len(ok) / n, 4) if n else None,
         "adherence": _rate(s.get("adheres") for s in sc),
         "preservation": _rate(s.get("preserves") for s in sc),
@@ -289,7 +369,9 @@ def _cell(outcomes: list[dict], seconds: float | None = None) -> dict:
 
 def _reason(text: str) -> str:
     """A failure reason without the sentence-specific part (quoted words), for counting."""
-    return re.sub(r"'[^']*'|\"[^\"]*\"|\([^)]*\)", "…", text.split(":")[0] if len(text) > 90 else text)[:90]
+    return re.sub(
+        r"'[^']*'|\"[^\"]*\"|\([^)]*\)", "…", text.split(":")[0] if len(text) > 90 else text
+    )[:90]
 
 
 def agreement(rows: Sequence[Row], backends: Sequence[str]) -> dict[str, dict]:
@@ -297,43 +379,77 @@ def agreement(rows: Sequence[Row], backends: Sequence[str]) -> dict[str, dict]:
     are the same (gold normalization)."""
     out = {}
     for a, b in combinations(backends, 2):
-        both = [r for r in rows if r.backends.get(a, {}).get("status") == OK and r.backends.get(b, {}).get("status") == OK]
-        same = sum(normalize(r.backends[a]["best"]) == normalize(r.backends[b]["best"]) for r in both)
-        out[f"{a}|{b}"] = {"both_ok": len(both), "same_best": same,
-                           "agreement": round(same / len(both), 4) if both else None}
+        both = [
+            r
+            for r in rows
+            if r.backends.get(a, {}).get("status") == OK
+            and r.backends.get(b, {}).get("status") == OK
+        ]
+        same = sum(
+            normalize(r.backends[a]["best"]) == normalize(r.backends[b]["best"]) for r in both
+        )
+        out[f"{a}|{b}"] = {
+            "both_ok": len(both),
+            "same_best": same,
+            "agreement": round(same / len(both), 4) if both else None,
+        }
     return out
 
 
 def summarize(comparison: Comparison) -> dict:
     """Per backend (overall and per transformation and phenomenon), agreement, and speed."""
     rows = comparison.rows
-    out: dict = {"inputs": len({r.id for r in rows}), "rows": len(rows), "backends": {}, "agreement": {},
-                 "transformations": sorted({r.transformation for r in rows}),
-                 "phenomena": sorted({r.phenomenon for r in rows})}
+    out: dict = {
+        "inputs": len({r.id for r in rows}),
+        "rows": len(rows),
+        "backends": {},
+        "agreement": {},
+        "transformations": sorted({r.transformation for r in rows}),
+        "phenomena": sorted({r.phenomenon for r in rows}),
+    }
     for name in comparison.backends:
         outcomes = [r.backends[name] for r in rows if name in r.backends]
         entry = _cell(outcomes, comparison.seconds.get(name))
-        entry["by_transformation"] = {t: _cell([r.backends[name] for r in rows if r.transformation == t])
-                                      for t in out["transformations"]}
-        entry["by_phenomenon"] = {p: _cell([r.backends[name] for r in rows if r.phenomenon == p])
-                                  for p in out["phenomena"]}
+        entry["by_transformation"] = {
+            t: _cell([r.backends[name] for r in rows if r.transformation == t])
+            for t in out["transformations"]
+        }
+        entry["by_phenomenon"] = {
+            p: _cell([r.backends[name] for r in rows if r.phenomenon == p])
+            for p in out["phenomena"]
+        }
         out["backends"][name] = entry
     out["agreement"] = agreement(rows, comparison.backends)
-    out["agreement_by_phenomenon"] = {p: agreement([r for r in rows if r.phenomenon == p], comparison.backends)
-                                      for p in out["phenomena"]}
+    out["agreement_by_phenomenon"] = {
+        p: agreement([r for r in rows if r.phenomenon == p], comparison.backends)
+        for p in out["phenomena"]
+    }
     return out
 
 
-TABLE_COLUMNS = (("coverage", "cov"), ("checked", "checked"), ("accuracy", "acc"), ("grammatical", "gram"),
-                 ("closeness_f1", "closeF1"), ("edit_distance", "edits"), ("loss_ratio", "lossR"),
-                 ("self_bleu", "sBLEU"), ("records_per_s", "rec/s"))
+TABLE_COLUMNS = (
+    ("coverage", "cov"),
+    ("checked", "checked"),
+    ("accuracy", "acc"),
+    ("grammatical", "gram"),
+    ("closeness_f1", "closeF1"),
+    ("edit_distance", "edits"),
+    ("loss_ratio", "lossR"),
+    ("self_bleu", "sBLEU"),
+    ("records_per_s", "rec/s"),
+)
 
 
 def format_summary(summary: dict) -> str:
     """A text table: one line per backend and transformation, then each backend overall."""
-    cols = [(k, h) for k, h in TABLE_COLUMNS
-            if any(k in e or any(k in c for c in e["by_transformation"].values())
-                   for e in summary["backends"].values())]
+    cols = [
+        (k, h)
+        for k, h in TABLE_COLUMNS
+        if any(
+            k in e or any(k in c for c in e["by_transformation"].values())
+            for e in summary["backends"].values()
+        )
+    ]
     head = f"{'backend':10} {'transformation':24} {'n':>5} " + " ".join(f"{h:>8}" for _, h in cols)
     lines = [head, "-" * len(head)]
 
@@ -342,8 +458,13 @@ def format_summary(summary: dict) -> str:
 
     for name, entry in summary["backends"].items():
         for t, cell in entry["by_transformation"].items():
-            lines.append(f"{name:10} {t[:24]:24} {cell['n']:>5} " + " ".join(fmt(cell.get(k)) for k, _ in cols))
-        lines.append(f"{name:10} {'ALL':24} {entry['n']:>5} " + " ".join(fmt(entry.get(k)) for k, _ in cols))
+            lines.append(
+                f"{name:10} {t[:24]:24} {cell['n']:>5} "
+                + " ".join(fmt(cell.get(k)) for k, _ in cols)
+            )
+        lines.append(
+            f"{name:10} {'ALL':24} {entry['n']:>5} " + " ".join(fmt(entry.get(k)) for k, _ in cols)
+        )
     for pair, a in summary["agreement"].items():
         lines.append(f"agreement {pair}: {a['same_best']}/{a['both_ok']} same best where both ok")
     return "\n".join(lines)

@@ -33,7 +33,9 @@ from ..rank.closeness import edit_distance, tokens
 from ..transforms import EditPlan
 
 # Plan features that change the verb group (tense, voice, ... all inflect or add auxiliaries).
-_VERB_FEATURES = frozenset({"voice", "tense", "progressive", "perfect", "modality", "polarity", "force"})
+_VERB_FEATURES = frozenset(
+    {"voice", "tense", "progressive", "perfect", "modality", "polarity", "force"}
+)
 
 
 @dataclass(frozen=True)
@@ -45,8 +47,13 @@ class Closeness:
     expected: tuple[str, ...]
 
     def to_dict(self) -> dict:
-        return {"precision": round(self.precision, 4), "recall": round(self.recall, 4), "f1": round(self.f1, 4),
-                "changed": list(self.changed), "expected": list(self.expected)}
+        return {
+            "precision": round(self.precision, 4),
+            "recall": round(self.recall, 4),
+            "f1": round(self.f1, 4),
+            "changed": list(self.changed),
+            "expected": list(self.expected),
+        }
 
 
 def expected_roles(plan: EditPlan, frame: Frame) -> set[str]:
@@ -80,7 +87,9 @@ def _words(text: str | Analysis) -> list[str]:
     return tokens(text)
 
 
-def changed_spans(analysis: Analysis, frame: Frame, output: str | Analysis) -> list[tuple[str, int, bool]]:
+def changed_spans(
+    analysis: Analysis, frame: Frame, output: str | Analysis
+) -> list[tuple[str, int, bool]]:
     """``(role, length, changed)`` for each span of ``frame`` in the output (see the module).
     Give the output as an analysis to compare spaCy tokens with spaCy tokens."""
     src = _norm(_words(analysis))
@@ -116,6 +125,7 @@ def _verb_group_changed(analysis: Analysis, frame: Frame, output: Analysis) -> b
     """The verb group changed: the output has no clause on the same verb, or that clause's
     verb group (auxiliaries, negation, the verb) has other words. A cleft keeps the verb's own
     group (*It was the dog that chased ...*); a passive changes it (*was chased*)."""
+
     def group(a: Analysis, f: Frame) -> list[str]:
         return [a.sentence.tokens[i].text.lower() for i in sorted(set(f.verb_group) | {f.verb})]
 
@@ -148,7 +158,9 @@ def _closeness(spans: Sequence[tuple[str, int, bool]], expected: set[str]) -> Cl
     return Closeness(p, r, f, tuple(sorted(changed)), tuple(sorted(expected)))
 
 
-def closeness(analysis: Analysis, plan: EditPlan, output: str | Analysis, unchanged: bool = False) -> Closeness | None:
+def closeness(
+    analysis: Analysis, plan: EditPlan, output: str | Analysis, unchanged: bool = False
+) -> Closeness | None:
     """TAILOR's closeness of ``output`` to the source ``analysis`` under ``plan`` (None when
     the source has no main frame). ``unchanged``: the plan was already satisfied, so no span
     is expected to change."""
@@ -161,7 +173,11 @@ def closeness(analysis: Analysis, plan: EditPlan, output: str | Analysis, unchan
         spans = [s for s in spans if s[0] != "V"]
     if "cleft" in plan.features:  # a cleft or uncleft moves its focus; no argument's words change
         spans = [s for s in spans if s[0] == "V"]
-    if "force" in plan.features and not unchanged and _inverted(analysis, frame) != _inverted(output, None):
+    if (
+        "force" in plan.features
+        and not unchanged
+        and _inverted(analysis, frame) != _inverted(output, None)
+    ):
         # a question made by inversion (and its statement) changes the verb group by moving it
         spans = [(r, n, True if r == "V" else c) for r, n, c in spans]
     return _closeness(spans, expected)
@@ -197,12 +213,14 @@ def self_bleu(texts: Sequence[str]) -> float | None:
     if len(toks) < 2:
         return None
     smooth = SmoothingFunction().method1
-    scores = [sentence_bleu([o for j, o in enumerate(toks) if j != k], t, smoothing_function=smooth)
-              for k, t in enumerate(toks)]
+    scores = [
+        sentence_bleu([o for j, o in enumerate(toks) if j != k], t, smoothing_function=smooth)
+        for k, t in enumerate(toks)
+    ]
     return round(float(sum(scores) / len(scores)), 4)
 
 
 def distinct_n(texts: Sequence[str], n: int) -> float | None:
     """Distinct n-grams over all n-grams of ``texts`` (None when there is none)."""
-    grams = [tuple(t[k:k + n]) for t in map(tokens, texts) for k in range(len(t) - n + 1)]
+    grams = [tuple(t[k : k + n]) for t in map(tokens, texts) for k in range(len(t) - n + 1)]
     return round(len(set(grams)) / len(grams), 3) if grams else None

@@ -22,18 +22,30 @@ from ..results import OK
 from .comparison import Row
 
 MAX_EXAMPLES = 400
-_COLUMNS = (("n", "n"), ("coverage", "coverage"), ("adherence", "adherence"), ("preservation", "preservation"),
-            ("checked", "checked"), ("accuracy", "gold accuracy"), ("precision", "gold precision"),
-            ("grammatical", "ERG-grammatical"), ("closeness_f1", "closeness F1"), ("edit_distance", "token edits"),
-            ("lp_change", "log-prob change"), ("loss_ratio", "loss ratio"), ("self_bleu", "self-BLEU"),
-            ("distinct_2", "distinct-2"), ("records_per_s", "records/s"))
+_COLUMNS = (
+    ("n", "n"),
+    ("coverage", "coverage"),
+    ("adherence", "adherence"),
+    ("preservation", "preservation"),
+    ("checked", "checked"),
+    ("accuracy", "gold accuracy"),
+    ("precision", "gold precision"),
+    ("grammatical", "ERG-grammatical"),
+    ("closeness_f1", "closeness F1"),
+    ("edit_distance", "token edits"),
+    ("lp_change", "log-prob change"),
+    ("loss_ratio", "loss ratio"),
+    ("self_bleu", "self-BLEU"),
+    ("distinct_2", "distinct-2"),
+    ("records_per_s", "records/s"),
+)
 
 
 def _svg(fig) -> str:
     buf = io.StringIO()
     fig.savefig(buf, format="svg", bbox_inches="tight", metadata={"Date": None})
     text = buf.getvalue()
-    return text[text.index("<svg"):]
+    return text[text.index("<svg") :]
 
 
 def _pyplot():
@@ -56,7 +68,12 @@ def bars(summary: dict, key: str, title: str) -> str:
     for k, name in enumerate(names):
         cells = summary["backends"][name]["by_phenomenon"]
         values = [cells[p].get(key) or 0.0 for p in phenomena]
-        ax.bar([i + k * width - 0.4 + width / 2 for i in range(len(phenomena))], values, width, label=name)
+        ax.bar(
+            [i + k * width - 0.4 + width / 2 for i in range(len(phenomena))],
+            values,
+            width,
+            label=name,
+        )
     ax.set_xticks(range(len(phenomena)), phenomena, rotation=30, ha="right")
     ax.set_ylim(0, 1.05)
     ax.set_title(title)
@@ -73,8 +90,11 @@ def scatter_figure(summary: dict):
     fig, ax = plt.subplots(figsize=(6.0, 4.4))
     names = []
     for name, entry in summary["backends"].items():
-        points = [(p, c["closeness_f1"], c["loss_ratio"]) for p, c in entry["by_phenomenon"].items()
-                  if c.get("closeness_f1") is not None and c.get("loss_ratio") is not None]
+        points = [
+            (p, c["closeness_f1"], c["loss_ratio"])
+            for p, c in entry["by_phenomenon"].items()
+            if c.get("closeness_f1") is not None and c.get("loss_ratio") is not None
+        ]
         if not points:
             continue
         names.append(name)
@@ -88,7 +108,13 @@ def scatter_figure(summary: dict):
     ax.set_title("closeness against fluency")
     ax.grid(alpha=0.3)
     if names:  # below the axes: a legend inside (or beside) them covers the points at closeness 1
-        ax.legend(fontsize=8, loc="upper center", bbox_to_anchor=(0.5, -0.14), ncol=min(4, len(names)), frameon=False)
+        ax.legend(
+            fontsize=8,
+            loc="upper center",
+            bbox_to_anchor=(0.5, -0.14),
+            ncol=min(4, len(names)),
+            frameon=False,
+        )
     fig.tight_layout()
     return fig, ax
 
@@ -111,26 +137,42 @@ def _fmt(value) -> str:
 
 
 def table(summary: dict) -> str:
-    cols = [(k, h) for k, h in _COLUMNS
-            if any(k in c for e in summary["backends"].values() for c in [e, *e["by_transformation"].values()])]
+    cols = [
+        (k, h)
+        for k, h in _COLUMNS
+        if any(
+            k in c
+            for e in summary["backends"].values()
+            for c in [e, *e["by_transformation"].values()]
+        )
+    ]
     head = "".join(f"<th data-col='{i + 2}'>{html.escape(h)}</th>" for i, (_, h) in enumerate(cols))
     body = []
     for name, entry in summary["backends"].items():
         for t, cell in [*entry["by_transformation"].items(), ("(all)", entry)]:
-            tds = "".join(f"<td data-v='{cell.get(k) if cell.get(k) is not None else ''}'>{_fmt(cell.get(k))}</td>"
-                          for k, _ in cols)
+            tds = "".join(
+                f"<td data-v='{cell.get(k) if cell.get(k) is not None else ''}'>{_fmt(cell.get(k))}</td>"
+                for k, _ in cols
+            )
             body.append(f"<tr><td>{html.escape(name)}</td><td>{html.escape(t)}</td>{tds}</tr>")
-    return (f"<table id='summary' class='sortable'><thead><tr><th data-col='0'>backend</th>"
-            f"<th data-col='1'>transformation</th>{head}</tr></thead><tbody>{''.join(body)}</tbody></table>")
+    return (
+        f"<table id='summary' class='sortable'><thead><tr><th data-col='0'>backend</th>"
+        f"<th data-col='1'>transformation</th>{head}</tr></thead><tbody>{''.join(body)}</tbody></table>"
+    )
 
 
 def _disagree(row: Row) -> bool:
     outs = list(row.backends.values())
-    keys = {(o["status"], normalize(o["best"]) if o["status"] == OK and o.get("best") else "") for o in outs}
+    keys = {
+        (o["status"], normalize(o["best"]) if o["status"] == OK and o.get("best") else "")
+        for o in outs
+    }
     return len(keys) > 1
 
 
-def examples(rows: Sequence[Row], backends: Sequence[str], limit: int = MAX_EXAMPLES) -> tuple[str, int]:
+def examples(
+    rows: Sequence[Row], backends: Sequence[str], limit: int = MAX_EXAMPLES
+) -> tuple[str, int]:
     """Side-by-side rows where the backends disagree (status or best output), and how many."""
     chosen = [r for r in rows if _disagree(r)]
     parts = []
@@ -148,15 +190,25 @@ def examples(rows: Sequence[Row], backends: Sequence[str], limit: int = MAX_EXAM
                     marks.append(f"[{scores['code']}]")
             if "correct" in o:
                 marks.append("gold ✓" if o["correct"] else "gold ✗")
-            text = html.escape(o.get("best") or "") if o.get("status") == OK else (
-                f"<span class='why'>{html.escape((o.get('reason') or '')[:160])}</span>")
-            cells.append(f"<td><span class='st st-{html.escape(o.get('status', ''))}'>{html.escape(o.get('status', ''))}"
-                         f"</span> {text}<div class='marks'>{html.escape(' · '.join(marks))}</div></td>")
-        parts.append(f"<tr data-ph='{html.escape(row.phenomenon)}'><td>{html.escape(row.source or '')}"
-                     f"<div class='marks'>{html.escape(row.transformation)}</div></td>{''.join(cells)}</tr>")
+            text = (
+                html.escape(o.get("best") or "")
+                if o.get("status") == OK
+                else (f"<span class='why'>{html.escape((o.get('reason') or '')[:160])}</span>")
+            )
+            cells.append(
+                f"<td><span class='st st-{html.escape(o.get('status', ''))}'>{html.escape(o.get('status', ''))}"
+                f"</span> {text}<div class='marks'>{html.escape(' · '.join(marks))}</div></td>"
+            )
+        parts.append(
+            f"<tr data-ph='{html.escape(row.phenomenon)}'><td>{html.escape(row.source or '')}"
+            f"<div class='marks'>{html.escape(row.transformation)}</div></td>{''.join(cells)}</tr>"
+        )
     head = "".join(f"<th>{html.escape(b)}</th>" for b in backends)
-    return (f"<table id='examples'><thead><tr><th>source · transformation</th>{head}</tr></thead>"
-            f"<tbody>{''.join(parts)}</tbody></table>", len(chosen))
+    return (
+        f"<table id='examples'><thead><tr><th>source · transformation</th>{head}</tr></thead>"
+        f"<tbody>{''.join(parts)}</tbody></table>",
+        len(chosen),
+    )
 
 
 _STYLE = """
@@ -205,17 +257,25 @@ _SCRIPT = """
 """
 
 
-def write(directory, comparison, summary: dict, title: str = "Seam: backends compared") -> dict[str, str]:
+def write(
+    directory, comparison, summary: dict, title: str = "Seam: backends compared"
+) -> dict[str, str]:
     """Write ``records.jsonl``, ``summary.json`` and ``report.html`` into ``directory``."""
     from pathlib import Path
 
     out = Path(directory)
     out.mkdir(parents=True, exist_ok=True)
-    paths = {"records": out / "records.jsonl", "summary": out / "summary.json", "report": out / "report.html"}
+    paths = {
+        "records": out / "records.jsonl",
+        "summary": out / "summary.json",
+        "report": out / "report.html",
+    }
     with open(paths["records"], "w", encoding="utf-8") as f:
         for row in comparison.rows:
             f.write(json.dumps(row.to_json(), ensure_ascii=False) + "\n")
-    paths["summary"].write_text(json.dumps(summary, indent=1, ensure_ascii=False) + "\n", encoding="utf-8")
+    paths["summary"].write_text(
+        json.dumps(summary, indent=1, ensure_ascii=False) + "\n", encoding="utf-8"
+    )
     paths["report"].write_text(render(summary, comparison.rows, title), encoding="utf-8")
     return {k: str(v) for k, v in paths.items()}
 
@@ -224,16 +284,26 @@ def render(summary: dict, rows: Sequence[Row], title: str = "Seam: backends comp
     """The whole report page."""
     backends = list(summary["backends"])
     graded = any("accuracy" in e for e in summary["backends"].values())
-    charts = [bars(summary, "coverage", "coverage (status ok) per phenomenon"),
-              bars(summary, "accuracy" if graded else "checked",
-                   "gold accuracy per phenomenon" if graded else "checked (ok, change shown, rest kept)"),
-              scatter(summary)]
+    charts = [
+        bars(summary, "coverage", "coverage (status ok) per phenomenon"),
+        bars(
+            summary,
+            "accuracy" if graded else "checked",
+            "gold accuracy per phenomenon" if graded else "checked (ok, change shown, rest kept)",
+        ),
+        scatter(summary),
+    ]
     ex, n_disagree = examples(rows, backends)
     options = "".join(f"<option>{html.escape(p)}</option>" for p in summary["phenomena"])
-    agree = "".join(f"<li>{html.escape(pair)}: {a['same_best']} of {a['both_ok']} items where both are ok "
-                    f"({_fmt(a['agreement'])})</li>" for pair, a in summary["agreement"].items())
-    meta = (f"{summary['inputs']} inputs, {summary['rows']} input × transformation rows, backends: "
-            f"{', '.join(backends)}")
+    agree = "".join(
+        f"<li>{html.escape(pair)}: {a['same_best']} of {a['both_ok']} items where both are ok "
+        f"({_fmt(a['agreement'])})</li>"
+        for pair, a in summary["agreement"].items()
+    )
+    meta = (
+        f"{summary['inputs']} inputs, {summary['rows']} input × transformation rows, backends: "
+        f"{', '.join(backends)}"
+    )
     data = json.dumps(summary).replace("</", "<\\/")  # the JSON stays inside its script element
     return f"""<!DOCTYPE html>
 <html lang="en"><head><meta charset="utf-8"><title>{html.escape(title)}</title>
@@ -242,11 +312,11 @@ def render(summary: dict, rows: Sequence[Row], title: str = "Seam: backends comp
 <h1>{html.escape(title)}</h1>
 <p class="meta">{html.escape(meta)}</p>
 <h2>Per phenomenon</h2>
-<div class="charts">{''.join(f'<figure>{c}</figure>' for c in charts)}</div>
+<div class="charts">{"".join(f"<figure>{c}</figure>" for c in charts)}</div>
 <h2>Summary (click a column to sort)</h2>
 <div class="wide">{table(summary)}</div>
-<h2>Agreement between backends</h2><ul>{agree or '<li>one backend only</li>'}</ul>
-<h2>Where the backends disagree ({n_disagree}{f', first {MAX_EXAMPLES} shown' if n_disagree > MAX_EXAMPLES else ''})</h2>
+<h2>Agreement between backends</h2><ul>{agree or "<li>one backend only</li>"}</ul>
+<h2>Where the backends disagree ({n_disagree}{f", first {MAX_EXAMPLES} shown" if n_disagree > MAX_EXAMPLES else ""})</h2>
 <label>phenomenon <select id="phenomenon"><option value="">all</option>{options}</select></label>
 <div class="wide">{ex}</div>
 <script type="application/json" id="summary-data">{data}</script>

@@ -62,7 +62,9 @@ class AceOptions:
     roots: tuple[str, ...] = STRICT_ROOTS
     fragments: bool = False
     generate_timeout: int | None = None  # seconds per generation (default: ``timeout``)
-    generate_results: int | None = None  # pass -n N to the generator (only for an ACE without the -n bug)
+    generate_results: int | None = (
+        None  # pass -n N to the generator (only for an ACE without the -n bug)
+    )
 
     def parser_args(self) -> list[str]:
         roots = self.roots + (FRAGMENT_ROOTS if self.fragments else ())
@@ -77,8 +79,14 @@ class AceOptions:
         return self.generate_timeout or self.timeout if kind == "generate" else self.timeout
 
     def _limits(self, timeout: int) -> list[str]:
-        return ["--timeout", str(timeout), "--max-chart-megabytes", str(self.max_chart_megabytes),
-                "--max-unpack-megabytes", str(self.max_unpack_megabytes)]
+        return [
+            "--timeout",
+            str(timeout),
+            "--max-chart-megabytes",
+            str(self.max_chart_megabytes),
+            "--max-unpack-megabytes",
+            str(self.max_unpack_megabytes),
+        ]
 
 
 @dataclass(frozen=True)
@@ -113,8 +121,12 @@ class AceWorker:
         else:  # a pydelphin without the reader's internals this was written against (1.8-1.11)
             cls = _delphin_ace.ACEParser if self.kind == "parse" else _delphin_ace.ACEGenerator
         args = self.options.parser_args() if self.kind == "parse" else self.options.generator_args()
-        self.proc = cls(str(self.grammar.image), cmdargs=args, executable=str(self.grammar.ace),
-                        stderr=subprocess.DEVNULL)  # type: ignore[arg-type]  # Popen takes it
+        self.proc = cls(
+            str(self.grammar.image),
+            cmdargs=args,
+            executable=str(self.grammar.ace),
+            stderr=subprocess.DEVNULL,
+        )  # type: ignore[arg-type]  # Popen takes it
         self.starts += 1
         self._last_readings = 0
 
@@ -140,19 +152,28 @@ class AceWorker:
                     self._start()
             except Exception as exc:
                 self.close()
-                return AceResult(ACE_ERROR, f"ACE did not start: {type(exc).__name__}: {exc}",
-                                 seconds=time.perf_counter() - start)
+                return AceResult(
+                    ACE_ERROR,
+                    f"ACE did not start: {type(exc).__name__}: {exc}",
+                    seconds=time.perf_counter() - start,
+                )
             response, killed = self._interact(datum)
             elapsed = time.perf_counter() - start
             if killed:
                 self.close()
-                return AceResult(TIMEOUT, f"ACE did not answer within {self.options.seconds(self.kind) + WATCHDOG_GRACE:.0f}s; "
-                                 "the process was killed and will be restarted", seconds=elapsed)
+                return AceResult(
+                    TIMEOUT,
+                    f"ACE did not answer within {self.options.seconds(self.kind) + WATCHDOG_GRACE:.0f}s; "
+                    "the process was killed and will be restarted",
+                    seconds=elapsed,
+                )
             if isinstance(response, Exception):
                 self.close()
                 if attempt == 1 and not isinstance(response, _Crashed):
                     continue
-                return AceResult(ACE_ERROR, f"ACE failed: {type(response).__name__}: {response}", seconds=elapsed)
+                return AceResult(
+                    ACE_ERROR, f"ACE failed: {type(response).__name__}: {response}", seconds=elapsed
+                )
             results = list(response.get("results") or [])
             reported = self._reported(_int(response.get("readings")), len(results))
             if not results and reported:
@@ -161,9 +182,14 @@ class AceWorker:
                 self.close()
                 if attempt == 1:
                     continue
-                return AceResult(ACE_ERROR, f"ACE reported {reported} results but returned none, twice",
-                                 seconds=elapsed)
-            return dataclasses.replace(self._interpret(response, results, elapsed), ace_seconds=_ace_seconds(response))
+                return AceResult(
+                    ACE_ERROR,
+                    f"ACE reported {reported} results but returned none, twice",
+                    seconds=elapsed,
+                )
+            return dataclasses.replace(
+                self._interpret(response, results, elapsed), ace_seconds=_ace_seconds(response)
+            )
         raise AssertionError("unreachable")
 
     def _reported(self, readings: int, returned: int) -> int:
@@ -203,15 +229,21 @@ class AceWorker:
             response = exc
         finally:
             timer.cancel()
-        if not fired.is_set() and not isinstance(response, Exception) and not response.get("results") \
-                and not _finished(response):
+        if (
+            not fired.is_set()
+            and not isinstance(response, Exception)
+            and not response.get("results")
+            and not _finished(response)
+        ):
             # An empty answer without ACE's statistics for the item may be a dying process
             # whose exit is not visible yet. (Waiting on every empty answer cost 0.1 s per
             # MRS without a realization: a sixth of the generators' time on short sentences.)
             with contextlib.suppress(subprocess.TimeoutExpired):
                 proc._p.wait(timeout=0.1)
-        if not fired.is_set() and not isinstance(response, Exception) and (
-            proc._p.poll() is not None or getattr(proc, "_run_id", 0) != run_id
+        if (
+            not fired.is_set()
+            and not isinstance(response, Exception)
+            and (proc._p.poll() is not None or getattr(proc, "_run_id", 0) != run_id)
         ):
             # ACE exited during this item (pydelphin may already have reopened it).
             response = _Crashed("ACE exited while processing this item")
@@ -229,8 +261,12 @@ class AceWorker:
         text = f"{errors} {error}".strip()
         if _TIMEOUT.search(text) or (not results and not text and elapsed >= limit):
             # the second: the alarm went off as the item ended, and its note went to the next item
-            return AceResult(TIMEOUT, f"ACE timeout ({limit}s)" + (f": {text}" if text else ""), tuple(results),
-                             elapsed)
+            return AceResult(
+                TIMEOUT,
+                f"ACE timeout ({limit}s)" + (f": {text}" if text else ""),
+                tuple(results),
+                elapsed,
+            )
         if results:
             if self.kind == "generate":
                 results = results[: self.options.max_realizations]
@@ -240,14 +276,18 @@ class AceWorker:
         if self.kind == "parse":
             reason = error or "the grammar found no full-sentence reading"
             return AceResult(NO_PARSE, reason, seconds=elapsed)
-        return AceResult(NO_REALIZATION, error or "ACE generated nothing from this MRS", seconds=elapsed)
+        return AceResult(
+            NO_REALIZATION, error or "ACE generated nothing from this MRS", seconds=elapsed
+        )
 
 
 _TIMEOUT = re.compile(r"time(d)? ?out", re.IGNORECASE)
 
 
 _RESULT_KEYS = frozenset({"result-id", "surface", "derivation", "mrs", "score", "tree"})
-_FIELD = re.compile(r'\(:([\w-]+) \. ?(?:"([^"\\]*(?:\\.[^"\\]*)*)"|(-?\d+(?:\.\d*)?(?:[eE][+-]?\d+)?)|([^\s()"]+))\)')
+_FIELD = re.compile(
+    r'\(:([\w-]+) \. ?(?:"([^"\\]*(?:\\.[^"\\]*)*)"|(-?\d+(?:\.\d*)?(?:[eE][+-]?\d+)?)|([^\s()"]+))\)'
+)
 _ESCAPE = re.compile(r'\\(["\\])')
 
 
@@ -292,8 +332,9 @@ def read_tsdb(response: dict, line: str) -> dict:
     return response
 
 
-_FAST_READER = all(hasattr(_delphin_ace, name) for name in ("_make_response", "_tsdb_response")) and all(
-    hasattr(c, "_result_lines") for c in (_delphin_ace.ACEParser, _delphin_ace.ACEGenerator))
+_FAST_READER = all(
+    hasattr(_delphin_ace, name) for name in ("_make_response", "_tsdb_response")
+) and all(hasattr(c, "_result_lines") for c in (_delphin_ace.ACEParser, _delphin_ace.ACEGenerator))
 
 
 class _Parser(_delphin_ace.ACEParser):
@@ -345,8 +386,6 @@ def _clean(result: dict) -> dict:
     return {k: result[k] for k in ("mrs", "derivation", "surface") if k in result}
 
 
-
-
 class AcePool:
     """Long-lived parser and generator processes, ``workers`` of each, used batch by batch.
 
@@ -354,21 +393,33 @@ class AcePool:
     for comparison in ``benchmarks/erg_pipeline.py``.
     """
 
-    def __init__(self, grammar: Grammar, workers: int | None = None, options: AceOptions | None = None,
-                 fresh: bool = False):
+    def __init__(
+        self,
+        grammar: Grammar,
+        workers: int | None = None,
+        options: AceOptions | None = None,
+        fresh: bool = False,
+    ):
         self.grammar = grammar
         self.options = options or AceOptions()
         self.workers = max(1, workers or os.cpu_count() or 1)
         self.fresh = fresh
-        self._idle: dict[str, queue.Queue[AceWorker]] = {"parse": queue.Queue(), "generate": queue.Queue()}
+        self._idle: dict[str, queue.Queue[AceWorker]] = {
+            "parse": queue.Queue(),
+            "generate": queue.Queue(),
+        }
         self._all: list[AceWorker] = []
         self._lock = threading.Lock()
         # per kind: items, seconds spent inside ACE calls and the part ACE reports as its own
         # (both summed over workers), timeouts
-        self.stats: dict[str, dict[str, float]] = {k: {"items": 0, "seconds": 0.0, "ace_seconds": 0.0, "timeouts": 0}
-                                                   for k in ("parse", "generate")}
+        self.stats: dict[str, dict[str, float]] = {
+            k: {"items": 0, "seconds": 0.0, "ace_seconds": 0.0, "timeouts": 0}
+            for k in ("parse", "generate")
+        }
         self._executor = ThreadPoolExecutor(max_workers=self.workers, thread_name_prefix="ace")
-        self._limited: bool | None = None  # does this ACE count generation results per item (probed)?
+        self._limited: bool | None = (
+            None  # does this ACE count generation results per item (probed)?
+        )
 
     def __enter__(self) -> AcePool:
         return self
@@ -434,14 +485,17 @@ class AcePool:
         """Queue items for the workers (first in, first out, whatever their kind); one future each."""
         return [self._executor.submit(self._one, kind, d) for d in items]
 
-    def parse(self, texts: Sequence[str], readings: int | None = None, seconds: int | None = None) -> list[AceResult]:
+    def parse(
+        self, texts: Sequence[str], readings: int | None = None, seconds: int | None = None
+    ) -> list[AceResult]:
         """Parse sentences; one result per sentence, in order. ``readings`` asks for more (or
         fewer) readings than the pool's options, ``seconds`` for another time limit per
         sentence, from processes kept for that setting."""
         return [f.result() for f in self.submit_parse(texts, readings, seconds)]
 
-    def submit_parse(self, texts: Sequence[str], readings: int | None = None,
-                     seconds: int | None = None) -> list[Future[AceResult]]:
+    def submit_parse(
+        self, texts: Sequence[str], readings: int | None = None, seconds: int | None = None
+    ) -> list[Future[AceResult]]:
         """:meth:`parse` without waiting: one future per sentence, so the caller can work while
         ACE parses (the futures never raise: a failure is the item's ``ace_error``)."""
         readings = self.options.parse_results if readings is None else readings
@@ -460,10 +514,16 @@ class AcePool:
             self._limited = False
             parsed = self.parse([probe])[0]
             if parsed.status == OK and parsed.results:
-                w = AceWorker("generate", self.grammar, dataclasses.replace(self.options, generate_results=1))
+                w = AceWorker(
+                    "generate", self.grammar, dataclasses.replace(self.options, generate_results=1)
+                )
                 try:
                     first, second = w.run(parsed.results[0]["mrs"]), w.run(parsed.results[0]["mrs"])
-                    self._limited = first.status == second.status == OK and w.starts == 1 and w._cumulative is False
+                    self._limited = (
+                        first.status == second.status == OK
+                        and w.starts == 1
+                        and w._cumulative is False
+                    )
                 finally:
                     w.close()
         if self._limited:
@@ -475,9 +535,10 @@ class AcePool:
         another time limit per item, on processes kept for that limit."""
         return [f.result() for f in self.submit_generate(mrss, seconds)]
 
-    def submit_generate(self, mrss: Sequence[str], seconds: int | None = None) -> list[Future[AceResult]]:
+    def submit_generate(
+        self, mrss: Sequence[str], seconds: int | None = None
+    ) -> list[Future[AceResult]]:
         """:meth:`generate` without waiting: one future per MRS (never raising)."""
         if seconds is None or seconds == self.options.seconds("generate"):
             return self._submit("generate", mrss)
         return self._submit(f"generate:{seconds}", mrss)
-

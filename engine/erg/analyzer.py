@@ -36,7 +36,7 @@ def tokenize(text: str) -> tuple[Token, ...]:
     out = []
     for i, m in enumerate(_TOKEN.finditer(text)):
         end = m.end()
-        ws = text[end:end + 1] if end < len(text) and text[end].isspace() else ""
+        ws = text[end : end + 1] if end < len(text) and text[end].isspace() else ""
         out.append(Token(i, m.group(), m.start(), end, whitespace=ws))
     return tuple(out)
 
@@ -108,7 +108,9 @@ def negated(view: View, main: EP) -> bool:
     for ep in view.m.rels:
         if ep.predicate == "neg" and ep.label == top:
             labels.add(view.target(ep.args.get("ARG1")))
-    return any(ep.predicate == "neg" and view.target(ep.args.get("ARG1")) in labels for ep in view.m.rels)
+    return any(
+        ep.predicate == "neg" and view.target(ep.args.get("ARG1")) in labels for ep in view.m.rels
+    )
 
 
 def _span_of(view: View, var: str) -> tuple[int, int] | None:
@@ -168,7 +170,9 @@ def analysis_from_mrs(text: str, mrs: str | MRS) -> Analysis:
         return Analysis(sentence, (), None, "erg", mrs_text, native=m)
     index_props = view.props(m.index)
     main_props = view.props(main.iv)
-    modality = next((lemma_of(ep.predicate) for ep in view.path if ep.predicate.endswith(MODAL_SUFFIX)), None)
+    modality = next(
+        (lemma_of(ep.predicate) for ep in view.path if ep.predicate.endswith(MODAL_SUFFIX)), None
+    )
     topic = passive_topic(view, main)
     predicate = Predicate(
         lemma=lemma_of(main.predicate),
@@ -189,12 +193,22 @@ def analysis_from_mrs(text: str, mrs: str | MRS) -> Analysis:
         if role == focus_role:  # the gap: the phrase is the clefted one
             val = _cleft_focus(view) or val
         span = _token_span(tokens, _span_of(view, val))
-        function = {"ARG1": "agent" if topic else "subj", "ARG2": "obj", "ARG3": "iobj"}.get(role, "")
+        function = {"ARG1": "agent" if topic else "subj", "ARG2": "obj", "ARG3": "iobj"}.get(
+            role, ""
+        )
         if topic == role:
             function = "subj"
         head = _head_of(view, val, tokens)
         head = head if head is not None and span[0] <= head < span[1] else max(span[1] - 1, 0)
-        args.append(Argument(role_to_propbank(role), span, sentence.span_text(*span), head, function))
+        args.append(
+            Argument(role_to_propbank(role), span, sentence.span_text(*span), head, function)
+        )
     verb = _token_span(tokens, (main.cfrom, main.cto) if main.lnk is not None else None)[0]
-    frame = Frame(predicate, verb, (verb,), tuple(args), finite=predicate.tense is not None or modality is not None)
+    frame = Frame(
+        predicate,
+        verb,
+        (verb,),
+        tuple(args),
+        finite=predicate.tense is not None or modality is not None,
+    )
     return Analysis(sentence, (frame,), 0, "erg", mrs_text, native=m)

@@ -33,14 +33,30 @@ def locatives_to_verb(m: MRS) -> MRS:
     if len(nouns) != 1 or nouns[0].lnk is None or nouns[0].cto < 0:
         return m
     noun = nouns[0]
-    moved = {id(ep) for ep in m.rels
-             if ep.label == noun.label and ep.args.get("ARG1") == x and ep.lnk is not None and ep.cfrom >= noun.cto
-             and (hit := _PREPOSITION.search(str(ep.predicate))) and hit.group(1) in LOCATIVE_PREPOSITIONS}
+    moved = {
+        id(ep)
+        for ep in m.rels
+        if ep.label == noun.label
+        and ep.args.get("ARG1") == x
+        and ep.lnk is not None
+        and ep.cfrom >= noun.cto
+        and (hit := _PREPOSITION.search(str(ep.predicate)))
+        and hit.group(1) in LOCATIVE_PREPOSITIONS
+    }
     if not moved:
         return m
-    rels = [EP(ep.predicate, main.label, {**ep.args, "ARG1": main.iv}, ep.lnk, ep.surface, ep.base)
-            if id(ep) in moved else EP(ep.predicate, ep.label, dict(ep.args), ep.lnk, ep.surface, ep.base)
-            for ep in m.rels]
-    out = MRS(m.top, m.index, rels, [HCons(h.hi, h.relation, h.lo) for h in m.hcons],
-              [ICons(i.left, i.relation, i.right) for i in m.icons], {v: dict(p) for v, p in m.variables.items()})
+    rels = [
+        EP(ep.predicate, main.label, {**ep.args, "ARG1": main.iv}, ep.lnk, ep.surface, ep.base)
+        if id(ep) in moved
+        else EP(ep.predicate, ep.label, dict(ep.args), ep.lnk, ep.surface, ep.base)
+        for ep in m.rels
+    ]
+    out = MRS(
+        m.top,
+        m.index,
+        rels,
+        [HCons(h.hi, h.relation, h.lo) for h in m.hcons],
+        [ICons(i.left, i.relation, i.right) for i in m.icons],
+        {v: dict(p) for v, p in m.variables.items()},
+    )
     return out if is_well_formed(out) else m

@@ -30,15 +30,32 @@ def focus_argument(analysis: Analysis, target: str) -> Argument | None:
         return None
     if target == "SUBJ":
         return next((a for a in frame.arguments if a.function == "subj"), None)
-    return next((a for a in frame.arguments
-                 if a.role == target and a.function in ("subj", "obj", "iobj", "pp", "agent")), None)
+    return next(
+        (
+            a
+            for a in frame.arguments
+            if a.role == target and a.function in ("subj", "obj", "iobj", "pp", "agent")
+        ),
+        None,
+    )
 
 
 def is_person(analysis: Analysis, arg: Argument) -> bool:
-    tokens = analysis.sentence.tokens[arg.span[0]:arg.span[1]]
+    tokens = analysis.sentence.tokens[arg.span[0] : arg.span[1]]
     words = {t.text.lower() for t in tokens} | {t.lemma.lower() for t in tokens if t.lemma}
-    if any(t.ent_type == "PERSON" for t in tokens) or words & {"i", "you", "he", "she", "we", "they", "him", "her",
-                                                               "me", "us", "them"}:
+    if any(t.ent_type == "PERSON" for t in tokens) or words & {
+        "i",
+        "you",
+        "he",
+        "she",
+        "we",
+        "they",
+        "him",
+        "her",
+        "me",
+        "us",
+        "them",
+    }:
         return True
     return bool(words & english.person_nouns())
 
@@ -58,7 +75,7 @@ def build(clause: Analysis, target: str) -> list[str] | str:
     pred = frame.predicate
     copula = "was" if pred.tense == "past" and pred.modality is None and not pred.perfect else "is"
     # material before the subject ("In the park, ...") stays in front
-    lead = tokens[:subj.span[0]]
+    lead = tokens[: subj.span[0]]
     lead_text = clause.sentence.span_text(0, subj.span[0]).strip() if lead else ""
     if lead_text and not lead_text.endswith(","):
         return "material before the subject that is not a fronted phrase"
@@ -66,7 +83,7 @@ def build(clause: Analysis, target: str) -> list[str] | str:
     final = ""
     if tokens and tokens[-1].text in (".", "!"):
         end, final = end - 1, tokens[-1].text
-    rest = [t for t in tokens[subj.span[0]:end] if not (arg.span[0] <= t.i < arg.span[1])]
+    rest = [t for t in tokens[subj.span[0] : end] if not (arg.span[0] <= t.i < arg.span[1])]
     if not rest:
         return "nothing left to relativize"
     words = []
@@ -83,8 +100,11 @@ def build(clause: Analysis, target: str) -> list[str] | str:
     if not subject_focus:
         focus = english.with_case(focus, "acc")
     person = is_person(clause, arg)
-    relativizers = (["who", "that"] if person else ["that"]) if subject_focus else (
-        ["that", "who"] if person else ["that"])
+    relativizers = (
+        (["who", "that"] if person else ["that"])
+        if subject_focus
+        else (["that", "who"] if person else ["that"])
+    )
     it = "it" if lead_text else "It"
     head = f"{lead_text} " if lead_text else ""
     return [f"{head}{it} {copula} {focus} {rel} {rest_text}{final}" for rel in relativizers]
@@ -103,7 +123,9 @@ def confirms(mrs_text: str, focus: str) -> bool:
     from lemminflect import getAllLemmas
 
     # the EP's lemma against the focus words and their lemmas ("nets" is _net_n_1)
-    words |= {lem.lower() for w in list(words) for forms in getAllLemmas(w).values() for lem in forms}
+    words |= {
+        lem.lower() for w in list(words) for forms in getAllLemmas(w).values() for lem in forms
+    }
     for ic in m.icons:
         if ic.relation != "focus":
             continue
@@ -131,17 +153,23 @@ def unbuild(source: Analysis) -> str:
         raise ValueError("the sentence is not an it-cleft")
     rel = next((i for i in range(3, len(words)) if words[i] in _RELATIVIZERS), None)
     if rel is None or words[1] not in ("is", "was", "'s"):
-        raise ValueError("an it-cleft without a relativizer (or with a complex copula) is not undone")
-    focus_toks, rest = tokens[2:rel], [t for t in tokens[rel + 1:] if t.text not in (".", "!")]
+        raise ValueError(
+            "an it-cleft without a relativizer (or with a complex copula) is not undone"
+        )
+    focus_toks, rest = tokens[2:rel], [t for t in tokens[rel + 1 :] if t.text not in (".", "!")]
     if not rest:
         raise ValueError("nothing after the relativizer")
-    subject_focus = rest[0].tag.startswith(("VB", "MD"))  # "... who saw Bob": the gap is the subject
+    subject_focus = rest[0].tag.startswith(
+        ("VB", "MD")
+    )  # "... who saw Bob": the gap is the subject
     focus = " ".join(t.text for t in focus_toks)
     if focus.lower().startswith(("to ", "by ")):
         raise ValueError("a pied-piped focus is not undone")
     if focus_toks and (focus_toks[0].tag in ("IN", "RB") or focus_toks[0].pos == "ADV"):
-        raise ValueError(f"an adverbial focus ('{focus}') is not undone on the erg backend (the clause has no gap to "
-                         "put it back into)")
+        raise ValueError(
+            f"an adverbial focus ('{focus}') is not undone on the erg backend (the clause has no gap to "
+            "put it back into)"
+        )
     if subject_focus:
         out = [english.with_case(focus, "nom")] + [t.text for t in rest]
     else:
@@ -151,7 +179,11 @@ def unbuild(source: Analysis) -> str:
         after = verb + 1
         while after < len(rest) and rest[after].dep == "prt":  # a particle stays with its verb
             after += 1
-        out = [t.text for t in rest[:after]] + [english.with_case(focus, "acc")] + [t.text for t in rest[after:]]
+        out = (
+            [t.text for t in rest[:after]]
+            + [english.with_case(focus, "acc")]
+            + [t.text for t in rest[after:]]
+        )
     text = " ".join(out)
     text = re.sub(r"\s+([,;:])", r"\1", text).replace(" n't", "n't").replace(" 's", "'s")
     final = tokens[-1].text if tokens[-1].text in (".", "!") else "."

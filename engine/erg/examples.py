@@ -26,7 +26,9 @@ class LiveResult:
     line: int | None
     rule: str
     image: str
-    status: str  # "ok", "FAIL", "skip", "gap" (the image cannot generate the expected sentence at all)
+    status: (
+        str  # "ok", "FAIL", "skip", "gap" (the image cannot generate the expected sentence at all)
+    )
     message: str
 
     @property
@@ -67,11 +69,21 @@ def check_live(paths: Iterable[str | Path], backends: Mapping[str, object]) -> l
     for name, backend in backends.items():
         version = backend.grammar.version
         todo = [(fam, rule, ex) for fam in families for rule, ex in _live_examples(fam)]
-        runnable = [(f, r, e) for f, r, e in todo if r.erg.admits(version) and e.erg.admits(version)]
+        runnable = [
+            (f, r, e) for f, r, e in todo if r.erg.admits(version) and e.erg.admits(version)
+        ]
         for fam, rule, ex in todo:
             if (fam, rule, ex) not in runnable:
-                results.append(LiveResult(fam.path, ex.line, rule.name, name, "skip",
-                                          f"{ex.sentence!r}: targets ERG {rule.erg.text if not rule.erg.admits(version) else ex.erg.text}"))
+                results.append(
+                    LiveResult(
+                        fam.path,
+                        ex.line,
+                        rule.name,
+                        name,
+                        "skip",
+                        f"{ex.sentence!r}: targets ERG {rule.erg.text if not rule.erg.admits(version) else ex.erg.text}",
+                    )
+                )
         sentences = sorted({e.sentence for _f, _r, e in runnable})
         analyses = dict(zip(sentences, backend.analyze(sentences), strict=True))
         parses = dict(zip(sentences, backend.pool.parse(sentences), strict=True))
@@ -79,20 +91,38 @@ def check_live(paths: Iterable[str | Path], backends: Mapping[str, object]) -> l
         for k, (_fam, rule, ex) in enumerate(runnable):
             try:
                 outputs[k] = _apply(rule, ex, analyses[ex.sentence], parses[ex.sentence], backend)
-            except Exception as exc:  # a rule that breaks on this sentence is that example's failure
+            except (
+                Exception
+            ) as exc:  # a rule that breaks on this sentence is that example's failure
                 outputs[k] = f"the rule failed on it: {type(exc).__name__}: {exc}"
-        to_generate = sorted({encode(o.mrs, lnk=False) for o in outputs.values()
-                              if not isinstance(o, str) and o.status == APPLIED})
+        to_generate = sorted(
+            {
+                encode(o.mrs, lnk=False)
+                for o in outputs.values()
+                if not isinstance(o, str) and o.status == APPLIED
+            }
+        )
         generated = dict(zip(to_generate, backend.generate(to_generate), strict=True))
-        judged = [_judge(fam, rule, ex, name, outputs[k], generated) for k, (fam, rule, ex) in enumerate(runnable)]
-        failed = sorted({a for (_f, _r, e), j in zip(runnable, judged, strict=True) if j.status == "FAIL"
-                         for a in e.accept})
+        judged = [
+            _judge(fam, rule, ex, name, outputs[k], generated)
+            for k, (fam, rule, ex) in enumerate(runnable)
+        ]
+        failed = sorted(
+            {
+                a
+                for (_f, _r, e), j in zip(runnable, judged, strict=True)
+                if j.status == "FAIL"
+                for a in e.accept
+            }
+        )
         own = _own_analyses(failed, backend)
         for k, ((_fam, _rule, ex), j) in enumerate(zip(runnable, judged, strict=True)):
             before = getattr(analyses[ex.sentence].native, "mrs", None)
             why = _gap(ex, outputs[k], own, before) if j.status == "FAIL" and ex.accept else None
             if why:
-                j = LiveResult(j.path, j.line, j.rule, j.image, "gap", f"{j.message} -- grammar gap: {why}")
+                j = LiveResult(
+                    j.path, j.line, j.rule, j.image, "gap", f"{j.message} -- grammar gap: {why}"
+                )
             results.append(j)
     return results
 
@@ -129,7 +159,11 @@ class _NoReading:
     no_reading = True
 
     def __init__(self, result):
-        self.status, self.reason, self.mrs = result.status, result.reason, getattr(result, "mrs", None)
+        self.status, self.reason, self.mrs = (
+            result.status,
+            result.reason,
+            getattr(result, "mrs", None),
+        )
 
 
 def _own_analyses(sentences: list[str], backend) -> dict[str, tuple[str, bool]]:
@@ -144,7 +178,9 @@ def _own_analyses(sentences: list[str], backend) -> dict[str, tuple[str, bool]]:
     out = {}
     for sentence, mrs in zip(sentences, mrss, strict=True):
         res = gens.get(mrs)
-        regenerates = res is not None and any(normalize(r.get("surface", "")) == normalize(sentence) for r in res.results)
+        regenerates = res is not None and any(
+            normalize(r.get("surface", "")) == normalize(sentence) for r in res.results
+        )
         out[sentence] = (mrs, regenerates)
     return out
 
@@ -175,17 +211,26 @@ def _gap(ex: Example, out, own: Mapping[str, tuple[str, bool]], before=None) -> 
             # man" without IND +, as a hand-built lexicon does); a property the rule itself
             # set (SF ques) that the expected sentence lacks is the example's error
             def props(m):
-                return {(ep.predicate, k, v) for ep in m.rels if ep.iv in m.variables
-                        for k, v in m.variables[ep.iv].items()}
+                return {
+                    (ep.predicate, k, v)
+                    for ep in m.rels
+                    if ep.iv in m.variables
+                    for k, v in m.variables[ep.iv].items()
+                }
+
             kept = {(k, v) for _p, k, v in props(before)} if before is not None else set()
             odd = sorted(t for t in props(out.mrs) - props(own_mrs) if (t[1], t[2]) in kept)
             if not odd:
                 return None
-            whys.append(f"the image analyses {sentence!r} without " +
-                        ", ".join(f"{k} {v} on {p}" for p, k, v in odd[:3]))
+            whys.append(
+                f"the image analyses {sentence!r} without "
+                + ", ".join(f"{k} {v} on {p}" for p, k, v in odd[:3])
+            )
             continue
-        whys.append(f"the image analyses {sentence!r} with {', '.join(sorted(theirs - ours)) or '-'} "
-                    f"where the rule has {', '.join(sorted(ours - theirs)) or '-'}")
+        whys.append(
+            f"the image analyses {sentence!r} with {', '.join(sorted(theirs - ours)) or '-'} "
+            f"where the rule has {', '.join(sorted(ours - theirs)) or '-'}"
+        )
     return "; ".join(whys) if len(whys) == len(ex.accept) else None
 
 
@@ -195,27 +240,48 @@ def _judge(fam: Family, rule: Rule, ex: Example, image: str, out, generated) -> 
         return LiveResult(fam.path, ex.line, rule.name, image, "FAIL", f"{label}: {out}")
     if ex.not_applicable is not None:
         ok = out.status == NOT_APPLICABLE and ex.not_applicable in out.reason
-        msg = f"{label}: not applicable ({out.reason})" if ok else \
-            f"{label}: expected not applicable ({ex.not_applicable!r}), got {out.status} {out.reason}"
+        msg = (
+            f"{label}: not applicable ({out.reason})"
+            if ok
+            else f"{label}: expected not applicable ({ex.not_applicable!r}), got {out.status} {out.reason}"
+        )
         return LiveResult(fam.path, ex.line, rule.name, image, "ok" if ok else "FAIL", msg)
     if out.status != APPLIED:
         status = "gap" if getattr(out, "no_reading", False) else "FAIL"
-        why = " -- grammar gap: the rule applies to none of the image's readings of the sentence" \
-            if status == "gap" else ""
-        return LiveResult(fam.path, ex.line, rule.name, image, status, f"{label}: {out.status}: {out.reason}{why}")
+        why = (
+            " -- grammar gap: the rule applies to none of the image's readings of the sentence"
+            if status == "gap"
+            else ""
+        )
+        return LiveResult(
+            fam.path, ex.line, rule.name, image, status, f"{label}: {out.status}: {out.reason}{why}"
+        )
     res = generated[encode(out.mrs, lnk=False)]
     surfaces = [r.get("surface", "") for r in res.results]
     accepted = {normalize(a) for a in ex.accept}
     hit = next((s for s in surfaces if normalize(s) in accepted), None)
     if hit is not None:
         return LiveResult(fam.path, ex.line, rule.name, image, "ok", f"{label} -> {hit!r}")
-    got = "; ".join(repr(s) for s in surfaces[:6]) or f"nothing ({res.status}{': ' + res.reason if res.reason else ''})"
-    return LiveResult(fam.path, ex.line, rule.name, image, "FAIL",
-                      f"{label}: no acceptable realization among {len(surfaces)}: {got}")
+    got = (
+        "; ".join(repr(s) for s in surfaces[:6])
+        or f"nothing ({res.status}{': ' + res.reason if res.reason else ''})"
+    )
+    return LiveResult(
+        fam.path,
+        ex.line,
+        rule.name,
+        image,
+        "FAIL",
+        f"{label}: no acceptable realization among {len(surfaces)}: {got}",
+    )
 
 
 def _toml_str(text: str) -> str:
-    return "'" + text + "'" if "'" not in text else '"' + text.replace("\\", "\\\\").replace('"', '\\"') + '"'
+    return (
+        "'" + text + "'"
+        if "'" not in text
+        else '"' + text.replace("\\", "\\\\").replace('"', '\\"') + '"'
+    )
 
 
 def _family_params(fam, given: Mapping[str, str]) -> dict[str, str]:
@@ -226,7 +292,9 @@ def _family_params(fam, given: Mapping[str, str]) -> dict[str, str]:
             known = ", ".join(sorted(fam.params)) or "none"
             raise RuleError(f"{fam.name} has no parameter {key!r} (its parameters: {known})")
         if value not in fam.params[key]:
-            raise RuleError(f"{fam.name}: {key} must be one of {', '.join(fam.params[key])}, not {value!r}")
+            raise RuleError(
+                f"{fam.name}: {key} must be one of {', '.join(fam.params[key])}, not {value!r}"
+            )
     return {key: given.get(key, values[0]) for key, values in fam.params.items()}
 
 
@@ -239,24 +307,39 @@ def example(sentence: str, family: str, params: Mapping[str, str], backend, rule
     analysis = backend.analyze([sentence])[0]
     info = analysis.native
     if info is None or getattr(info, "mrs", None) is None:
-        raise RuleError(f"{sentence!r} has no parse on ERG {backend.grammar.version}: {getattr(info, 'reason', '')}")
+        raise RuleError(
+            f"{sentence!r} has no parse on ERG {backend.grammar.version}: {getattr(info, 'reason', '')}"
+        )
     outs = rules.apply_all(family, info.mrs, dict(params), backend.grammar.profile)
-    lines = [f"# ERG {backend.grammar.version}, reading {info.reading + 1} of {info.readings} ({info.chosen_by})"]
-    param_text = "{ " + ", ".join(f'{k} = "{v}"' for k, v in params.items()) + " }" if params else "{}"
+    lines = [
+        f"# ERG {backend.grammar.version}, reading {info.reading + 1} of {info.readings} ({info.chosen_by})"
+    ]
+    param_text = (
+        "{ " + ", ".join(f'{k} = "{v}"' for k, v in params.items()) + " }" if params else "{}"
+    )
     for out in outs:
         if out.status != APPLIED:
-            lines += [f"# {family}: {out.status}: {out.reason}", "[[rule.example]]",
-                      f"sentence = {_toml_str(sentence)}", f"params = {param_text}",
-                      f"not_applicable = {_toml_str(out.reason)}"]
+            lines += [
+                f"# {family}: {out.status}: {out.reason}",
+                "[[rule.example]]",
+                f"sentence = {_toml_str(sentence)}",
+                f"params = {param_text}",
+                f"not_applicable = {_toml_str(out.reason)}",
+            ]
             continue
         after = encode(out.mrs, lnk=False)
         res = backend.generate([after])[0]
         surfaces = [r.get("surface", "") for r in res.results]
-        lines += [f"# rule {out.rule}: {len(surfaces)} realizations"
-                  + ("" if surfaces else f" ({res.status}: {res.reason})"),
-                  "[[rule.example]]", f"sentence = {_toml_str(sentence)}", f"params = {param_text}",
-                  "expect = [" + ", ".join(_toml_str(s) for s in surfaces) + "]",
-                  f"# mrs = {_toml_str(encode(info.mrs, lnk=False))}", f"# after = {_toml_str(after)}"]
+        lines += [
+            f"# rule {out.rule}: {len(surfaces)} realizations"
+            + ("" if surfaces else f" ({res.status}: {res.reason})"),
+            "[[rule.example]]",
+            f"sentence = {_toml_str(sentence)}",
+            f"params = {param_text}",
+            "expect = [" + ", ".join(_toml_str(s) for s in surfaces) + "]",
+            f"# mrs = {_toml_str(encode(info.mrs, lnk=False))}",
+            f"# after = {_toml_str(after)}",
+        ]
         if fam.strategy == "first":
             break
     return "\n".join(lines) + "\n"

@@ -18,8 +18,11 @@ JUNK = (
     re.compile(r"\b(\w+)[\s-]+-?\1\b", re.I),  # stutters ("She she", "It-it")
     re.compile(r"\b(who|which|that|whom),", re.I),  # a comma after a relativizer ("who, saw")
     # a comma between a preposition and its noun phrase ("a fox in, the garden")
-    re.compile(r"\b(in|on|at|with|by|for|from|of|into|onto|over|under|near|behind|through|across|along)"
-               r",\s+(the|a|an|his|her|their|its|my|our|your|this|these|those|some)\b", re.I),
+    re.compile(
+        r"\b(in|on|at|with|by|for|from|of|into|onto|over|under|near|behind|through|across|along)"
+        r",\s+(the|a|an|his|her|their|its|my|our|your|this|these|those|some)\b",
+        re.I,
+    ),
 )
 
 
@@ -44,7 +47,10 @@ def reading_agreement(reading: Analysis, check: Analysis | None) -> int:
     for arg in theirs.arguments:
         if arg.role in ("ARG0", "ARG1", "ARG2"):
             other = mine.argument(arg.role)
-            a, b = _content_words(arg.text), _content_words(other.text) if other is not None else set()
+            a, b = (
+                _content_words(arg.text),
+                _content_words(other.text) if other is not None else set(),
+            )
             score += bool(a) and len(a & b) * 2 > len(a)
             head = head_word(check, arg)
             score += other is not None and bool(head) and head in _words(other.text)
@@ -71,8 +77,12 @@ def selects_preposition(reading: Analysis) -> bool:
         lemma, pos, sense = dpred.split(main.predicate)
     except (ValueError, dpred.PredicateError):
         return False
-    return (pos == "v" and sense is not None and f"{lemma} {sense}" in english.prepositional_verbs()
-            and any(vtype(main.args.get(role)) == "x" for role in ("ARG2", "ARG3")))
+    return (
+        pos == "v"
+        and sense is not None
+        and f"{lemma} {sense}" in english.prepositional_verbs()
+        and any(vtype(main.args.get(role)) == "x" for role in ("ARG2", "ARG3"))
+    )
 
 
 def _words(text: str) -> set[str]:
@@ -116,12 +126,14 @@ def doubled_auxiliary(check: Analysis | None, source: Analysis | None) -> str | 
     printer does not work?"), or None. Needs the spaCy analyses."""
     if check is None or source is None:
         return None
+
     def counts(a: Analysis) -> dict[tuple[int, str], int]:
         out: dict[tuple[int, str], int] = {}
         for tok in a.sentence.tokens:
             if tok.dep == "aux" and tok.lemma in ("do", "have"):
                 out[(tok.head, tok.lemma)] = out.get((tok.head, tok.lemma), 0) + 1
         return out
+
     before = max(counts(source).values(), default=0)
     for (_head, lemma), n in counts(check).items():
         if n > 1 and n > before:
@@ -195,10 +207,14 @@ def source_casing(text: str, source: str) -> str:
     return text
 
 
-CHECKED_REALIZATIONS = 12  # per job, the closest realizations that pass the cheap filters are analyzed
+CHECKED_REALIZATIONS = (
+    12  # per job, the closest realizations that pass the cheap filters are analyzed
+)
 
 
-def shortlist(raw: list[tuple[str, str | None, str]], source: str, plan: EditPlan) -> list[tuple[str, str | None, str]]:
+def shortlist(
+    raw: list[tuple[str, str | None, str]], source: str, plan: EditPlan
+) -> list[tuple[str, str | None, str]]:
     """The realizations worth analyzing: not ERG junk, inverted where a question is asked
     (from the derivation), distinct, and the closest ``CHECKED_REALIZATIONS`` to the source
     (the analyzer is the backend's main cost after ACE). Falls back to all when the cheap
@@ -206,7 +222,11 @@ def shortlist(raw: list[tuple[str, str | None, str]], source: str, plan: EditPla
     seen, keep = set(), []
     for item in raw:
         surface, derivation, _names = item
-        if surface in seen or any(p.search(surface) for p in JUNK) or shows_change(plan, surface, derivation, None):
+        if (
+            surface in seen
+            or any(p.search(surface) for p in JUNK)
+            or shows_change(plan, surface, derivation, None)
+        ):
             continue
         seen.add(surface)
         keep.append(item)

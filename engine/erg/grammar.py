@@ -115,9 +115,13 @@ def find_ace(ace: str | Path | None = None) -> Path:
             path = Path(value).expanduser()
             if path.is_file() and os.access(path, os.X_OK):
                 return path
-            raise GrammarError(f"ACE binary from {source} ({path}) does not exist or is not executable. "
-                               + INSTALL_HINT)
-    for entry in sorted(load_state().get("ace", {}).values(), key=lambda e: e.get("installed", ""), reverse=True):
+            raise GrammarError(
+                f"ACE binary from {source} ({path}) does not exist or is not executable. "
+                + INSTALL_HINT
+            )
+    for entry in sorted(
+        load_state().get("ace", {}).values(), key=lambda e: e.get("installed", ""), reverse=True
+    ):
         path = Path(entry.get("path", ""))
         tried.append(str(path))
         if path.is_file():
@@ -125,8 +129,10 @@ def find_ace(ace: str | Path | None = None) -> Path:
     on_path = shutil.which("ace")
     if on_path:
         return Path(on_path)
-    raise GrammarError("ACE was not found (no argument, no SEAM_ACE, nothing installed in "
-                       f"{cache_dir()}, no `ace` on PATH). " + INSTALL_HINT)
+    raise GrammarError(
+        "ACE was not found (no argument, no SEAM_ACE, nothing installed in "
+        f"{cache_dir()}, no `ace` on PATH). " + INSTALL_HINT
+    )
 
 
 def find_image(image: str | Path | None = None) -> Path:
@@ -143,17 +149,25 @@ def find_image(image: str | Path | None = None) -> Path:
         path = Path(entries[name].get("path", ""))
         if path.is_file():
             return path
-    raise GrammarError(f"no ERG image found (no argument, no SEAM_ERG, nothing installed in {cache_dir()}). "
-                       + INSTALL_HINT)
+    raise GrammarError(
+        f"no ERG image found (no argument, no SEAM_ERG, nothing installed in {cache_dir()}). "
+        + INSTALL_HINT
+    )
 
 
-def find_grammar(ace: str | Path | None = None, image: str | Path | None = None,
-                 version: int | None = None, semi: str | Path | None = None) -> Grammar:
+def find_grammar(
+    ace: str | Path | None = None,
+    image: str | Path | None = None,
+    version: int | None = None,
+    semi: str | Path | None = None,
+) -> Grammar:
     """ACE and the ERG image together, with the image's version and rule profile."""
     ace_path, image_path = find_ace(ace), find_image(image)
     version = version or detect_version(image_path)
     if version is None:
-        log.warning("cannot tell the ERG version of %s; assuming 2018 (pass --erg-version)", image_path)
+        log.warning(
+            "cannot tell the ERG version of %s; assuming 2018 (pass --erg-version)", image_path
+        )
         version = 2018
     if semi is None:
         for entry in load_state().get("erg", {}).values():
@@ -162,7 +176,9 @@ def find_grammar(ace: str | Path | None = None, image: str | Path | None = None,
     return Grammar(ace_path, image_path, version, profile_for(version, semi))
 
 
-def live_grammars(ace: str | Path | None = None, images: list[str | Path] | None = None) -> list[Grammar]:
+def live_grammars(
+    ace: str | Path | None = None, images: list[str | Path] | None = None
+) -> list[Grammar]:
     """Every usable ACE + ERG pair: the given images, else ``SEAM_ERG``, else every image
     registered in the cache (one per ERG version, the default first). Empty when there is no
     ACE or no image; never raises for a missing grammar."""
@@ -177,7 +193,10 @@ def live_grammars(ace: str | Path | None = None, images: list[str | Path] | None
     else:
         entries = load_state().get("erg", {})
         default = str(registry().get("default_erg", ""))
-        paths = [Path(entries[n].get("path", "")) for n in sorted(entries, key=lambda n: (n != default, n))]
+        paths = [
+            Path(entries[n].get("path", ""))
+            for n in sorted(entries, key=lambda n: (n != default, n))
+        ]
     out, versions = [], set()
     for path in paths:
         if not path.is_file():
@@ -191,6 +210,7 @@ def live_grammars(ace: str | Path | None = None, images: list[str | Path] | None
 
 # -- install / add ---------------------------------------------------------------------------
 
+
 def _sha256(path: Path) -> str:
     h = hashlib.sha256()
     with open(path, "rb") as fh:
@@ -202,7 +222,9 @@ def _sha256(path: Path) -> str:
 def _download(url: str, dest: Path, expected: str, report) -> str:
     dest.parent.mkdir(parents=True, exist_ok=True)
     if not url.startswith(("https://", "file://")):
-        raise GrammarError(f"refusing to download {url}: only https (or a local file:// URL) is allowed")
+        raise GrammarError(
+            f"refusing to download {url}: only https (or a local file:// URL) is allowed"
+        )
     part = dest.with_suffix(dest.suffix + ".part")
     report(f"downloading {url}")
     try:
@@ -214,11 +236,14 @@ def _download(url: str, dest: Path, expected: str, report) -> str:
             f"download of {url} failed: {exc}. Without network, install from files you already have: "
             "`seam grammar add IMAGE.dat --ace PATH/TO/ace` (the image is checked with a trial parse), or set "
             "SEAM_ACE and SEAM_ERG; a copy of the registry with file:// URLs also works "
-            "(`seam grammar install --registry FILE`)") from None
+            "(`seam grammar install --registry FILE`)"
+        ) from None
     digest = _sha256(part)
     if expected and digest != expected:
         part.unlink(missing_ok=True)
-        raise GrammarError(f"sha256 mismatch for {url}: expected {expected}, got {digest}; nothing was installed")
+        raise GrammarError(
+            f"sha256 mismatch for {url}: expected {expected}, got {digest}; nothing was installed"
+        )
     part.replace(dest)
     if expected:
         report(f"  sha256 verified: {digest}")
@@ -243,10 +268,19 @@ def _safe_extract(archive: Path, dest: Path) -> list[Path]:
             target = (root / name).resolve()
             inside = target == root or target.is_relative_to(root)
             if Path(name).is_absolute() or ".." in Path(name).parts or not inside:
-                raise GrammarError(f"refusing to unpack {name!r} from {archive}: it points outside the folder")
+                raise GrammarError(
+                    f"refusing to unpack {name!r} from {archive}: it points outside the folder"
+                )
             if not (member.isfile() or member.isdir()):
-                kind = ("a link" if member.issym() or member.islnk() else "a FIFO" if member.isfifo() else
-                        "a device node" if member.ischr() or member.isblk() else "not a plain file")
+                kind = (
+                    "a link"
+                    if member.issym() or member.islnk()
+                    else "a FIFO"
+                    if member.isfifo()
+                    else "a device node"
+                    if member.ischr() or member.isblk()
+                    else "not a plain file"
+                )
                 raise GrammarError(f"refusing to unpack {name!r} from {archive}: it is {kind}")
         written = []
         root.mkdir(parents=True, exist_ok=True)
@@ -264,18 +298,28 @@ def _safe_extract(archive: Path, dest: Path) -> list[Path]:
     return written
 
 
-def install(erg: str | None = None, ace: str | None = None, registry_path: str | Path | None = None,
-            report=print) -> dict[str, Any]:
+def install(
+    erg: str | None = None,
+    ace: str | None = None,
+    registry_path: str | Path | None = None,
+    report=print,
+) -> dict[str, Any]:
     """Download, verify and unpack ACE and the ERG image into the cache; return the state."""
     reg = registry(registry_path)
     erg = erg or str(reg.get("default_erg"))
     entry = reg.get("erg", {}).get(erg)
     if entry is None:
-        raise GrammarError(f"ERG {erg!r} is not in the registry; known: {', '.join(sorted(reg.get('erg', {})))}")
+        raise GrammarError(
+            f"ERG {erg!r} is not in the registry; known: {', '.join(sorted(reg.get('erg', {})))}"
+        )
     plat = platform_tag()
-    images = [i for i in entry["images"] if (ace is None or i["ace"] == ace) and i["platform"] == plat]
+    images = [
+        i for i in entry["images"] if (ace is None or i["ace"] == ace) and i["platform"] == plat
+    ]
     if not images:
-        raise GrammarError(f"no ERG {erg} image in the registry for ACE {ace or 'any'} on {platform_tag()}")
+        raise GrammarError(
+            f"no ERG {erg} image in the registry for ACE {ace or 'any'} on {platform_tag()}"
+        )
     image = images[0]
     ace_version = image["ace"]
     ace_entry = reg.get("ace", {}).get(ace_version, {}).get(image["platform"])
@@ -293,8 +337,11 @@ def install(erg: str | None = None, ace: str | None = None, registry_path: str |
     if not binaries:
         raise GrammarError(f"{archive} holds no `ace` binary")
     binaries[0].chmod(binaries[0].stat().st_mode | 0o111)
-    state.setdefault("ace", {})[ace_version] = {"path": str(binaries[0]), "sha256": digest,
-                                                "url": ace_entry["url"]}
+    state.setdefault("ace", {})[ace_version] = {
+        "path": str(binaries[0]),
+        "sha256": digest,
+        "url": ace_entry["url"],
+    }
     report(f"ACE {ace_version}: {binaries[0]}")
     # ERG image
     packed = downloads / Path(image["url"]).name
@@ -304,8 +351,13 @@ def install(erg: str | None = None, ace: str | None = None, registry_path: str |
     opener = bz2.open if packed.name.endswith(".bz2") else open
     with opener(packed, "rb") as src, open(dat, "wb") as out:
         shutil.copyfileobj(src, out, 1 << 20)
-    state.setdefault("erg", {})[erg] = {"path": str(dat), "sha256": digest, "url": image["url"],
-                                        "version": entry.get("version"), "ace": ace_version}
+    state.setdefault("erg", {})[erg] = {
+        "path": str(dat),
+        "sha256": digest,
+        "url": image["url"],
+        "version": entry.get("version"),
+        "ace": ace_version,
+    }
     _save_state(state)
     report(f"ERG {erg}: {dat}")
     return state
@@ -314,24 +366,42 @@ def install(erg: str | None = None, ace: str | None = None, registry_path: str |
 TRIAL_SENTENCE = "The dog barked."
 
 
-def trial_parse(ace: str | Path, image: str | Path, sentence: str = TRIAL_SENTENCE, timeout: float = 60.0) -> None:
+def trial_parse(
+    ace: str | Path, image: str | Path, sentence: str = TRIAL_SENTENCE, timeout: float = 60.0
+) -> None:
     """Parse one easy sentence with ``ace`` and ``image``; a :class:`GrammarError` saying what
     went wrong when no MRS comes back (not an image, an image for another ACE, a crash)."""
     try:
-        done = subprocess.run([str(ace), "-g", str(image), "-1", "--timeout", "20"], input=sentence + "\n",
-                              capture_output=True, text=True, timeout=timeout)
+        done = subprocess.run(
+            [str(ace), "-g", str(image), "-1", "--timeout", "20"],
+            input=sentence + "\n",
+            capture_output=True,
+            text=True,
+            timeout=timeout,
+        )
     except subprocess.TimeoutExpired:
-        raise GrammarError(f"{image}: a trial parse of {sentence!r} with {ace} took over {timeout:.0f} s") from None
+        raise GrammarError(
+            f"{image}: a trial parse of {sentence!r} with {ace} took over {timeout:.0f} s"
+        ) from None
     except OSError as exc:
         raise GrammarError(f"{ace} could not be run for a trial parse: {exc}") from None
     if done.returncode != 0 or "LTOP" not in done.stdout:
         said = (done.stderr or done.stdout).strip().splitlines()
-        raise GrammarError(f"{image} failed a trial parse of {sentence!r} with {ace} (exit {done.returncode}"
-                           + (f": {said[-1][:200]}" if said else "") + "); it was not registered")
+        raise GrammarError(
+            f"{image} failed a trial parse of {sentence!r} with {ace} (exit {done.returncode}"
+            + (f": {said[-1][:200]}" if said else "")
+            + "); it was not registered"
+        )
 
 
-def add(path: str | Path, version: int | None = None, name: str | None = None,
-        semi: str | Path | None = None, ace: str | Path | None = None, check: bool = True) -> dict[str, Any]:
+def add(
+    path: str | Path,
+    version: int | None = None,
+    name: str | None = None,
+    semi: str | Path | None = None,
+    ace: str | Path | None = None,
+    check: bool = True,
+) -> dict[str, Any]:
     """Register an ERG image (and optionally an ACE binary) the user already has. With
     ``check``, the image must first parse a trial sentence with that ACE (or the one
     :func:`find_ace` finds); with no ACE anywhere it is registered unchecked, with a warning."""
@@ -340,7 +410,9 @@ def add(path: str | Path, version: int | None = None, name: str | None = None,
         raise GrammarError(f"{path} is not a file")
     version = version or detect_version(path)
     if version is None:
-        raise GrammarError(f"cannot tell the ERG version of {path.name}; pass --version (e.g. 2018)")
+        raise GrammarError(
+            f"cannot tell the ERG version of {path.name}; pass --version (e.g. 2018)"
+        )
     if check:
         try:
             binary = Path(ace).expanduser().resolve() if ace else find_ace()
@@ -351,7 +423,9 @@ def add(path: str | Path, version: int | None = None, name: str | None = None,
             trial_parse(binary, path)
     state = load_state()
     state.setdefault("erg", {})[name or str(version)] = {
-        "path": str(path), "version": version, "sha256": _sha256(path),
+        "path": str(path),
+        "version": version,
+        "sha256": _sha256(path),
         **({"semi": str(Path(semi).resolve())} if semi else {}),
     }
     if ace:
@@ -370,14 +444,37 @@ def listing() -> list[dict[str, str]]:
     for name, entry in reg.get("erg", {}).items():
         inst = state.get("erg", {}).get(name)
         for img in entry["images"]:
-            rows.append({"kind": "erg", "name": name, "ace": img["ace"], "platform": img["platform"],
-                         "installed": inst["path"] if inst and inst.get("ace") == img["ace"] else "",
-                         "url": img["url"]})
+            rows.append(
+                {
+                    "kind": "erg",
+                    "name": name,
+                    "ace": img["ace"],
+                    "platform": img["platform"],
+                    "installed": inst["path"] if inst and inst.get("ace") == img["ace"] else "",
+                    "url": img["url"],
+                }
+            )
     for name, inst in state.get("erg", {}).items():
         if name not in reg.get("erg", {}) or not inst.get("ace"):
-            rows.append({"kind": "erg", "name": name, "ace": "", "platform": "", "installed": inst["path"],
-                         "url": "(added)"})
+            rows.append(
+                {
+                    "kind": "erg",
+                    "name": name,
+                    "ace": "",
+                    "platform": "",
+                    "installed": inst["path"],
+                    "url": "(added)",
+                }
+            )
     for ver, inst in state.get("ace", {}).items():
-        rows.append({"kind": "ace", "name": ver, "ace": ver, "platform": "", "installed": inst["path"],
-                     "url": inst.get("url", "(added)")})
+        rows.append(
+            {
+                "kind": "ace",
+                "name": ver,
+                "ace": ver,
+                "platform": "",
+                "installed": inst["path"],
+                "url": inst.get("url", "(added)"),
+            }
+        )
     return rows

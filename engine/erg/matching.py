@@ -119,8 +119,12 @@ def _props_match(have: Mapping[str, str], want: Mapping[str, tuple[str, ...]], c
     return True
 
 
-def _bindings(patterns: tuple[EPPattern, ...], ctx: _Ctx, b: dict[str, EP] | None = None,
-              distinct: bool = True) -> Iterator[dict[str, EP]]:
+def _bindings(
+    patterns: tuple[EPPattern, ...],
+    ctx: _Ctx,
+    b: dict[str, EP] | None = None,
+    distinct: bool = True,
+) -> Iterator[dict[str, EP]]:
     """Bindings of the patterns in order; ``distinct``: different names, different EPs."""
     b = dict(b or {})
     if not patterns:
@@ -142,25 +146,35 @@ def _holds(c: Condition, b: Mapping[str, EP], ctx: _Ctx) -> bool:
         return any(True for _ in _bindings((c.ep,), ctx, dict(b), distinct=False))
     if c.icons is not None:
         want = {k: (_resolve(v, b, ctx) if k != "relation" else v) for k, v in c.icons.items()}
-        return any(
-            all(getattr(ic, k) == v for k, v in want.items()) for ic in ctx.m.icons
-        )
+        return any(all(getattr(ic, k) == v for k, v in want.items()) for ic in ctx.m.icons)
     return _props_match(ctx.view.props(_resolve(c.var, b, ctx)), c.props, ctx)
 
 
 # -- application -----------------------------------------------------------------------------
 
-def apply_rule(rule: Rule, m: MRS, params: Mapping[str, str] | None = None,
-               grammar: GrammarProfile | None = None) -> Outcome:
+
+def apply_rule(
+    rule: Rule,
+    m: MRS,
+    params: Mapping[str, str] | None = None,
+    grammar: GrammarProfile | None = None,
+) -> Outcome:
     """Apply one rule at its first admissible binding."""
     params = dict(params or {})
     grammar = grammar or GrammarProfile()
     if not rule.erg.admits(grammar.version):
-        return Outcome(UNSUPPORTED, rule.name, f"{rule.name} targets ERG {rule.erg.text}, not {grammar.version}")
+        return Outcome(
+            UNSUPPORTED,
+            rule.name,
+            f"{rule.name} targets ERG {rule.erg.text}, not {grammar.version}",
+        )
     missing = sorted(p for p in rule.predicates(params) if grammar.lacks(p))
     if missing:
-        return Outcome(UNSUPPORTED, rule.name,
-                       f"{rule.name} needs {', '.join(missing)}, which ERG {grammar.version} does not have")
+        return Outcome(
+            UNSUPPORTED,
+            rule.name,
+            f"{rule.name} needs {', '.join(missing)}, which ERG {grammar.version} does not have",
+        )
     ctx = _Ctx(m, params)
     blocked = None
     for b in _bindings(rule.match, ctx):
@@ -172,7 +186,9 @@ def apply_rule(rule: Rule, m: MRS, params: Mapping[str, str] | None = None,
             continue
         out = _rewrite(rule, b, ctx)
         if not is_well_formed(out):
-            return Outcome(ILL_FORMED, rule.name, f"{rule.name} produced an MRS that is not well-formed", out)
+            return Outcome(
+                ILL_FORMED, rule.name, f"{rule.name} produced an MRS that is not well-formed", out
+            )
         return Outcome(APPLIED, rule.name, "", out)
     return Outcome(NOT_APPLICABLE, rule.name, blocked or rule.needs, matched=blocked is not None)
 
@@ -212,7 +228,9 @@ def _rewrite(rule: Rule, b: Mapping[str, EP], ctx: _Ctx) -> MRS:
             removed.add(slot[p["ep"]])
         elif a.op == "set_pred":
             old = rels[slot[p["ep"]]]
-            rels[slot[p["ep"]]] = EP(fill(p["pred"], ctx.params), old.label, old.args, old.lnk, old.surface)
+            rels[slot[p["ep"]]] = EP(
+                fill(p["pred"], ctx.params), old.label, old.args, old.lnk, old.surface
+            )
         elif a.op == "set_arg":
             old = rels[slot[p["ep"]]]
             args = dict(old.args)
@@ -243,10 +261,19 @@ def _rewrite(rule: Rule, b: Mapping[str, EP], ctx: _Ctx) -> MRS:
         elif a.op == "add_icons":
             icons.append((res(p["left"]), p["relation"], res(p["right"])))
         elif a.op == "remove_icons":
-            want = {k: (res(p[k]) if k != "relation" else p[k]) for k in ("left", "relation", "right") if k in p}
-            icons = [ic for ic in icons
-                     if not all(dict(zip(("left", "relation", "right"), ic, strict=True))[k] == v
-                                for k, v in want.items())]
+            want = {
+                k: (res(p[k]) if k != "relation" else p[k])
+                for k in ("left", "relation", "right")
+                if k in p
+            }
+            icons = [
+                ic
+                for ic in icons
+                if not all(
+                    dict(zip(("left", "relation", "right"), ic, strict=True))[k] == v
+                    for k, v in want.items()
+                )
+            ]
         elif a.op == "set_index":
             index = res(p["value"])
         elif a.op == "set_top":
@@ -271,4 +298,3 @@ def _rewrite(rule: Rule, b: Mapping[str, EP], ctx: _Ctx) -> MRS:
 
 
 # -- rule sets -------------------------------------------------------------------------------
-

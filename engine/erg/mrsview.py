@@ -90,14 +90,22 @@ class View:
             return None
         for ep in eps:
             if ep.predicate == "neg":
-                inner = self.clause_head(self.target(ep.args.get("ARG1")), _depth + 1) if _depth < 8 else None
+                inner = (
+                    self.clause_head(self.target(ep.args.get("ARG1")), _depth + 1)
+                    if _depth < 8
+                    else None
+                )
                 if inner is not None:
                     return inner
         modified = {ep.args.get("ARG1") for ep in eps}
         heads = [ep for ep in eps if ep.iv in modified and vtype(ep.iv) == "e"]
         head = _prefer_verb(heads or eps)
         # A scopal modifier over the clause (never, while, subord ...): its ARG1 is the clause.
-        if head is not None and vtype(head.args.get("ARG1")) == "h" and not head.predicate.endswith(MODAL_SUFFIX):
+        if (
+            head is not None
+            and vtype(head.args.get("ARG1")) == "h"
+            and not head.predicate.endswith(MODAL_SUFFIX)
+        ):
             if _depth < 8:
                 inner = self.clause_head(self.target(head.args.get("ARG1")), _depth + 1)
                 if inner is not None:
@@ -128,10 +136,14 @@ class View:
             if ep.predicate.endswith(MODAL_SUFFIX):
                 inner = self.clause_head(self.target(ep.args.get("ARG1")))
             elif ep.predicate == "_be_v_itcleft":
-                inner = self._taking(ep.args.get("ARG1"), ep) or self.clause_head(self.target(ep.args.get("ARG2")))
+                inner = self._taking(ep.args.get("ARG1"), ep) or self.clause_head(
+                    self.target(ep.args.get("ARG2"))
+                )
             elif (rel := self.cleft_relative(ep)) is not None:
                 # the clefted clause's head is the predication with the gap as an argument
-                inner = self._taking(rel.args.get("ARG1"), rel) or self.clause_head(self.target(rel.args.get("ARG2")))
+                inner = self._taking(rel.args.get("ARG1"), rel) or self.clause_head(
+                    self.target(rel.args.get("ARG2"))
+                )
                 if inner is not None:
                     self._path += self._chain(self.target(rel.args.get("ARG2")), inner.label)
             if inner is None or inner is ep:
@@ -146,7 +158,9 @@ class View:
         for _ in range(8):
             if label is None or label == stop:
                 break
-            scopal = [ep for ep in self.by_label.get(label, ()) if vtype(ep.args.get("ARG1")) == "h"]
+            scopal = [
+                ep for ep in self.by_label.get(label, ()) if vtype(ep.args.get("ARG1")) == "h"
+            ]
             if not scopal:
                 break
             out.append(scopal[0])
@@ -155,8 +169,13 @@ class View:
 
     def _taking(self, var: str | None, exclude: EP) -> EP | None:
         """The (verbal, if any) EP that has ``var`` as a non-ARG0 argument."""
-        hits = [ep for ep in self.m.rels if ep is not exclude and not ep.is_quantifier()
-                and any(v == var for r, v in ep.args.items() if r != "ARG0")]
+        hits = [
+            ep
+            for ep in self.m.rels
+            if ep is not exclude
+            and not ep.is_quantifier()
+            and any(v == var for r, v in ep.args.items() if r != "ARG0")
+        ]
         return _prefer_verb(hits)
 
     def cleft_relative(self, ep: EP) -> EP | None:

@@ -10,7 +10,19 @@ from .analyzer import passive_topic, propbank_to_role
 from .mrsview import View
 
 # Plan steps in application order: (what a rule file `implements`, the plan feature it serves)
-STEP_ORDER = ("shorten", "swap", "voice", "promote", "tense", "progressive", "perfect", "modality", "polarity", "force", "cleft")
+STEP_ORDER = (
+    "shorten",
+    "swap",
+    "voice",
+    "promote",
+    "tense",
+    "progressive",
+    "perfect",
+    "modality",
+    "polarity",
+    "force",
+    "cleft",
+)
 
 
 def plan_steps(plan: EditPlan) -> list[tuple[str, dict[str, str]]] | str:
@@ -18,13 +30,18 @@ def plan_steps(plan: EditPlan) -> list[tuple[str, dict[str, str]]] | str:
     application order; a string is why the plan cannot be expressed with MRS rules."""
     f = dict(plan.features)
     steps: list[tuple[str, dict[str, str]]] = []
-    if f.get("shorten"):  # a built-in MRS operation (engine/erg/shorten.py), first: on the source's roles
+    if f.get(
+        "shorten"
+    ):  # a built-in MRS operation (engine/erg/shorten.py), first: on the source's roles
         steps.append(("shorten", {"role": propbank_to_role(f["shorten"])}))
     if plan.swap:
         steps.append(("swap", {}))
     if "voice" in f:
-        steps.append(("passive", {"promote": propbank_to_role(f.get("promote", "ARG1"))})
-                     if f["voice"] == "passive" else ("active", {}))
+        steps.append(
+            ("passive", {"promote": propbank_to_role(f.get("promote", "ARG1"))})
+            if f["voice"] == "passive"
+            else ("active", {})
+        )
     if f.get("tense"):
         steps.append(("tense", {"value": f["tense"]}))
     if "progressive" in f:

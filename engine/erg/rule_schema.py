@@ -24,14 +24,24 @@ PSEUDO = ("INDEX", "TOP", "TOPLBL")
 
 # Plan features (and their values) a rule family can implement: the backend maps each plan
 # step to the family whose ``implements`` names it.
-IMPLEMENTABLE = ("tense", "progressive", "perfect", "modality", "negation", "affirmation", "question",
-                 "declarative", "passive", "active", "cleft", "swap")
-
-
-
+IMPLEMENTABLE = (
+    "tense",
+    "progressive",
+    "perfect",
+    "modality",
+    "negation",
+    "affirmation",
+    "question",
+    "declarative",
+    "passive",
+    "active",
+    "cleft",
+    "swap",
+)
 
 
 # -- grammar versions ------------------------------------------------------------------------
+
 
 @dataclass(frozen=True)
 class VersionSpec:
@@ -42,7 +52,9 @@ class VersionSpec:
     def __post_init__(self):
         for part in self._parts():
             if part != "*" and not re.fullmatch(r"(>=|<=|>|<|==)?\d{4}", part):
-                raise ValueError(f"bad ERG version constraint {part!r} (use e.g. '>=2018', '<2018', '1214', '*')")
+                raise ValueError(
+                    f"bad ERG version constraint {part!r} (use e.g. '>=2018', '<2018', '1214', '*')"
+                )
 
     def _parts(self) -> list[str]:
         return [p.strip() for p in self.text.split(",") if p.strip()]
@@ -56,7 +68,10 @@ class VersionSpec:
             op, num = re.fullmatch(r"(>=|<=|>|<|==)?(\d{4})", part).groups()
             n = int(num)
             ok = {
-                ">=": version >= n, "<=": version <= n, ">": version > n, "<": version < n,
+                ">=": version >= n,
+                "<=": version <= n,
+                ">": version > n,
+                "<": version < n,
             }.get(op or "==", version == n)
             if not ok:
                 return False
@@ -82,6 +97,7 @@ class GrammarProfile:
 
 
 # -- schema ----------------------------------------------------------------------------------
+
 
 @dataclass(frozen=True)
 class EPPattern:
@@ -150,9 +166,7 @@ class Rule:
     def predicates(self, params: Mapping[str, str]) -> set[str]:
         """The predicates this rule introduces, with its parameters filled in."""
         return {
-            fill(a.params["pred"], params)
-            for a in self.actions
-            if a.op in ("add_ep", "set_pred")
+            fill(a.params["pred"], params) for a in self.actions if a.op in ("add_ep", "set_pred")
         }
 
 
@@ -192,8 +206,9 @@ def fill(text: str, params: Mapping[str, str]) -> str:
     def value(m: re.Match) -> str:
         if m.group(1) not in params:
             given = ", ".join(f"{k}={v}" for k, v in params.items()) or "none"
-            raise RuleError(f"{text!r} needs the parameter {m.group(1)!r}, which was not given (given: {given})")
+            raise RuleError(
+                f"{text!r} needs the parameter {m.group(1)!r}, which was not given (given: {given})"
+            )
         return params[m.group(1)]
 
     return re.sub(r"\{(\w+)\}", value, text)
-

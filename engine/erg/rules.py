@@ -52,7 +52,18 @@ from .rule_schema import (
 )
 
 _FAMILY_KEYS = {"family", "implements", "description", "strategy", "params", "rule"}
-_RULE_KEYS = {"name", "description", "erg", "when", "match", "require", "unless", "do", "example", "needs"}
+_RULE_KEYS = {
+    "name",
+    "description",
+    "erg",
+    "when",
+    "match",
+    "require",
+    "unless",
+    "do",
+    "example",
+    "needs",
+}
 _PATTERN_KEYS = {"pred", "index", "main", "args", "label", "props"}
 _COND_KEYS = {"reason", "ep", "icons", "var", "props"}
 _EXAMPLE_KEYS = {"sentence", "mrs", "params", "expect", "not_applicable", "realization", "erg"}
@@ -115,10 +126,16 @@ def load_family(path: str | Path) -> Family:
         if not isinstance(data.get(key), str):
             raise RuleError(f"missing top-level string '{key}'", where, 1)
     if data["implements"] not in IMPLEMENTABLE:
-        raise RuleError(f"implements must be one of {', '.join(IMPLEMENTABLE)}, not {data['implements']!r}", where, 1)
+        raise RuleError(
+            f"implements must be one of {', '.join(IMPLEMENTABLE)}, not {data['implements']!r}",
+            where,
+            1,
+        )
     _string(data.get("description"), "description", where, 1, optional=True)
     if not isinstance(data.get("params", {}), dict):
-        raise RuleError(f"[params] must be a table of NAME = [values], not {_kind(data['params'])}", where, 1)
+        raise RuleError(
+            f"[params] must be a table of NAME = [values], not {_kind(data['params'])}", where, 1
+        )
     strategy = data.get("strategy", "first")
     if strategy not in ("first", "all"):
         raise RuleError(f"strategy must be 'first' or 'all', not {strategy!r}", where, 1)
@@ -137,15 +154,25 @@ def load_family(path: str | Path) -> Family:
     for i, n in enumerate(names):
         if names.index(n) != i:
             raise RuleError(f"duplicate rule name {n!r}", where, loc.rule(i))
-    return Family(data["family"], data["implements"], data.get("description", ""), strategy,
-                  params, rules, where)
+    return Family(
+        data["family"],
+        data["implements"],
+        data.get("description", ""),
+        strategy,
+        params,
+        rules,
+        where,
+    )
 
 
 def _no_unknown(table: Mapping, allowed: set[str], what: str, where: str, line: int | None):
     unknown = sorted(set(table) - allowed)
     if unknown:
-        raise RuleError(f"unknown key(s) in {what}: {', '.join(unknown)}; allowed: {', '.join(sorted(allowed))}",
-                        where, line)
+        raise RuleError(
+            f"unknown key(s) in {what}: {', '.join(unknown)}; allowed: {', '.join(sorted(allowed))}",
+            where,
+            line,
+        )
 
 
 def _tables(raw: Any, what: str, where: str, line: int | None) -> list[dict]:
@@ -153,11 +180,15 @@ def _tables(raw: Any, what: str, where: str, line: int | None) -> list[dict]:
     if raw is None:
         return []
     if not isinstance(raw, list) or not all(isinstance(t, dict) for t in raw):
-        raise RuleError(f"{what} must be an array of tables ([[{what}]]), not {_kind(raw)}", where, line)
+        raise RuleError(
+            f"{what} must be an array of tables ([[{what}]]), not {_kind(raw)}", where, line
+        )
     return raw
 
 
-def _string(value: Any, what: str, where: str, line: int | None, optional: bool = False) -> str | None:
+def _string(
+    value: Any, what: str, where: str, line: int | None, optional: bool = False
+) -> str | None:
     if value is None and optional:
         return None
     if not isinstance(value, str):
@@ -166,9 +197,19 @@ def _string(value: Any, what: str, where: str, line: int | None, optional: bool 
 
 
 def _kind(value: Any) -> str:
-    names = {str: "a string", int: "a number", float: "a number", bool: "a boolean", list: "an array",
-             dict: "a table"}
-    return f"{names.get(type(value), type(value).__name__)} ({value!r})" if not isinstance(value, dict) else "a table"
+    names = {
+        str: "a string",
+        int: "a number",
+        float: "a number",
+        bool: "a boolean",
+        list: "an array",
+        dict: "a table",
+    }
+    return (
+        f"{names.get(type(value), type(value).__name__)} ({value!r})"
+        if not isinstance(value, dict)
+        else "a table"
+    )
 
 
 def _load_rule(raw: Any, i: int, family: str, params: Mapping, where: str, loc: _Locator) -> Rule:
@@ -185,7 +226,9 @@ def _load_rule(raw: Any, i: int, family: str, params: Mapping, where: str, loc: 
         raise RuleError(str(exc), where, line) from None
     match_raw = raw.get("match")
     if not isinstance(match_raw, dict) or not match_raw:
-        raise RuleError(f"rule {name!r} needs a [rule.match] table naming at least one EP", where, line)
+        raise RuleError(
+            f"rule {name!r} needs a [rule.match] table naming at least one EP", where, line
+        )
     bound: set[str] = set()
     match = []
     for ep_name, pat in match_raw.items():
@@ -194,10 +237,14 @@ def _load_rule(raw: Any, i: int, family: str, params: Mapping, where: str, loc: 
         bound.add(ep_name)
     for key in ("description", "needs"):
         _string(raw.get(key), f"rule {name!r}: {key}", where, line, optional=True)
-    require = tuple(_condition(c, bound, where, loc.table(i, "require", k))
-                    for k, c in enumerate(_tables(raw.get("require"), "rule.require", where, line)))
-    unless = tuple(_condition(c, bound, where, loc.table(i, "unless", k))
-                   for k, c in enumerate(_tables(raw.get("unless"), "rule.unless", where, line)))
+    require = tuple(
+        _condition(c, bound, where, loc.table(i, "require", k))
+        for k, c in enumerate(_tables(raw.get("require"), "rule.require", where, line))
+    )
+    unless = tuple(
+        _condition(c, bound, where, loc.table(i, "unless", k))
+        for k, c in enumerate(_tables(raw.get("unless"), "rule.unless", where, line))
+    )
     actions = []
     known = set(bound)
     for k, a in enumerate(_tables(raw.get("do"), "rule.do", where, line)):
@@ -205,24 +252,46 @@ def _load_rule(raw: Any, i: int, family: str, params: Mapping, where: str, loc: 
         actions.append(_action(a, known, params, where, al))
     if not actions:
         raise RuleError(f"rule {name!r} has no [[rule.do]] actions", where, line)
-    examples = tuple(_example(e, params, where, loc.table(i, "example", k))
-                     for k, e in enumerate(_tables(raw.get("example"), "rule.example", where, line)))
+    examples = tuple(
+        _example(e, params, where, loc.table(i, "example", k))
+        for k, e in enumerate(_tables(raw.get("example"), "rule.example", where, line))
+    )
     if not examples:
-        raise RuleError(f"rule {name!r} has no [[rule.example]]: every rule carries worked examples",
-                        where, line)
+        raise RuleError(
+            f"rule {name!r} has no [[rule.example]]: every rule carries worked examples",
+            where,
+            line,
+        )
     when = _props(raw.get("when", {}), where, line)
     for k, vals in when.items():
         k = k.lower()
         if k not in params or not set(vals) <= set(params[k]):
-            raise RuleError(f"rule {name!r}: when.{k} must list values of the declared params.{k}", where, line)
+            raise RuleError(
+                f"rule {name!r}: when.{k} must list values of the declared params.{k}", where, line
+            )
     when = {k.lower(): v for k, v in when.items()}
     for ex in examples:
         if when and not all(ex.params.get(k) in v for k, v in when.items()):
-            raise RuleError(f"rule {name!r}: example parameters {dict(ex.params)} are outside the rule's when",
-                            where, ex.line)
-    return Rule(name, family, raw.get("description", ""), erg, tuple(match), require, unless,
-                tuple(actions), examples, raw.get("needs", f"the pattern of {name} does not match"),
-                where, line, when)
+            raise RuleError(
+                f"rule {name!r}: example parameters {dict(ex.params)} are outside the rule's when",
+                where,
+                ex.line,
+            )
+    return Rule(
+        name,
+        family,
+        raw.get("description", ""),
+        erg,
+        tuple(match),
+        require,
+        unless,
+        tuple(actions),
+        examples,
+        raw.get("needs", f"the pattern of {name} does not match"),
+        where,
+        line,
+        when,
+    )
 
 
 def _props(raw: Any, where: str, line: int | None) -> dict[str, tuple[str, ...]]:
@@ -243,20 +312,31 @@ def _check_ref(ref: str, known: set[str], where: str, line: int | None, what: st
         return
     if ref.startswith("new:"):
         if len(ref) < 5 or ref[4] not in VAR_TYPES:
-            raise RuleError(f"{what}: new variable {ref!r} must start with a type letter (new:h1, new:e1, new:x1)",
-                            where, line)
+            raise RuleError(
+                f"{what}: new variable {ref!r} must start with a type letter (new:h1, new:e1, new:x1)",
+                where,
+                line,
+            )
         return
     if ref.startswith("qeq:"):
         target = ref[4:]
         if target not in known and target != "MAIN":
             raise RuleError(f"{what}: qeq:{target} names no EP bound before it", where, line)
         return
-    m = re.fullmatch(r"(\w+)\.(LBL|ARG\d|\{\w+\}|RSTR|BODY|CARG|L-INDEX|R-INDEX|L-HNDL|R-HNDL)(@qeq)?", ref)
+    m = re.fullmatch(
+        r"(\w+)\.(LBL|ARG\d|\{\w+\}|RSTR|BODY|CARG|L-INDEX|R-INDEX|L-HNDL|R-HNDL)(@qeq)?", ref
+    )
     if not m:
-        raise RuleError(f"{what}: {ref!r} is not a reference (NAME.ROLE, NAME.ROLE@qeq, INDEX, TOP, TOPLBL, "
-                        "qeq:NAME or new:<type><n>)", where, line)
+        raise RuleError(
+            f"{what}: {ref!r} is not a reference (NAME.ROLE, NAME.ROLE@qeq, INDEX, TOP, TOPLBL, "
+            "qeq:NAME or new:<type><n>)",
+            where,
+            line,
+        )
     if m.group(1) not in known:
-        raise RuleError(f"{what}: {ref!r} refers to {m.group(1)!r}, which is not bound before it", where, line)
+        raise RuleError(
+            f"{what}: {ref!r} refers to {m.group(1)!r}, which is not bound before it", where, line
+        )
 
 
 def _pattern(name: str, raw: Any, bound: set[str], where: str, line: int | None) -> EPPattern:
@@ -266,11 +346,16 @@ def _pattern(name: str, raw: Any, bound: set[str], where: str, line: int | None)
     preds = raw.get("pred", [])
     preds = tuple(preds if isinstance(preds, list) else [preds])
     if not all(isinstance(p, str) for p in preds):
-        raise RuleError(f"match.{name}.pred must be a predicate glob or a list of them, not {_kind(raw['pred'])}",
-                        where, line)
+        raise RuleError(
+            f"match.{name}.pred must be a predicate glob or a list of them, not {_kind(raw['pred'])}",
+            where,
+            line,
+        )
     for flag in ("index", "main"):
         if flag in raw and not isinstance(raw[flag], bool):
-            raise RuleError(f"match.{name}.{flag} must be true or false, not {_kind(raw[flag])}", where, line)
+            raise RuleError(
+                f"match.{name}.{flag} must be true or false, not {_kind(raw[flag])}", where, line
+            )
     args = raw.get("args", {})
     if not isinstance(args, dict):
         raise RuleError(f"match.{name}.args must be a table of ROLE = constraint", where, line)
@@ -280,12 +365,29 @@ def _pattern(name: str, raw: Any, bound: set[str], where: str, line: int | None)
             raise RuleError(f"match.{name}.args.{role} must be a string", where, line)
         if c == "none" or set(c.split("|")) <= VAR_TYPES:
             continue
-        _check_ref(c, bound if not c.startswith("qeq:") else known, where, line, f"match.{name}.args.{role}")
-    label = _string(raw.get("label"), f"match.{name}.label (the name of a bound EP)", where, line, optional=True)
+        _check_ref(
+            c,
+            bound if not c.startswith("qeq:") else known,
+            where,
+            line,
+            f"match.{name}.args.{role}",
+        )
+    label = _string(
+        raw.get("label"), f"match.{name}.label (the name of a bound EP)", where, line, optional=True
+    )
     if label is not None and label not in bound:
-        raise RuleError(f"match.{name}.label must name an EP bound before it, not {label!r}", where, line)
-    return EPPattern(name, preds, bool(raw.get("index")), bool(raw.get("main")),
-                     dict(args), label, _props(raw.get("props", {}), where, line))
+        raise RuleError(
+            f"match.{name}.label must name an EP bound before it, not {label!r}", where, line
+        )
+    return EPPattern(
+        name,
+        preds,
+        bool(raw.get("index")),
+        bool(raw.get("main")),
+        dict(args),
+        label,
+        _props(raw.get("props", {}), where, line),
+    )
 
 
 def _condition(raw: Any, bound: set[str], where: str, line: int | None) -> Condition:
@@ -293,12 +395,16 @@ def _condition(raw: Any, bound: set[str], where: str, line: int | None) -> Condi
         raise RuleError("conditions must be tables", where, line)
     _no_unknown(raw, _COND_KEYS, "condition", where, line)
     if not isinstance(raw.get("reason"), str):
-        raise RuleError("every condition needs a 'reason' string (it is what users see)", where, line)
+        raise RuleError(
+            "every condition needs a 'reason' string (it is what users see)", where, line
+        )
     kinds = [k for k in ("ep", "icons", "var") if k in raw]
     if len(kinds) != 1:
         raise RuleError("a condition has exactly one of 'ep', 'icons', 'var'", where, line)
     if "ep" in raw:
-        return Condition(raw["reason"], ep=_pattern("_cond", raw["ep"], bound, where, line), line=line)
+        return Condition(
+            raw["reason"], ep=_pattern("_cond", raw["ep"], bound, where, line), line=line
+        )
     if "icons" in raw:
         ic = raw["icons"]
         if not isinstance(ic, dict) or set(ic) - {"left", "relation", "right"}:
@@ -310,12 +416,16 @@ def _condition(raw: Any, bound: set[str], where: str, line: int | None) -> Condi
                 _check_ref(ic[k], bound, where, line, f"icons.{k}")
         return Condition(raw["reason"], icons=dict(ic), line=line)
     _check_ref(_string(raw["var"], "var", where, line), bound, where, line, "var")
-    return Condition(raw["reason"], var=raw["var"], props=_props(raw.get("props", {}), where, line), line=line)
+    return Condition(
+        raw["reason"], var=raw["var"], props=_props(raw.get("props", {}), where, line), line=line
+    )
 
 
 def _action(raw: Any, known: set[str], params: Mapping, where: str, line: int | None) -> Action:
     if not isinstance(raw, dict) or len(raw) != 1:
-        raise RuleError("each [[rule.do]] holds exactly one action, e.g. set_props = { ... }", where, line)
+        raise RuleError(
+            "each [[rule.do]] holds exactly one action, e.g. set_props = { ... }", where, line
+        )
     op, body = next(iter(raw.items()))
     if op not in _ACTIONS:
         raise RuleError(f"unknown action {op!r}; known: {', '.join(sorted(_ACTIONS))}", where, line)
@@ -328,7 +438,11 @@ def _action(raw: Any, known: set[str], params: Mapping, where: str, line: int | 
     _no_unknown(body, required | optional, op, where, line)
     for p in re.findall(r"\{(\w+)\}", str(body)):
         if p not in params:
-            raise RuleError(f"{op} uses parameter {{{p}}}, which the file's [params] does not declare", where, line)
+            raise RuleError(
+                f"{op} uses parameter {{{p}}}, which the file's [params] does not declare",
+                where,
+                line,
+            )
     for key in ("id", "pred", "ep", "role", "relation", "carg"):
         if key in body:
             _string(body[key], f"{op}.{key}", where, line)
@@ -338,7 +452,9 @@ def _action(raw: Any, known: set[str], params: Mapping, where: str, line: int | 
     refs: list[tuple[str, str]] = []
     if op == "add_ep":
         if not re.fullmatch(r"[A-Z]\w*", body["id"]):
-            raise RuleError(f"add_ep.id must be a capitalized name, not {body['id']!r}", where, line)
+            raise RuleError(
+                f"add_ep.id must be a capitalized name, not {body['id']!r}", where, line
+            )
         refs.append(("label", body["label"]))
         refs += [(f"args.{r}", v) for r, v in body["args"].items()]
     elif op in ("remove_ep", "set_pred", "set_arg"):
@@ -380,18 +496,30 @@ def _example(raw: Any, params: Mapping, where: str, line: int | None) -> Example
     for key in ("sentence", "mrs", "not_applicable", "realization"):
         _string(raw.get(key), f"example {key}", where, line, optional=True)
     if ("expect" in raw) == ("not_applicable" in raw):
-        raise RuleError("an example has exactly one of 'expect' or 'not_applicable' (reason text)", where, line)
+        raise RuleError(
+            "an example has exactly one of 'expect' or 'not_applicable' (reason text)", where, line
+        )
     mrs = raw.get("mrs")
     expect = raw.get("expect")
     accept: tuple[str, ...] = ()
     if mrs is None:
         if not raw.get("sentence"):
-            raise RuleError("an example needs 'mrs' (SimpleMRS of the source) or 'sentence'", where, line)
+            raise RuleError(
+                "an example needs 'mrs' (SimpleMRS of the source) or 'sentence'", where, line
+            )
         if expect is not None:
             items = [expect] if isinstance(expect, str) else expect
-            if not isinstance(items, list) or not items or not all(isinstance(x, str) and x for x in items):
-                raise RuleError("a sentence example's expect is a realization or a list of acceptable realizations, "
-                                f"not {_kind(expect)}", where, line)
+            if (
+                not isinstance(items, list)
+                or not items
+                or not all(isinstance(x, str) and x for x in items)
+            ):
+                raise RuleError(
+                    "a sentence example's expect is a realization or a list of acceptable realizations, "
+                    f"not {_kind(expect)}",
+                    where,
+                    line,
+                )
             accept, expect = tuple(items), None
     else:
         _string(expect, "example expect (SimpleMRS of the result)", where, line, optional=True)
@@ -399,8 +527,11 @@ def _example(raw: Any, params: Mapping, where: str, line: int | None) -> Example
             accept = (raw["realization"],)
     ex_params = raw.get("params", {})
     if not isinstance(ex_params, dict):
-        raise RuleError(f"example params must be a table such as {{ value = \"past\" }}, not {_kind(ex_params)}",
-                        where, line)
+        raise RuleError(
+            f'example params must be a table such as {{ value = "past" }}, not {_kind(ex_params)}',
+            where,
+            line,
+        )
     for k, v in ex_params.items():
         if k not in params or v not in params[k]:
             raise RuleError(f"example parameter {k}={v!r} is not declared in [params]", where, line)
@@ -410,11 +541,21 @@ def _example(raw: Any, params: Mapping, where: str, line: int | None) -> Example
         raise RuleError(str(exc), where, line) from None
     # a parameter left out takes the first value [params] declares, as in `seam rules example`
     filled = {k: vals[0] for k, vals in params.items()} | dict(ex_params)
-    return Example(raw.get("sentence", ""), mrs, filled, expect,
-                   raw.get("not_applicable"), raw.get("realization"), line, accept, erg)
+    return Example(
+        raw.get("sentence", ""),
+        mrs,
+        filled,
+        expect,
+        raw.get("not_applicable"),
+        raw.get("realization"),
+        line,
+        accept,
+        erg,
+    )
 
 
 # -- matching --------------------------------------------------------------------------------
+
 
 class RuleSet:
     """All rule families, by name and by the plan feature they implement."""
@@ -423,8 +564,11 @@ class RuleSet:
         self.families: dict[str, Family] = {}
         for f in families:
             if f.name in self.families:
-                raise RuleError(f"family {f.name!r} is defined twice (also in {self.families[f.name].path})",
-                                f.path, 1)
+                raise RuleError(
+                    f"family {f.name!r} is defined twice (also in {self.families[f.name].path})",
+                    f.path,
+                    1,
+                )
             self.families[f.name] = f
 
     @classmethod
@@ -438,20 +582,33 @@ class RuleSet:
         try:
             return self.families[name]
         except KeyError:
-            raise RuleError(f"no rule family {name!r}; known: {', '.join(sorted(self.families))}") from None
+            raise RuleError(
+                f"no rule family {name!r}; known: {', '.join(sorted(self.families))}"
+            ) from None
 
     def implementing(self, feature: str) -> list[Family]:
         """The families whose ``implements`` names this plan step, in load order."""
         return [f for f in self.families.values() if f.implements == feature]
 
-    def apply(self, family: str, m: MRS, params: Mapping[str, str] | None = None,
-              grammar: GrammarProfile | None = None) -> Outcome:
+    def apply(
+        self,
+        family: str,
+        m: MRS,
+        params: Mapping[str, str] | None = None,
+        grammar: GrammarProfile | None = None,
+    ) -> Outcome:
         """The first applicable rule's outcome (or the most informative failure)."""
         outs = self.apply_all(family, m, params, grammar, first=True)
         return outs[0]
 
-    def apply_all(self, family: str, m: MRS, params: Mapping[str, str] | None = None,
-                  grammar: GrammarProfile | None = None, first: bool | None = None) -> list[Outcome]:
+    def apply_all(
+        self,
+        family: str,
+        m: MRS,
+        params: Mapping[str, str] | None = None,
+        grammar: GrammarProfile | None = None,
+        first: bool | None = None,
+    ) -> list[Outcome]:
         """Every applicable rule's outcome (``strategy = "all"``), or the first one.
 
         With nothing applicable, one failure outcome: a rule's not-applicable reason is
@@ -461,8 +618,10 @@ class RuleSet:
         params = dict(params or {})
         for k, v in params.items():
             if k not in fam.params or v not in fam.params[k]:
-                raise RuleError(f"{family}: parameter {k}={v!r} not declared; allowed: {dict(fam.params)}",
-                                fam.path)
+                raise RuleError(
+                    f"{family}: parameter {k}={v!r} not declared; allowed: {dict(fam.params)}",
+                    fam.path,
+                )
         first = fam.strategy == "first" if first is None else first
         applied, failures = [], []
         for rule in fam.rules:
@@ -484,6 +643,7 @@ class RuleSet:
 
 
 # -- checking (``seam rules check``) ---------------------------------------------------------
+
 
 @dataclass(frozen=True)
 class CheckResult:
@@ -509,8 +669,12 @@ def check_files(paths: Iterable[str | Path]) -> list[CheckResult]:
         except RuleError as exc:
             results.append(CheckResult(str(path), exc.line, "-", False, exc.message))
             continue
-        except Exception as exc:  # a shape no check foresaw: still a file:line message, never a traceback
-            results.append(CheckResult(str(path), 1, "-", False, f"cannot load: {type(exc).__name__}: {exc}"))
+        except (
+            Exception
+        ) as exc:  # a shape no check foresaw: still a file:line message, never a traceback
+            results.append(
+                CheckResult(str(path), 1, "-", False, f"cannot load: {type(exc).__name__}: {exc}")
+            )
             continue
         for rule in fam.rules:
             for ex in rule.examples:
@@ -520,26 +684,45 @@ def check_files(paths: Iterable[str | Path]) -> list[CheckResult]:
                 try:
                     src = decode(ex.mrs)
                 except Exception as exc:  # pydelphin's decode errors have no common base
-                    results.append(CheckResult(fam.path, ex.line, rule.name, False, f"{label}: bad mrs: {exc}"))
+                    results.append(
+                        CheckResult(fam.path, ex.line, rule.name, False, f"{label}: bad mrs: {exc}")
+                    )
                     continue
                 out = apply_rule(rule, src, ex.params)
                 if ex.not_applicable is not None:
                     ok = out.status == NOT_APPLICABLE and ex.not_applicable in out.reason
-                    msg = f"{label}: not applicable ({out.reason})" if ok else \
-                        f"{label}: expected not applicable ({ex.not_applicable!r}), got {out.status} {out.reason}"
+                    msg = (
+                        f"{label}: not applicable ({out.reason})"
+                        if ok
+                        else f"{label}: expected not applicable ({ex.not_applicable!r}), got {out.status} {out.reason}"
+                    )
                     results.append(CheckResult(fam.path, ex.line, rule.name, ok, msg))
                     continue
                 if out.status != APPLIED:
-                    results.append(CheckResult(fam.path, ex.line, rule.name, False,
-                                               f"{label}: {out.status}: {out.reason}"))
+                    results.append(
+                        CheckResult(
+                            fam.path,
+                            ex.line,
+                            rule.name,
+                            False,
+                            f"{label}: {out.status}: {out.reason}",
+                        )
+                    )
                     continue
                 try:
                     want = decode(ex.expect)
                 except Exception as exc:
-                    results.append(CheckResult(fam.path, ex.line, rule.name, False, f"{label}: bad expect: {exc}"))
+                    results.append(
+                        CheckResult(
+                            fam.path, ex.line, rule.name, False, f"{label}: bad expect: {exc}"
+                        )
+                    )
                     continue
                 ok = _mrs.is_isomorphic(out.mrs, want, properties=True)
-                msg = f"{label} -> {ex.realization!r}" if ok else \
-                    f"{label}: output differs from expect: {diff(want, out.mrs)}; got {encode(out.mrs, lnk=False)}"
+                msg = (
+                    f"{label} -> {ex.realization!r}"
+                    if ok
+                    else f"{label}: output differs from expect: {diff(want, out.mrs)}; got {encode(out.mrs, lnk=False)}"
+                )
                 results.append(CheckResult(fam.path, ex.line, rule.name, ok, msg))
     return results

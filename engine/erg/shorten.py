@@ -29,8 +29,11 @@ def shorten(m: MRS, role: str) -> MRS | str:
     if len(heads) != 1 or heads[0].lnk is None or heads[0].cto < 0:
         return "the argument has no single head noun with a position in the sentence"
     noun = heads[0]
-    post = [ep for ep in m.rels if ep.label == noun.label and ep is not noun and ep.lnk is not None
-            and ep.cfrom >= noun.cto]
+    post = [
+        ep
+        for ep in m.rels
+        if ep.label == noun.label and ep is not noun and ep.lnk is not None and ep.cfrom >= noun.cto
+    ]
     if not post:
         return "unchanged"
     seeds = {id(ep) for ep in post}
@@ -62,12 +65,26 @@ def shorten(m: MRS, role: str) -> MRS | str:
     rels = [ep for ep in m.rels if id(ep) in kept]
     holes = {v for ep in rels for v in ep.args.values()} | {m.top}
     labels = {ep.label for ep in rels}
-    hcons = [HCons(hc.hi, hc.relation, hc.lo) for hc in m.hcons if hc.hi in holes and hc.lo in labels]
+    hcons = [
+        HCons(hc.hi, hc.relation, hc.lo) for hc in m.hcons if hc.hi in holes and hc.lo in labels
+    ]
     present = {v for ep in rels for v in ep.args.values()}
-    icons = [ICons(ic.left, ic.relation, ic.right) for ic in m.icons if ic.left in present and ic.right in present]
-    variables = {v: dict(p) for v, p in m.variables.items() if v in present or v in (m.top, m.index)}
-    out = MRS(m.top, m.index, [EP(ep.predicate, ep.label, dict(ep.args), ep.lnk, ep.surface, ep.base) for ep in rels],
-              hcons, icons, variables)
+    icons = [
+        ICons(ic.left, ic.relation, ic.right)
+        for ic in m.icons
+        if ic.left in present and ic.right in present
+    ]
+    variables = {
+        v: dict(p) for v, p in m.variables.items() if v in present or v in (m.top, m.index)
+    }
+    out = MRS(
+        m.top,
+        m.index,
+        [EP(ep.predicate, ep.label, dict(ep.args), ep.lnk, ep.surface, ep.base) for ep in rels],
+        hcons,
+        icons,
+        variables,
+    )
     if not is_well_formed(out):
         return "shortening would leave an ill-formed MRS"
     return out

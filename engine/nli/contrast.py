@@ -55,8 +55,12 @@ log = logging.getLogger(__name__)
 # LIT's Table 2 (Li et al. 2020): the pair set `seam contrast` uses by default.
 LIT_PAIRS = ("p;f", "f;p", "m;o", "i;i", "pa;pa", "p;f +i", "p;f +pa", "f;p +i", "f;p +pa")
 # Field names tried in order when the configured one is absent (SNLI/MNLI release names).
-FALLBACK_FIELDS = {"premise": ("sentence1",), "hypothesis": ("sentence2",), "label": ("gold_label",),
-                   "id": ("pairID", "uid")}
+FALLBACK_FIELDS = {
+    "premise": ("sentence1",),
+    "hypothesis": ("sentence2",),
+    "label": ("gold_label",),
+    "id": ("pairID", "uid"),
+}
 
 
 @dataclass(frozen=True)
@@ -84,10 +88,18 @@ def _field(obj: dict, name: str, role: str):
 
 def parse_pair_line(raw: str, lineno: int, fields: dict[str, str] | None = None) -> PairInput:
     """One JSONL line -> :class:`PairInput` (``error`` set when the line is unusable)."""
-    f = {"premise": "premise", "hypothesis": "hypothesis", "label": "label", "id": "id", **(fields or {})}
+    f = {
+        "premise": "premise",
+        "hypothesis": "hypothesis",
+        "label": "label",
+        "id": "id",
+        **(fields or {}),
+    }
     fp = fingerprint(raw)
     if not raw.strip():
-        return PairInput(str(lineno), None, None, None, lineno, f"line {lineno}: blank line (no record)", fp)
+        return PairInput(
+            str(lineno), None, None, None, lineno, f"line {lineno}: blank line (no record)", fp
+        )
     obj, error = load_object(raw, lineno)
     if obj is None:
         return PairInput(str(lineno), None, None, None, lineno, error, fp)
@@ -97,17 +109,33 @@ def parse_pair_line(raw: str, lineno: int, fields: dict[str, str] | None = None)
         value = _field(obj, f[role], role)
         if not isinstance(value, str):
             found = "missing" if value is None else f"got {type(value).__name__}"
-            return PairInput(rid, None, None, None, lineno, f"line {lineno}: field '{f[role]}' must be a string ({found})",
-                             fp)
+            return PairInput(
+                rid,
+                None,
+                None,
+                None,
+                lineno,
+                f"line {lineno}: field '{f[role]}' must be a string ({found})",
+                fp,
+            )
         if not valid_unicode(value):
-            return PairInput(rid, None, None, None, lineno, f"line {lineno}: field '{f[role]}' has an unpaired "
-                             "surrogate (not valid Unicode)", fp)
+            return PairInput(
+                rid,
+                None,
+                None,
+                None,
+                lineno,
+                f"line {lineno}: field '{f[role]}' has an unpaired surrogate (not valid Unicode)",
+                fp,
+            )
         values[role] = value
     label = _field(obj, f["label"], "label")
     label = None if label is None else record_id(label, "")
     used = {f[role] for role in f} | {alt for role in f for alt in FALLBACK_FIELDS.get(role, ())}
     extra = {k: v for k, v in obj.items() if k not in used} or None
-    return PairInput(rid, values["premise"], values["hypothesis"], label, lineno, fingerprint=fp, extra=extra)
+    return PairInput(
+        rid, values["premise"], values["hypothesis"], label, lineno, fingerprint=fp, extra=extra
+    )
 
 
 def read_pairs(path: str | Path, fields: dict[str, str] | None = None) -> Iterator[PairInput]:
@@ -149,13 +177,21 @@ def variants(expressions: Sequence[str | Pair]) -> list[_Variant]:
 class ContrastBuilder:
     """Builds contrast records with one backend and one label rule set, both opened once."""
 
-    def __init__(self, backend="surface", pairs: Sequence[str | Pair] = LIT_PAIRS,
-                 label_rules: LabelRules | Sequence[str | Path] | None = None,
-                 max_chars: int = DEFAULT_MAX_CHARS, batch_size: int = 64, edit_codes: bool = False,
-                 **backend_options):
+    def __init__(
+        self,
+        backend="surface",
+        pairs: Sequence[str | Pair] = LIT_PAIRS,
+        label_rules: LabelRules | Sequence[str | Path] | None = None,
+        max_chars: int = DEFAULT_MAX_CHARS,
+        batch_size: int = 64,
+        edit_codes: bool = False,
+        **backend_options,
+    ):
         self.variants = variants(pairs)
         self.edit_codes = edit_codes  # add each side's Polyjuice code (engine.polyjuice.detect)
-        self.transformer = Transformer(backend, max_chars=max_chars, batch_size=batch_size, **backend_options)
+        self.transformer = Transformer(
+            backend, max_chars=max_chars, batch_size=batch_size, **backend_options
+        )
         if isinstance(label_rules, LabelRules):
             self.rules = label_rules
         else:
@@ -169,10 +205,15 @@ class ContrastBuilder:
     def record_ids(self, original_id: str) -> list[str]:
         return [f"{original_id}/{v.key}" for v in self.variants]
 
-    def run_pairs(self, pairs: Sequence[tuple[str, str, str]], ids: Sequence[str] | None = None) -> list[dict]:
+    def run_pairs(
+        self, pairs: Sequence[tuple[str, str, str]], ids: Sequence[str] | None = None
+    ) -> list[dict]:
         """Contrast records for ``(premise, hypothesis, label)`` tuples."""
         ids = list(ids) if ids is not None else [str(k) for k in range(1, len(pairs) + 1)]
-        inputs = [PairInput(i, p, h, lab, k + 1) for k, (i, (p, h, lab)) in enumerate(zip(ids, pairs, strict=True))]
+        inputs = [
+            PairInput(i, p, h, lab, k + 1)
+            for k, (i, (p, h, lab)) in enumerate(zip(ids, pairs, strict=True))
+        ]
         return list(self.run(inputs))
 
     def item_keys(self, item: PairInput) -> list[tuple]:
@@ -184,7 +225,9 @@ class ContrastBuilder:
         """A written record's resume key."""
         return (record.get("id"),)
 
-    def run(self, inputs: Iterable[PairInput], skip: Mapping[tuple, int] | None = None) -> Iterator[dict]:
+    def run(
+        self, inputs: Iterable[PairInput], skip: Mapping[tuple, int] | None = None
+    ) -> Iterator[dict]:
         """Yield records batch by batch, in input order then pair order. ``skip`` counts the
         record keys (``(id,)``) already written (resume): inputs sharing an id are each skipped
         once per record written, the first ones in input order, so none is lost."""
@@ -207,7 +250,9 @@ class ContrastBuilder:
     def _batch(self, batch: list[tuple[PairInput, set[str]]]) -> Iterator[dict]:
         todo = [(x, done) for x, done in batch if any(i not in done for i in self.record_ids(x.id))]
         problems = {x.line: self._problem(x) for x, _ in todo}
-        texts = sorted({t for x, _ in todo if problems[x.line] is None for t in (x.premise, x.hypothesis)})
+        texts = sorted(
+            {t for x, _ in todo if problems[x.line] is None for t in (x.premise, x.hypothesis)}
+        )
         by_text = dict(zip(texts, self.transformer.analyze_texts(texts), strict=True))
         # every plan each distinct sentence needs, realized in one backend call per sentence
         needed: dict[str, list[EditPlan]] = {}
@@ -231,13 +276,22 @@ class ContrastBuilder:
         selector = self.transformer.selector
         if selector is not None:  # validate and rank every candidate of the batch at once
             keys = list(realized)
-            entries = [ToJudge(text, realized[(text, plan)], (plan,) * len(realized[(text, plan)].candidates),
-                             by_text[text] if not isinstance(by_text[text], Realization) else None)
-                       for text, plan in keys]
+            entries = [
+                ToJudge(
+                    text,
+                    realized[(text, plan)],
+                    (plan,) * len(realized[(text, plan)].candidates),
+                    by_text[text] if not isinstance(by_text[text], Realization) else None,
+                )
+                for text, plan in keys
+            ]
             realized = dict(zip(keys, selector.apply(entries), strict=True))
-        records = [self._record(x, v, rid, problems[x.line], by_text, realized)
-                   for x, done in todo for v, rid in zip(self.variants, self.record_ids(x.id), strict=True)
-                   if rid not in done]
+        records = [
+            self._record(x, v, rid, problems[x.line], by_text, realized)
+            for x, done in todo
+            for v, rid in zip(self.variants, self.record_ids(x.id), strict=True)
+            if rid not in done
+        ]
         if self.edit_codes:
             self._add_edit_codes(records)
         for rec in records:
@@ -249,7 +303,12 @@ class ContrastBuilder:
         and neural contrast sets are described in one vocabulary; one batch for the batch."""
         from ..polyjuice.detect import detect_texts
 
-        pairs = [(rec.original[side], new) for rec in records if rec.sides for side, new in rec.sides.items()]
+        pairs = [
+            (rec.original[side], new)
+            for rec in records
+            if rec.sides
+            for side, new in rec.sides.items()
+        ]
         codes = iter(detect_texts(pairs)) if pairs else iter(())
         for rec in records:
             if rec.sides:
@@ -264,11 +323,26 @@ class ContrastBuilder:
                 return Realization(ERROR, f"{side}: {problem}", code=InputError.code)
         return None
 
-    def _record(self, x: PairInput, v: _Variant, rid: str, problem: Realization | None,
-                by_text: dict[str, Analysis | Realization], realized: dict) -> ContrastRecord:
-        rec = ContrastRecord(rid, x.id, v.pair, str(v.premise), str(v.hypothesis),
-                             {"premise": x.premise, "hypothesis": x.hypothesis, "label": x.label},
-                             self.backend_name, fingerprint=x.fingerprint, fields=x.extra)
+    def _record(
+        self,
+        x: PairInput,
+        v: _Variant,
+        rid: str,
+        problem: Realization | None,
+        by_text: dict[str, Analysis | Realization],
+        realized: dict,
+    ) -> ContrastRecord:
+        rec = ContrastRecord(
+            rid,
+            x.id,
+            v.pair,
+            str(v.premise),
+            str(v.hypothesis),
+            {"premise": x.premise, "hypothesis": x.hypothesis, "label": x.label},
+            self.backend_name,
+            fingerprint=x.fingerprint,
+            fields=x.extra,
+        )
         if problem is not None:
             rec.status, rec.reason, rec.code = ERROR, problem.reason, problem.code
             return rec
@@ -277,10 +351,14 @@ class ContrastBuilder:
             return rec
         sides_in = (("premise", x.premise, v.plans[0]), ("hypothesis", x.hypothesis, v.plans[1]))
         if self.transformer.selector is not None:  # each side's candidates, scores and verdicts
-            rec.candidates = {side: [c.to_dict() for c in realized[(text, plan)].candidates]
-                              for side, text, plan in sides_in}
-            rec.rejected = {side: [c.to_dict() for c in realized[(text, plan)].rejected]
-                            for side, text, plan in sides_in}
+            rec.candidates = {
+                side: [c.to_dict() for c in realized[(text, plan)].candidates]
+                for side, text, plan in sides_in
+            }
+            rec.rejected = {
+                side: [c.to_dict() for c in realized[(text, plan)].rejected]
+                for side, text, plan in sides_in
+            }
         sides = {}
         for side, text, plan in sides_in:
             result = realized[(text, plan)]
@@ -291,19 +369,28 @@ class ContrastBuilder:
                 return rec
             best = result.candidates[0].text
             # a side that came out as the original sentence is the identity, whatever was asked
-            sides[side] = (best, EditPlan() if best == text else plan, original_features(by_text[text]))
+            sides[side] = (
+                best,
+                EditPlan() if best == text else plan,
+                original_features(by_text[text]),
+            )
         (p_text, p_plan, p_feats), (h_text, h_plan, h_feats) = sides["premise"], sides["hypothesis"]
         rec.sides = {"premise": p_text, "hypothesis": h_text}  # before any reversal, for edit codes
         decisions = {lab: self.rules.infer(p_plan, h_plan, lab, p_feats, h_feats) for lab in LABELS}
         original = (x.label or "").strip().lower()
-        decision = decisions.get(original) or self.rules.infer(p_plan, h_plan, x.label or "", p_feats, h_feats)
+        decision = decisions.get(original) or self.rules.infer(
+            p_plan, h_plan, x.label or "", p_feats, h_feats
+        )
         rec.premise, rec.hypothesis = (h_text, p_text) if decision.reverse else (p_text, h_text)
         rec.label, rec.rule, rec.via = decision.label, decision.rule, list(decision.via)
         rec.label_reason, rec.reversed = decision.reason, decision.reverse
         rec.label_map = {lab: d.label for lab, d in decisions.items()}
         if (rec.premise, rec.hypothesis) == (x.premise, x.hypothesis):
             # both sentences came out as they went in: the input pair itself, no contrast
-            rec.status, rec.reason = NOT_APPLICABLE, "the edits left both sentences unchanged: no contrast"
+            rec.status, rec.reason = (
+                NOT_APPLICABLE,
+                "the edits left both sentences unchanged: no contrast",
+            )
             return rec
         if decision.label == UNKNOWN:
             rec.status, rec.reason = NO_LABEL, decision.reason
@@ -317,8 +404,16 @@ def summarize(records: Iterable[dict]) -> dict[str, Any]:
     pairs: dict[str, dict[str, Any]] = {}
     originals: dict[str, bool] = {}
     for rec in records:
-        row = pairs.setdefault(rec["pair"], {"records": 0, "realized": 0, "labelled": 0,
-                                             "labels": {lab: 0 for lab in LABELS}, "statuses": {}})
+        row = pairs.setdefault(
+            rec["pair"],
+            {
+                "records": 0,
+                "realized": 0,
+                "labelled": 0,
+                "labels": {lab: 0 for lab in LABELS},
+                "statuses": {},
+            },
+        )
         row["records"] += 1
         row["statuses"][rec["status"]] = row["statuses"].get(rec["status"], 0) + 1
         if rec["status"] in (OK, NO_LABEL):
@@ -326,25 +421,37 @@ def summarize(records: Iterable[dict]) -> dict[str, Any]:
         if rec["status"] == OK:
             row["labelled"] += 1
             row["labels"][rec["label"]] += 1
-        originals[rec["original_id"]] = originals.get(rec["original_id"], False) or rec["status"] == OK
+        originals[rec["original_id"]] = (
+            originals.get(rec["original_id"], False) or rec["status"] == OK
+        )
     for row in pairs.values():
         row["coverage"] = row["labelled"] / row["records"] if row["records"] else 0.0
         row["realized_rate"] = row["realized"] / row["records"] if row["records"] else 0.0
     n = len(originals)
     covered = sum(originals.values())
-    return {"pairs": pairs, "inputs": n, "inputs_with_a_labelled_contrast": covered,
-            "share_with_a_labelled_contrast": covered / n if n else 0.0}
+    return {
+        "pairs": pairs,
+        "inputs": n,
+        "inputs_with_a_labelled_contrast": covered,
+        "share_with_a_labelled_contrast": covered / n if n else 0.0,
+    }
 
 
 def format_summary(stats: dict[str, Any]) -> str:
     """A plain-text table of :func:`summarize`'s output."""
-    head = f"{'pair':<12} {'records':>8} {'realized':>9} {'labelled':>9} {'coverage':>9} " \
-           f"{'entail':>7} {'neutral':>8} {'contra':>7}"
+    head = (
+        f"{'pair':<12} {'records':>8} {'realized':>9} {'labelled':>9} {'coverage':>9} "
+        f"{'entail':>7} {'neutral':>8} {'contra':>7}"
+    )
     lines = [head, "-" * len(head)]
     for name, row in stats["pairs"].items():
         labs = row["labels"]
-        lines.append(f"{name:<12} {row['records']:>8} {row['realized']:>9} {row['labelled']:>9} "
-                     f"{row['coverage']:>8.1%} {labs['entailment']:>7} {labs['neutral']:>8} {labs['contradiction']:>7}")
-    lines.append(f"input pairs with at least one labelled contrast: {stats['inputs_with_a_labelled_contrast']}"
-                 f" of {stats['inputs']} ({stats['share_with_a_labelled_contrast']:.1%})")
+        lines.append(
+            f"{name:<12} {row['records']:>8} {row['realized']:>9} {row['labelled']:>9} "
+            f"{row['coverage']:>8.1%} {labs['entailment']:>7} {labs['neutral']:>8} {labs['contradiction']:>7}"
+        )
+    lines.append(
+        f"input pairs with at least one labelled contrast: {stats['inputs_with_a_labelled_contrast']}"
+        f" of {stats['inputs']} ({stats['share_with_a_labelled_contrast']:.1%})"
+    )
     return "\n".join(lines)

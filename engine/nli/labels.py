@@ -44,7 +44,17 @@ UNKNOWN = "unknown"
 SAME = "same"  # a rule's output: the original label
 _RULE_KEYS = {"id", "premise", "hypothesis", "labels", "when", "reverse", "reason", "source"}
 # Features of an original sentence a condition may test (the IR predicate's features + lemma).
-CONDITION_FEATURES = ("tense", "progressive", "perfect", "voice", "modality", "polarity", "force", "cleft", "lemma")
+CONDITION_FEATURES = (
+    "tense",
+    "progressive",
+    "perfect",
+    "voice",
+    "modality",
+    "polarity",
+    "force",
+    "cleft",
+    "lemma",
+)
 
 
 @dataclass(frozen=True)
@@ -84,8 +94,12 @@ class LabelRule:
         return original if out == SAME else out
 
     def holds(self, premise: Mapping[str, Any], hypothesis: Mapping[str, Any]) -> bool:
-        if self.when.get("same_predicate") and not (premise.get("lemma") and premise.get("lemma") == hypothesis.get("lemma")):
-            return False  # the label depends on the main predication only when both sentences share it
+        if self.when.get("same_predicate") and not (
+            premise.get("lemma") and premise.get("lemma") == hypothesis.get("lemma")
+        ):
+            return (
+                False  # the label depends on the main predication only when both sentences share it
+            )
         for side, feats in (("premise", premise), ("hypothesis", hypothesis)):
             for feature, expected in self.when.get(side, {}).items():
                 if feature not in feats:
@@ -119,7 +133,9 @@ def effective(plan: EditPlan, original: Mapping[str, Any] | None) -> EditPlan:
 
 def strip(plan: EditPlan, features: Iterable[str]) -> EditPlan:
     drop = set(features)
-    return EditPlan({k: v for k, v in plan.features.items() if k not in drop}, plan.swap and "swap" not in drop)
+    return EditPlan(
+        {k: v for k, v in plan.features.items() if k not in drop}, plan.swap and "swap" not in drop
+    )
 
 
 class LabelRules:
@@ -131,7 +147,11 @@ class LabelRules:
 
     @classmethod
     def load(cls, paths: Iterable[str | Path] | None = None) -> LabelRules:
-        files = [Path(p) for p in paths] if paths is not None else sorted((rules_dir() / "labels").glob("*.toml"))
+        files = (
+            [Path(p) for p in paths]
+            if paths is not None
+            else sorted((rules_dir() / "labels").glob("*.toml"))
+        )
         if not files:
             raise RuleError("no label rule files found", str(rules_dir() / "labels"))
         rules: list[LabelRule] = []
@@ -143,19 +163,30 @@ class LabelRules:
         seen: dict[str, LabelRule] = {}
         for rule in rules:
             if rule.id in seen:
-                raise RuleError(f"duplicate rule id {rule.id!r} (also at {seen[rule.id].path}:{seen[rule.id].line})",
-                                rule.path, rule.line)
+                raise RuleError(
+                    f"duplicate rule id {rule.id!r} (also at {seen[rule.id].path}:{seen[rule.id].line})",
+                    rule.path,
+                    rule.line,
+                )
             seen[rule.id] = rule
         return cls(rules, preserving)
 
     # -- inference ----------------------------------------------------------------------------
-    def infer(self, premise_plan: EditPlan | Transformation | str, hypothesis_plan: EditPlan | Transformation | str,
-              original_label: str, premise: Mapping[str, Any] | None = None,
-              hypothesis: Mapping[str, Any] | None = None) -> Decision:
+    def infer(
+        self,
+        premise_plan: EditPlan | Transformation | str,
+        hypothesis_plan: EditPlan | Transformation | str,
+        original_label: str,
+        premise: Mapping[str, Any] | None = None,
+        hypothesis: Mapping[str, Any] | None = None,
+    ) -> Decision:
         """Decide the label of a transformed pair (see the module docstring)."""
         label = (original_label or "").strip().lower()
         if label not in LABELS:
-            return Decision(UNKNOWN, reason=f"the original label {original_label!r} is not one of {', '.join(LABELS)}")
+            return Decision(
+                UNKNOWN,
+                reason=f"the original label {original_label!r} is not one of {', '.join(LABELS)}",
+            )
         p = effective(_as_plan(premise_plan), premise)
         h = effective(_as_plan(hypothesis_plan), hypothesis)
         premise, hypothesis = premise or {}, hypothesis or {}
@@ -163,25 +194,49 @@ class LabelRules:
         if decision is None and self.preserving:
             via = tuple(f for f in self.preserving if f in p.features or f in h.features)
             if via:
-                decision = self._match(strip(p, self.preserving), strip(h, self.preserving), label,
-                                       premise, hypothesis, via)
+                decision = self._match(
+                    strip(p, self.preserving),
+                    strip(h, self.preserving),
+                    label,
+                    premise,
+                    hypothesis,
+                    via,
+                )
         if decision is None:
-            return Decision(UNKNOWN, reason=f"no rule covers premise [{p}] ; hypothesis [{h}] with "
-                                            f"original label {label}")
+            return Decision(
+                UNKNOWN,
+                reason=f"no rule covers premise [{p}] ; hypothesis [{h}] with "
+                f"original label {label}",
+            )
         return decision
 
-    def label_map(self, premise_plan, hypothesis_plan, premise=None, hypothesis=None) -> dict[str, str]:
+    def label_map(
+        self, premise_plan, hypothesis_plan, premise=None, hypothesis=None
+    ) -> dict[str, str]:
         """The label each possible original label turns into (``unknown`` where no rule decides)."""
-        return {lab: self.infer(premise_plan, hypothesis_plan, lab, premise, hypothesis).label for lab in LABELS}
+        return {
+            lab: self.infer(premise_plan, hypothesis_plan, lab, premise, hypothesis).label
+            for lab in LABELS
+        }
 
-    def _match(self, p: EditPlan, h: EditPlan, label: str, premise, hypothesis, via) -> Decision | None:
-        hits = [r for r in self.rules
-                if p in r.premise and h in r.hypothesis and r.output(label) is not None and r.holds(premise, hypothesis)]
+    def _match(
+        self, p: EditPlan, h: EditPlan, label: str, premise, hypothesis, via
+    ) -> Decision | None:
+        hits = [
+            r
+            for r in self.rules
+            if p in r.premise
+            and h in r.hypothesis
+            and r.output(label) is not None
+            and r.holds(premise, hypothesis)
+        ]
         if not hits:
             return None
         outcomes = {(r.output(label), r.reverse) for r in hits}
         if len(outcomes) > 1:
-            detail = "; ".join(f"{r.id} says {r.output(label)}{' (reversed)' if r.reverse else ''}" for r in hits)
+            detail = "; ".join(
+                f"{r.id} says {r.output(label)}{' (reversed)' if r.reverse else ''}" for r in hits
+            )
             return Decision(UNKNOWN, reason=f"conflicting rules: {detail}", via=via)
         rule = hits[0]
         return Decision(rule.output(label), rule.id, rule.reason, via, rule.reverse)
@@ -213,8 +268,11 @@ def _load_file(path: Path) -> tuple[list[LabelRule], list[str]]:
         raise RuleError(f"invalid TOML: {exc}", str(path), int(m.group(1)) if m else None) from None
     unknown_top = set(data) - {"rule", "meaning_preserving", "description"}
     if unknown_top:
-        raise RuleError(f"unknown top-level keys {sorted(unknown_top)} (expected [[rule]], "
-                        "[meaning_preserving], description)", str(path))
+        raise RuleError(
+            f"unknown top-level keys {sorted(unknown_top)} (expected [[rule]], "
+            "[meaning_preserving], description)",
+            str(path),
+        )
     preserving = list(data.get("meaning_preserving", {}).get("features", []))
     for f in preserving:
         if f not in FEATURES:
@@ -246,12 +304,12 @@ def _rule(entry: dict, path: Path, text: str, k: int) -> LabelRule:
             fail(f"{key}: {exc}")
     labels = entry["labels"]
     if not isinstance(labels, dict) or not labels:
-        fail("labels must be a table such as { entailment = \"neutral\" }")
+        fail('labels must be a table such as { entailment = "neutral" }')
     for src, out in labels.items():
         if src not in (*LABELS, "*"):
-            fail(f"labels: {src!r} is not an original label ({', '.join(LABELS)} or \"*\")")
+            fail(f'labels: {src!r} is not an original label ({", ".join(LABELS)} or "*")')
         if out not in (*LABELS, SAME):
-            fail(f"labels: {out!r} is not a label ({', '.join(LABELS)} or \"same\")")
+            fail(f'labels: {out!r} is not a label ({", ".join(LABELS)} or "same")')
     when = entry.get("when", {})
     if set(when) - {"premise", "hypothesis", "same_predicate"}:
         fail("when may only have 'premise' and 'hypothesis' tables and 'same_predicate'")
@@ -265,8 +323,18 @@ def _rule(entry: dict, path: Path, text: str, k: int) -> LabelRule:
                 fail(f"when.{feature}: a table condition must be {{ not = [...] }}")
     if not entry.get("reason"):
         fail("every rule needs a 'reason' saying why the label follows")
-    return LabelRule(rid, sides[0], sides[1], dict(labels), when, bool(entry.get("reverse", False)),
-                     entry["reason"], entry.get("source", ""), str(path), line)
+    return LabelRule(
+        rid,
+        sides[0],
+        sides[1],
+        dict(labels),
+        when,
+        bool(entry.get("reverse", False)),
+        entry["reason"],
+        entry.get("source", ""),
+        str(path),
+        line,
+    )
 
 
 def original_features(analysis) -> dict[str, Any]:

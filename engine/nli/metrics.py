@@ -123,13 +123,18 @@ def load_predictions(path: str | Path, field: str = "label") -> Predictions:
             continue
         label = normalize_label(obj[name])
         if label is None:
-            bad(lineno, f"'{name}' is {obj[name]!r}, not one of {', '.join(NLI_LABELS)}; line ignored")
+            bad(
+                lineno,
+                f"'{name}' is {obj[name]!r}, not one of {', '.join(NLI_LABELS)}; line ignored",
+            )
             continue
         rid = str(rid)
         replaced += rid in preds
         preds[rid] = label
     if replaced:
-        log.warning("%s: %d ids predicted more than once; the last prediction counts", path, replaced)
+        log.warning(
+            "%s: %d ids predicted more than once; the last prediction counts", path, replaced
+        )
     return Predictions(preds, problems)
 
 
@@ -142,15 +147,33 @@ def _pair_name(rec: Mapping) -> str:
 
 
 class _Tally:
-    __slots__ = ("n", "ori", "ctr", "n_cons", "cons", "both", "not_ok", "invalid", "missing", "originals")
+    __slots__ = (
+        "n",
+        "ori",
+        "ctr",
+        "n_cons",
+        "cons",
+        "both",
+        "not_ok",
+        "invalid",
+        "missing",
+        "originals",
+    )
 
     def __init__(self) -> None:
         self.n = self.ori = self.ctr = self.n_cons = self.cons = self.both = 0
         self.not_ok = self.invalid = self.missing = 0
         self.originals: set[str] = set()
 
-    def add(self, original_id: str, gold_ori: str, gold_ctr: str, pred_ori: str, pred_ctr: str,
-            expected: str | None) -> None:
+    def add(
+        self,
+        original_id: str,
+        gold_ori: str,
+        gold_ctr: str,
+        pred_ori: str,
+        pred_ctr: str,
+        expected: str | None,
+    ) -> None:
         self.n += 1
         self.originals.add(original_id)
         self.ori += pred_ori == gold_ori
@@ -228,7 +251,10 @@ def compute_metrics(contrast_records: Iterable[Mapping], predictions: Mapping[st
             continue
         original = rec.get("original") if isinstance(rec.get("original"), Mapping) else {}
         cid, oid = rec.get("id"), rec.get("original_id")
-        gold_ori, gold_ctr = normalize_label(original.get("label")), normalize_label(rec.get("label"))
+        gold_ori, gold_ctr = (
+            normalize_label(original.get("label")),
+            normalize_label(rec.get("label")),
+        )
         if cid is None or oid is None or gold_ori is None or gold_ctr is None:
             invalid += 1
             tally.invalid += 1
@@ -283,13 +309,23 @@ def format_table(metrics: Mapping) -> str:
     """
     rows = [list(COLUMNS)]
     for name, row in [*metrics["pairs"].items(), (ALL, metrics[ALL])]:
-        rows.append([name, str(row["n"]), _pct(row["acc_ori"]), _pct(row["acc_ctr"]),
-                     _pct(row["consistency"]), str(row["n_consistency"]),
-                     _pct(row["contrast_consistency"])])
+        rows.append(
+            [
+                name,
+                str(row["n"]),
+                _pct(row["acc_ori"]),
+                _pct(row["acc_ctr"]),
+                _pct(row["consistency"]),
+                str(row["n_consistency"]),
+                _pct(row["contrast_consistency"]),
+            ]
+        )
     widths = [max(len(r[i]) for r in rows) for i in range(len(COLUMNS))]
     lines = []
     for r in rows:
-        cells = [r[0].ljust(widths[0])] + [c.rjust(w) for c, w in zip(r[1:], widths[1:], strict=True)]
+        cells = [r[0].ljust(widths[0])] + [
+            c.rjust(w) for c, w in zip(r[1:], widths[1:], strict=True)
+        ]
         lines.append("  ".join(cells).rstrip())
     return "\n".join(lines)
 

@@ -8,4 +8,12 @@
 from .detect import detect, detect_texts
 from .format import CODES, Completion, prompt, read_completion, training_text
 
-__all__ = ["CODES", "Completion", "detect", "detect_texts", "prompt", "read_completion", "training_text"]
+__all__ = [
+    "CODES",
+    "Completion",
+    "detect",
+    "detect_texts",
+    "prompt",
+    "read_completion",
+    "training_text",
+]

@@ -35,15 +35,54 @@ Span = tuple[int, int]
 
 # The original's groups of dependency labels (unify_tags), on spaCy's English labels.
 _GROUPS = (
-    ("modifier", ("amod", "advmod", "nmod", "npadvmod", "nummod", "quantmod", "poss", "appos", "compound", "meta",
-                  "nn", "neg", "det", "predet")),
-    ("clause", ("ccomp", "xcomp", "advcl", "acl", "relcl", "csubj", "csubjpass", "mark", "parataxis", "attr", "oprd",
-                "prep", "cop", "pcomp")),
+    (
+        "modifier",
+        (
+            "amod",
+            "advmod",
+            "nmod",
+            "npadvmod",
+            "nummod",
+            "quantmod",
+            "poss",
+            "appos",
+            "compound",
+            "meta",
+            "nn",
+            "neg",
+            "det",
+            "predet",
+        ),
+    ),
+    (
+        "clause",
+        (
+            "ccomp",
+            "xcomp",
+            "advcl",
+            "acl",
+            "relcl",
+            "csubj",
+            "csubjpass",
+            "mark",
+            "parataxis",
+            "attr",
+            "oprd",
+            "prep",
+            "cop",
+            "pcomp",
+        ),
+    ),
     ("obj", ("dobj", "obj", "iobj", "pobj", "dative", "obl")),
     ("conj", ("cc", "conj", "preconj")),
 )
-DEFAULT_GROUPS: tuple[tuple[str, ...] | None, ...] = (None, None, ("subj", "obj"), ("aux", "ROOT"),
-                                                      ("conj", "modifier", "clause"))
+DEFAULT_GROUPS: tuple[tuple[str, ...] | None, ...] = (
+    None,
+    None,
+    ("subj", "obj"),
+    ("aux", "ROOT"),
+    ("conj", "modifier", "clause"),
+)
 # (token, subtree, insert) probabilities
 _KIND_P = {"token_only": (0.7, 0.0, 0.3), "free": (0.4, 0.35, 0.25), "dep": (0.1, 0.7, 0.2)}
 
@@ -72,8 +111,13 @@ def _free(span: Span, taken: Sequence[Span]) -> bool:
     return all(e < a or s > b for a, b in taken)
 
 
-def one_set(analysis: Analysis, rng: random.Random, group: tuple[str, ...] | None = None,
-            max_blocks: int = 1, token_only: bool = False) -> list[Span]:
+def one_set(
+    analysis: Analysis,
+    rng: random.Random,
+    group: tuple[str, ...] | None = None,
+    max_blocks: int = 1,
+    token_only: bool = False,
+) -> list[Span]:
     """One random set of non-touching spans (the original's ``get_one_random_idx_set``)."""
     tokens = analysis.sentence.tokens
     candidates = [t.i for t in tokens if group is None or t.dep in group or unify(t.dep) in group]
@@ -88,7 +132,9 @@ def one_set(analysis: Analysis, rng: random.Random, group: tuple[str, ...] | Non
             break
         i = rng.choice(candidates)
         kind = rng.choices(("token", "subtree", "insert"), weights=probs)[0]
-        span = (i, i + 1) if kind == "token" else subtree(analysis, i) if kind == "subtree" else (i, i)
+        span = (
+            (i, i + 1) if kind == "token" else subtree(analysis, i) if kind == "subtree" else (i, i)
+        )
         if _free(span, spans):
             spans.append(span)
     return sorted(spans)
@@ -116,9 +162,15 @@ def blanked(analysis: Analysis, spans: Sequence[Span]) -> str:
     return "".join(out).strip()
 
 
-def random_blanks(analysis: Analysis, seed: int = 0, max_count: int = 3, max_blocks: int = 1,
-                  groups: Sequence[tuple[str, ...] | None] = DEFAULT_GROUPS, token_only: bool = False,
-                  whole_sentence: bool = True) -> list[str]:
+def random_blanks(
+    analysis: Analysis,
+    seed: int = 0,
+    max_count: int = 3,
+    max_blocks: int = 1,
+    groups: Sequence[tuple[str, ...] | None] = DEFAULT_GROUPS,
+    token_only: bool = False,
+    whole_sentence: bool = True,
+) -> list[str]:
     """Up to ``max_count`` distinct blanked sentences, the same for the same sentence and seed."""
     rng = random.Random(f"{seed}\x00{analysis.sentence.text}")
     found: dict[str, None] = {}

@@ -56,11 +56,51 @@ log = logging.getLogger(__name__)
 
 EQUAL = "equal"
 _STOP = frozenset({"the", "an", "a", "be", ""})
-_NEG_LEMMAS = frozenset({"rare", "not", "no", "nothing", "unlike", "unless", "nobody", "never", "neither", "nowhere",
-                         "hardly", "scarcely", "barely", "none", "n't", "nor"})
+_NEG_LEMMAS = frozenset(
+    {
+        "rare",
+        "not",
+        "no",
+        "nothing",
+        "unlike",
+        "unless",
+        "nobody",
+        "never",
+        "neither",
+        "nowhere",
+        "hardly",
+        "scarcely",
+        "barely",
+        "none",
+        "n't",
+        "nor",
+    }
+)
 _NEG_PHRASES = ("rather than", "other than", "suppose to", "use to", "hard to")
-_QUANT_WORDS = frozenset({"all", "every", "some", "any", "several", "certain", "each", "both", "many", "much", "no",
-                          "dozen", "lot", "few", "other", "another", "nobody", "most", "least", "none"})
+_QUANT_WORDS = frozenset(
+    {
+        "all",
+        "every",
+        "some",
+        "any",
+        "several",
+        "certain",
+        "each",
+        "both",
+        "many",
+        "much",
+        "no",
+        "dozen",
+        "lot",
+        "few",
+        "other",
+        "another",
+        "nobody",
+        "most",
+        "least",
+        "none",
+    }
+)
 _CONTENT_POS = frozenset({"NOUN", "ADJ", "ADV", "NUM", "PRON", "PROPN", "VERB"})
 _NOT_CONTENT = frozenset({"be", "this", "there", "the", "a", "an", "that", "those", "-pron-"})
 
@@ -85,7 +125,9 @@ def _form(t: Token) -> str:
 def edits(a: Analysis, b: Analysis) -> list[Edit]:
     """The non-equal token edits, without edits of bare *the/a/an/be* on both sides."""
     ta, tb = a.sentence.tokens, b.sentence.tokens
-    ops = difflib.SequenceMatcher(a=[_form(t) for t in ta], b=[_form(t) for t in tb], autojunk=False).get_opcodes()
+    ops = difflib.SequenceMatcher(
+        a=[_form(t) for t in ta], b=[_form(t) for t in tb], autojunk=False
+    ).get_opcodes()
     out = []
     for op, i1, i2, j1, j2 in ops:
         if op == "equal":
@@ -99,6 +141,7 @@ def edits(a: Analysis, b: Analysis) -> list[Edit]:
 
 # -- sentence-level features ----------------------------------------------------------------------
 
+
 def _root(a: Analysis) -> Token | None:
     return next((t for t in a.sentence.tokens if t.dep == "ROOT"), None)
 
@@ -110,9 +153,14 @@ def tense(a: Analysis, root: Token | None = None) -> str | None:
     if root is None:
         return None
     tokens = a.sentence.tokens
-    group = sorted([t for t in tokens if t.head == root.i and t.dep in ("aux", "auxpass") and t.i < root.i] + [root],
-                   key=lambda t: t.i)
-    if any(_MODAL_FORMS.get(t.text.lower(), t.text.lower()) in ("will", "shall") for t in group[:-1]):
+    group = sorted(
+        [t for t in tokens if t.head == root.i and t.dep in ("aux", "auxpass") and t.i < root.i]
+        + [root],
+        key=lambda t: t.i,
+    )
+    if any(
+        _MODAL_FORMS.get(t.text.lower(), t.text.lower()) in ("will", "shall") for t in group[:-1]
+    ):
         return "fut"
     first = group[0]
     if first.tag == "VBD":
@@ -142,27 +190,50 @@ def _clause_verbs(a: Analysis) -> dict[str, Token]:
     """Verbs heading a clause, by lemma (lemminflect: spaCy's small model reads *rides* as *rid*)."""
     out: dict[str, Token] = {}
     for t in a.sentence.tokens:
-        if t.pos in ("VERB", "AUX") and t.dep in ("ROOT", "conj", "advcl", "ccomp", "relcl", "xcomp", "acl", "csubj"):
-            if t.pos == "AUX" and not any(c.head == t.i and c.dep in ("nsubj", "attr", "acomp") for c in a.sentence.tokens):
+        if t.pos in ("VERB", "AUX") and t.dep in (
+            "ROOT",
+            "conj",
+            "advcl",
+            "ccomp",
+            "relcl",
+            "xcomp",
+            "acl",
+            "csubj",
+        ):
+            if t.pos == "AUX" and not any(
+                c.head == t.i and c.dep in ("nsubj", "attr", "acomp") for c in a.sentence.tokens
+            ):
                 continue
             out.setdefault(_verb_lemma(t.text), t)
     return out
 
 
 _SUBJECTS = frozenset({"nsubj", "nsubjpass", "expl", "csubj"})
-_MODALS = frozenset({"can", "could", "may", "might", "must", "shall", "should", "will", "would", "ought"})
-_MODAL_FORMS = {"ca": "can", "wo": "will", "sha": "shall", "'ll": "will", "'d": "would"}  # ca|n't, wo|n't
+_MODALS = frozenset(
+    {"can", "could", "may", "might", "must", "shall", "should", "will", "would", "ought"}
+)
+_MODAL_FORMS = {
+    "ca": "can",
+    "wo": "will",
+    "sha": "shall",
+    "'ll": "will",
+    "'d": "would",
+}  # ca|n't, wo|n't
 
 
 def _group(a: Analysis, verb: Token) -> list[Token]:
     """The verb with its auxiliaries, in order."""
-    return sorted([t for t in a.sentence.tokens if t.head == verb.i and t.dep in ("aux", "auxpass")] + [verb],
-                  key=lambda t: t.i)
+    return sorted(
+        [t for t in a.sentence.tokens if t.head == verb.i and t.dep in ("aux", "auxpass")] + [verb],
+        key=lambda t: t.i,
+    )
 
 
 def modals(a: Analysis, verb: Token) -> frozenset[str]:
     """The modal auxiliaries of a verb (*may* of *may be looking*)."""
-    forms = (_MODAL_FORMS.get(t.text.lower(), t.text.lower()) for t in _group(a, verb) if t.tag == "MD")
+    forms = (
+        _MODAL_FORMS.get(t.text.lower(), t.text.lower()) for t in _group(a, verb) if t.tag == "MD"
+    )
     return frozenset(f for f in forms if f in _MODALS)
 
 
@@ -193,16 +264,22 @@ def restructured(a: Analysis, b: Analysis) -> bool:
             continue
         if voice(a, ta) != voice(b, tb) or tense(a, ta) != tense(b, tb):
             return True
-        if not counterfactual and (modals(a, ta) != modals(b, tb) or interrogative(a, ta) != interrogative(b, tb)):
+        if not counterfactual and (
+            modals(a, ta) != modals(b, tb) or interrogative(a, ta) != interrogative(b, tb)
+        ):
             return True
     return False
 
 
 # -- per-edit rules -------------------------------------------------------------------------------
 
+
 def _negations(tokens: Sequence[Token]) -> set[str]:
-    found = {t.lemma.lower() for t in tokens if t.lemma.lower() in _NEG_LEMMAS or t.dep == "neg"
-             or t.text.lower() == "n't"}
+    found = {
+        t.lemma.lower()
+        for t in tokens
+        if t.lemma.lower() in _NEG_LEMMAS or t.dep == "neg" or t.text.lower() == "n't"
+    }
     text = " ".join(t.lemma.lower() for t in tokens)
     found |= {p for p in _NEG_PHRASES if p in text}
     return found
@@ -222,9 +299,16 @@ def _is_negation(e: Edit, a: Analysis, b: Analysis) -> bool:
 
 
 def _quantifiers(tokens: Sequence[Token]) -> set[str]:
-    return {t.text.lower() for t in tokens
-            if (t.text.lower() in _QUANT_WORDS and t.dep in ("det", "nsubj", "dobj", "amod", "npadvmod", "pobj"))
-            or t.dep in ("nummod", "quantmod") or t.pos == "NUM"}
+    return {
+        t.text.lower()
+        for t in tokens
+        if (
+            t.text.lower() in _QUANT_WORDS
+            and t.dep in ("det", "nsubj", "dobj", "amod", "npadvmod", "pobj")
+        )
+        or t.dep in ("nummod", "quantmod")
+        or t.pos == "NUM"
+    }
 
 
 def _is_quantifier(e: Edit) -> bool:
@@ -256,9 +340,11 @@ def wordnet(path: str | None = None):
         wn.ensure_loaded()
         return wn
     except Exception as exc:  # LookupError when nltk's data has no wordnet
-        log.warning("WordNet not found (%s): detection calls a replacement `lexical` only when it is one "
-                    "content word for another. Give a local copy with SEAM_WORDNET=DIR or nltk's data path.",
-                    type(exc).__name__)
+        log.warning(
+            "WordNet not found (%s): detection calls a replacement `lexical` only when it is one "
+            "content word for another. Give a local copy with SEAM_WORDNET=DIR or nltk's data path.",
+            type(exc).__name__,
+        )
         return None
 
 
@@ -287,7 +373,11 @@ def _lexical(e: Edit) -> bool:
         return True
     ra = [t for t in e.a if t.head not in {u.i for u in e.a} or t.head == t.i]
     rb = [t for t in e.b if t.head not in {u.i for u in e.b} or t.head == t.i]
-    if len(ra) == 1 and len(rb) == 1 and {ra[0].lemma, rb[0].lemma} & {"have", "be", "get"} == set():
+    if (
+        len(ra) == 1
+        and len(rb) == 1
+        and {ra[0].lemma, rb[0].lemma} & {"have", "be", "get"} == set()
+    ):
         return _related(ra[0].lemma.lower(), rb[0].lemma.lower())
     return False
 
@@ -310,10 +400,16 @@ _FUNCTION = frozenset({"do", "be", "have", "not", "n't", "some", "any", "a", "an
 def _inflection_only(e: Edit) -> bool:
     """The edit changes only inflection and function words (*plays* -> *play*, *some* -> *any*,
     an auxiliary): the content words are the same lemmas."""
+
     def lemmas(tokens):
-        return sorted(_verb_lemma(t.text) if t.pos in ("VERB", "AUX") else t.lemma.lower()
-                      for t in tokens if t.lemma.lower() not in _FUNCTION and t.text.lower() not in _FUNCTION
-                      and t.pos != "PUNCT")
+        return sorted(
+            _verb_lemma(t.text) if t.pos in ("VERB", "AUX") else t.lemma.lower()
+            for t in tokens
+            if t.lemma.lower() not in _FUNCTION
+            and t.text.lower() not in _FUNCTION
+            and t.pos != "PUNCT"
+        )
+
     return lemmas(e.a) == lemmas(e.b)
 
 
@@ -357,7 +453,9 @@ def detect(a: Analysis, b: Analysis) -> str | None:
     tags = [tag(e, a, b) for e in found]
     if len(found) == 1:
         return tags[0]
-    if "negation" in tags and all(t == "negation" or _inflection_only(e) for e, t in zip(found, tags, strict=True)):
+    if "negation" in tags and all(
+        t == "negation" or _inflection_only(e) for e, t in zip(found, tags, strict=True)
+    ):
         return "negation"
     if _shuffled(found):
         return "shuffle"

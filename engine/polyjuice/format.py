@@ -25,10 +25,32 @@ import re
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-PERTURB, BLANK, SEP, ANSWER, EMPTY, END = "<|perturb|>", "[BLANK]", "[SEP]", "[ANSWER]", "[EMPTY]", "<|endoftext|>"
+PERTURB, BLANK, SEP, ANSWER, EMPTY, END = (
+    "<|perturb|>",
+    "[BLANK]",
+    "[SEP]",
+    "[ANSWER]",
+    "[EMPTY]",
+    "<|endoftext|>",
+)
 SPECIAL_TOKENS = (PERTURB, BLANK, SEP, ANSWER, EMPTY)
-CODES = ("negation", "quantifier", "shuffle", "lexical", "resemantic", "insert", "delete", "restructure")
-DEFAULT_CODES = ("lexical", "resemantic", "negation", "insert", "delete")  # the original's when none is given
+CODES = (
+    "negation",
+    "quantifier",
+    "shuffle",
+    "lexical",
+    "resemantic",
+    "insert",
+    "delete",
+    "restructure",
+)
+DEFAULT_CODES = (
+    "lexical",
+    "resemantic",
+    "negation",
+    "insert",
+    "delete",
+)  # the original's when none is given
 
 _CODE = re.compile(r"^\s*\[([a-z]+)\]\s*(.*)$", re.S)
 
@@ -40,7 +62,9 @@ def check_code(code: str) -> str:
     return code
 
 
-def prompt(original: str, code: str | None, blanked: str | None = None, complete: bool = True) -> str:
+def prompt(
+    original: str, code: str | None, blanked: str | None = None, complete: bool = True
+) -> str:
     """The generation prompt. ``blanked=None``: the model writes the blanked sentence itself;
     ``complete``: the blanks are final, so ``[SEP]`` follows and only answers are generated."""
     head = f"{original.strip()} {PERTURB}"
@@ -78,9 +102,9 @@ def fill(blanked: str, answers: Sequence[str]) -> str:
         answer = "" if answer.strip() == EMPTY else answer.strip()
         at = out.index(BLANK)
         if answer:
-            out = out[:at] + answer + out[at + len(BLANK):]
+            out = out[:at] + answer + out[at + len(BLANK) :]
         else:
-            out = out[:at].rstrip(" ") + out[at + len(BLANK):]
+            out = out[:at].rstrip(" ") + out[at + len(BLANK) :]
     return re.sub(r" {2,}", " ", out).strip()
 
 

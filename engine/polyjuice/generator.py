@@ -41,10 +41,14 @@ BEAM = Decoding(do_sample=False, num_beams=10)
 def find_checkpoint(path: str | os.PathLike | None = None) -> Path:
     """The checkpoint directory: ``path``, else ``$SEAM_POLYJUICE``, else ``<cache>/polyjuice``."""
     return require_checkpoint_dir(
-        path, ENV_VAR, "polyjuice", "Polyjuice checkpoint",
+        path,
+        ENV_VAR,
+        "polyjuice",
+        "Polyjuice checkpoint",
         "A checkpoint is a Hugging Face GPT-2-family model directory with config.json: download uw-hai/polyjuice on "
         "a machine with network (e.g. `huggingface-cli download uw-hai/polyjuice --local-dir polyjuice`), then pass "
-        f"--model DIR or set {ENV_VAR}=DIR, or train one with `seam train-polyjuice`.")
+        f"--model DIR or set {ENV_VAR}=DIR, or train one with `seam train-polyjuice`.",
+    )
 
 
 class PolyjuiceGenerator:
@@ -53,7 +57,11 @@ class PolyjuiceGenerator:
     def __init__(self, model, tokenizer, device: str | None = None, path: Path | None = None):
         import torch
 
-        self.device = torch.device(device) if device else torch.device("cuda" if torch.cuda.is_available() else "cpu")
+        self.device = (
+            torch.device(device)
+            if device
+            else torch.device("cuda" if torch.cuda.is_available() else "cpu")
+        )
         self.model = model.to(self.device).eval()
         self.tokenizer = tokenizer
         self.tokenizer.padding_side = "left"
@@ -61,27 +69,42 @@ class PolyjuiceGenerator:
             self.tokenizer.pad_token = self.tokenizer.eos_token or END
         missing = [t for t in SPECIAL_TOKENS if t not in self.tokenizer.get_vocab()]
         if missing:
-            log.warning("the Polyjuice tokenizer lacks %s: the checkpoint was not trained on Polyjuice's format",
-                        ", ".join(missing))
+            log.warning(
+                "the Polyjuice tokenizer lacks %s: the checkpoint was not trained on Polyjuice's format",
+                ", ".join(missing),
+            )
         self.path = path
 
     @classmethod
-    def load(cls, path: str | os.PathLike | None = None, device: str | None = None) -> PolyjuiceGenerator:
+    def load(
+        cls, path: str | os.PathLike | None = None, device: str | None = None
+    ) -> PolyjuiceGenerator:
         directory = find_checkpoint(path)
         try:
             from transformers import AutoModelForCausalLM, AutoTokenizer
         except ImportError as exc:  # pragma: no cover - the neural extra is missing
-            raise GeneratorError("the polyjuice backend needs torch and transformers: pip install 'seam[neural]'") from exc
+            raise GeneratorError(
+                "the polyjuice backend needs torch and transformers: pip install 'seam[neural]'"
+            ) from exc
         try:
             tokenizer = AutoTokenizer.from_pretrained(directory, local_files_only=True)
             model = AutoModelForCausalLM.from_pretrained(directory, local_files_only=True)
         except Exception as exc:
-            raise GeneratorError(f"cannot load the causal LM checkpoint in {directory}: {exc}") from exc
+            raise GeneratorError(
+                f"cannot load the causal LM checkpoint in {directory}: {exc}"
+            ) from exc
         log.info("loaded Polyjuice generator from %s", directory)
         return cls(model, tokenizer, device, directory)
 
-    def generate(self, prompts: Sequence[str], decoding: Decoding = SAMPLING, *, batch_size: int = 32,
-                 seed: int = 0, extra: dict | None = None) -> list[list[str]]:
+    def generate(
+        self,
+        prompts: Sequence[str],
+        decoding: Decoding = SAMPLING,
+        *,
+        batch_size: int = 32,
+        seed: int = 0,
+        extra: dict | None = None,
+    ) -> list[list[str]]:
         """The raw continuations of each prompt (special tokens kept), in input order. ``extra``:
         more ``model.generate`` arguments (e.g. a ``logits_processor``)."""
         import torch
@@ -96,26 +119,47 @@ class PolyjuiceGenerator:
         torch.manual_seed(seed)
         for start, end in plan_batches([lengths[i] for i in order], batch_size):
             idx = order[start:end]
-            for i, texts in zip(idx, self._batch([prompts[i] for i in idx], decoding, extra), strict=True):
+            for i, texts in zip(
+                idx, self._batch([prompts[i] for i in idx], decoding, extra), strict=True
+            ):
                 out[i] = texts
         return out
 
-    def _batch(self, batch: list[str], decoding: Decoding, extra: dict | None = None) -> list[list[str]]:
+    def _batch(
+        self, batch: list[str], decoding: Decoding, extra: dict | None = None
+    ) -> list[list[str]]:
         import torch
 
         enc = self.tokenizer(batch, return_tensors="pt", padding=True).to(self.device)
         with torch.no_grad():
             # Polyjuice's beam search stops when every beam is done (the original's setting)
-            stop = {"early_stopping": True} if not decoding.do_sample and decoding.kwargs()["num_beams"] > 1 else {}
-            seqs = self.model.generate(**enc, **decoding.kwargs(), **stop, **(extra or {}),
-                                       pad_token_id=self.tokenizer.pad_token_id, eos_token_id=self.tokenizer.eos_token_id)
-        new = seqs[:, enc["input_ids"].shape[1]:]
+            stop = (
+                {"early_stopping": True}
+                if not decoding.do_sample and decoding.kwargs()["num_beams"] > 1
+                else {}
+            )
+            seqs = self.model.generate(
+                **enc,
+                **decoding.kwargs(),
+                **stop,
+                **(extra or {}),
+                pad_token_id=self.tokenizer.pad_token_id,
+                eos_token_id=self.tokenizer.eos_token_id,
+            )
+        new = seqs[:, enc["input_ids"].shape[1] :]
         texts = self.tokenizer.batch_decode(new, skip_special_tokens=False)
         n = decoding.num_return_sequences
-        return [[t.split(END)[0] for t in texts[b * n:(b + 1) * n]] for b in range(len(batch))]
+        return [[t.split(END)[0] for t in texts[b * n : (b + 1) * n]] for b in range(len(batch))]
 
-    def complete(self, prompts: Sequence[str], decoding: Decoding = SAMPLING, *, batch_size: int = 32,
-                 seed: int = 0, extra: dict | None = None) -> list[list[Completion]]:
+    def complete(
+        self,
+        prompts: Sequence[str],
+        decoding: Decoding = SAMPLING,
+        *,
+        batch_size: int = 32,
+        seed: int = 0,
+        extra: dict | None = None,
+    ) -> list[list[Completion]]:
         """Each prompt's completions read back (distinct texts first, failures after)."""
         raw = self.generate(prompts, decoding, batch_size=batch_size, seed=seed, extra=extra)
         results = []

@@ -49,14 +49,25 @@ def select_diverse(items: Sequence[dict], num: int) -> list[dict]:
     chosen = [0] if items else []
     while len(chosen) < num:
         rest = [k for k in range(len(items)) if k not in chosen]
-        best = max(rest, key=lambda k: (sum(distance(items[k], items[c]) for c in chosen) / len(chosen), -k))
+        best = max(
+            rest,
+            key=lambda k: (sum(distance(items[k], items[c]) for c in chosen) / len(chosen), -k),
+        )
         chosen.append(best)
     return [items[k] for k in chosen]
 
 
 class Perturber:
-    def __init__(self, generator, analyzer=None, lm: str | None = None, max_drop: float = 10.0,
-                 decoding: Decoding = SAMPLING, seed: int = 0, batch_size: int = 32):
+    def __init__(
+        self,
+        generator,
+        analyzer=None,
+        lm: str | None = None,
+        max_drop: float = 10.0,
+        decoding: Decoding = SAMPLING,
+        seed: int = 0,
+        batch_size: int = 32,
+    ):
         if analyzer is None:
             from ..analyzers import SpacyAnalyzer
 
@@ -73,16 +84,25 @@ class Perturber:
         self.seed = seed
         self.batch_size = batch_size
 
-    def perturb(self, texts: Sequence[str], codes: Sequence[str], blanks: Sequence[str] | None = None, *,
-                num: int = 3, filter_code: bool = True) -> list[dict]:
+    def perturb(
+        self,
+        texts: Sequence[str],
+        codes: Sequence[str],
+        blanks: Sequence[str] | None = None,
+        *,
+        num: int = 3,
+        filter_code: bool = True,
+    ) -> list[dict]:
         """For each text: ``{"perturbations": [{text, code, detected, blanked}], "dropped": n}``."""
         analyses = self.analyzer.analyze(list(texts))
         jobs: list[tuple[int, str, str]] = []  # (text index, code, blanked)
         for k, a in enumerate(analyses):
-            for blanked in (list(blanks) if blanks else random_blanks(a, seed=self.seed)):
+            for blanked in list(blanks) if blanks else random_blanks(a, seed=self.seed):
                 jobs.extend((k, code, blanked) for code in codes)
         prompts = [prompt(texts[k], code, blanked) for k, code, blanked in jobs]
-        completions = self.generator.complete(prompts, self.decoding, batch_size=self.batch_size, seed=self.seed)
+        completions = self.generator.complete(
+            prompts, self.decoding, batch_size=self.batch_size, seed=self.seed
+        )
         found: list[list[dict]] = [[] for _ in texts]
         dropped = [0] * len(texts)
         seen: list[set[str]] = [{t.strip().lower()} for t in texts]
@@ -107,11 +127,24 @@ class Perturber:
             if (filter_code and got != code) or worst.get((k, text), 0.0) > self.max_drop:
                 dropped[k] += 1
                 continue
-            found[k].append({"text": text, "code": code, "detected": got, "blanked": blanked,
-                             "changed": _changed(texts[k], text)})
+            found[k].append(
+                {
+                    "text": text,
+                    "code": code,
+                    "detected": got,
+                    "blanked": blanked,
+                    "changed": _changed(texts[k], text),
+                }
+            )
         results = []
         for k in range(len(texts)):
             chosen = select_diverse(found[k], num)
-            results.append({"perturbations": [{key: v for key, v in p.items() if key != "changed"} for p in chosen],
-                            "dropped": dropped[k] + len(found[k]) - len(chosen)})
+            results.append(
+                {
+                    "perturbations": [
+                        {key: v for key, v in p.items() if key != "changed"} for p in chosen
+                    ],
+                    "dropped": dropped[k] + len(found[k]) - len(chosen),
+                }
+            )
         return results

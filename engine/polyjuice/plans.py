@@ -12,8 +12,12 @@ def code_and_blanks(analysis: Analysis, plan: EditPlan) -> tuple[str, str] | str
     from .blanks import blanked, ir_blanks
 
     f = dict(plan.features)
-    families = {"polarity" if "polarity" in f else None, "restructure" if {"tense", "voice"} & set(f) else None,
-                "swap" if plan.swap else None, "shorten" if "shorten" in f else None} - {None}
+    families = {
+        "polarity" if "polarity" in f else None,
+        "restructure" if {"tense", "voice"} & set(f) else None,
+        "swap" if plan.swap else None,
+        "shorten" if "shorten" in f else None,
+    } - {None}
     if len(families) != 1:
         return "Polyjuice's control codes express one kind of edit at a time"
     family = families.pop()

@@ -29,8 +29,15 @@ from .format import BLANK, check_code, training_text
 log = logging.getLogger(__name__)
 
 # Seam transformation -> the Polyjuice code of its edits
-SEAM_CODES = {"negate": "negation", "tense(past)": "restructure", "tense(fut)": "restructure",
-              "passive": "restructure", "swap": "shuffle", "shorten(AGENT)": "delete", "shorten(PATIENT)": "delete"}
+SEAM_CODES = {
+    "negate": "negation",
+    "tense(past)": "restructure",
+    "tense(fut)": "restructure",
+    "passive": "restructure",
+    "swap": "shuffle",
+    "shorten(AGENT)": "delete",
+    "shorten(PATIENT)": "delete",
+}
 
 
 @dataclass(frozen=True)
@@ -45,8 +52,13 @@ def example(a: Analysis, b: Analysis, code: str, widen: int = 0) -> str | None:
     ``widen``: words of context each blank also takes on both sides."""
     check_code(code)
     ta, tb = a.sentence.tokens, b.sentence.tokens
-    ops = [op for op in difflib.SequenceMatcher(a=[t.text for t in ta], b=[t.text for t in tb],
-                                                autojunk=False).get_opcodes() if op[0] != "equal"]
+    ops = [
+        op
+        for op in difflib.SequenceMatcher(
+            a=[t.text for t in ta], b=[t.text for t in tb], autojunk=False
+        ).get_opcodes()
+        if op[0] != "equal"
+    ]
     if not ops:
         return None
     regions: list[list[int]] = []
@@ -71,8 +83,19 @@ def example(a: Analysis, b: Analysis, code: str, widen: int = 0) -> str | None:
 
 
 # a quantifier or number word -> another one (the quantifier code's training pairs)
-QUANTIFIER_SWAPS = {"two": "three", "three": "four", "four": "two", "five": "six", "six": "five", "some": "several",
-                    "several": "some", "many": "few", "few": "many", "all": "most", "most": "all"}
+QUANTIFIER_SWAPS = {
+    "two": "three",
+    "three": "four",
+    "four": "two",
+    "five": "six",
+    "six": "five",
+    "some": "several",
+    "several": "some",
+    "many": "few",
+    "few": "many",
+    "all": "most",
+    "most": "all",
+}
 
 
 def quantifier_pairs(analyses: Sequence[Analysis]) -> list[Pair]:
@@ -85,16 +108,27 @@ def quantifier_pairs(analyses: Sequence[Analysis]) -> list[Pair]:
         tokens = a.sentence.tokens
         for t in tokens:
             new = QUANTIFIER_SWAPS.get(t.text.lower())
-            if new and t.dep in ("nummod", "det", "amod") and 0 <= t.head < len(tokens) and tokens[t.head].pos == "NOUN":
+            if (
+                new
+                and t.dep in ("nummod", "det", "amod")
+                and 0 <= t.head < len(tokens)
+                and tokens[t.head].pos == "NOUN"
+            ):
                 new = new.capitalize() if t.text[0].isupper() else new
-                text = "".join((new if u.i == t.i else u.text) + u.whitespace for u in tokens).strip()
+                text = "".join(
+                    (new if u.i == t.i else u.text) + u.whitespace for u in tokens
+                ).strip()
                 out.append(Pair(a.text, text, "quantifier"))
                 break
     return out
 
 
-def seam_pairs(texts: Sequence[str], backend: str = "surface", transformations: Iterable[str] = SEAM_CODES,
-               quantifiers: bool = True) -> list[Pair]:
+def seam_pairs(
+    texts: Sequence[str],
+    backend: str = "surface",
+    transformations: Iterable[str] = SEAM_CODES,
+    quantifiers: bool = True,
+) -> list[Pair]:
     """Pairs made by Seam's own transformations (changed ``ok`` outputs), with their codes,
     and (``quantifiers``) :func:`quantifier_pairs`."""
     from ..pipeline import Transformer
@@ -123,9 +157,18 @@ def examples(pairs: Sequence[Pair], analyzer=None, widen: int = 0) -> list[str]:
     return [e for e in out if e is not None]
 
 
-def fine_tune(model_dir: str | Path, texts: Sequence[str], out_dir: str | Path, *, epochs: int = 1,
-              lr: float = 5e-5, batch_size: int = 8, seed: int = 0, device: str | None = None,
-              progress: Callable[[int, float], None] | None = None) -> list[float]:
+def fine_tune(
+    model_dir: str | Path,
+    texts: Sequence[str],
+    out_dir: str | Path,
+    *,
+    epochs: int = 1,
+    lr: float = 5e-5,
+    batch_size: int = 8,
+    seed: int = 0,
+    device: str | None = None,
+    progress: Callable[[int, float], None] | None = None,
+) -> list[float]:
     """Fine-tune a causal LM on ``texts`` and save it (and its tokenizer) to ``out_dir``.
     Returns the loss of every step."""
     import torch
@@ -136,7 +179,11 @@ def fine_tune(model_dir: str | Path, texts: Sequence[str], out_dir: str | Path, 
     if tokenizer.pad_token_id is None:
         tokenizer.pad_token = tokenizer.eos_token
     tokenizer.padding_side = "right"
-    dev = torch.device(device) if device else torch.device("cuda" if torch.cuda.is_available() else "cpu")
+    dev = (
+        torch.device(device)
+        if device
+        else torch.device("cuda" if torch.cuda.is_available() else "cpu")
+    )
     model.to(dev).train()
     torch.manual_seed(seed)
     rng = random.Random(seed)

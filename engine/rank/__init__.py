@@ -10,6 +10,23 @@ from .closeness import Closeness, levenshtein, span_overlap
 from .deltas import Delta, deltas, fluency_ratios
 from .ranker import COMPOSITE, SCORERS, Ranker, Toolkit, load_weights, parse_rank
 
-__all__ = ["COMPOSITE", "MEAN", "SCORERS", "SUM", "Closeness", "Delta", "LMScorer", "LanguageModel", "Ranker",
-           "Scorer", "TokenScores", "Toolkit", "deltas", "fluency_ratios", "levenshtein", "load_weights", "parse_rank",
-           "span_overlap"]
+__all__ = [
+    "COMPOSITE",
+    "MEAN",
+    "SCORERS",
+    "SUM",
+    "Closeness",
+    "Delta",
+    "LMScorer",
+    "LanguageModel",
+    "Ranker",
+    "Scorer",
+    "TokenScores",
+    "Toolkit",
+    "deltas",
+    "fluency_ratios",
+    "levenshtein",
+    "load_weights",
+    "parse_rank",
+    "span_overlap",
+]

@@ -56,8 +56,13 @@ class TokenScores:
         tokens that overlap the span. An empty span scores 0."""
         if end <= start:
             return 0.0
-        return float(sum(lp for (s, e), lp in zip(self.spans, self.logprobs, strict=True)
-                         if s < end and e > start))
+        return float(
+            sum(
+                lp
+                for (s, e), lp in zip(self.spans, self.logprobs, strict=True)
+                if s < end and e > start
+            )
+        )
 
 
 @runtime_checkable

@@ -41,10 +41,14 @@ ENV_VAR = "SEAM_LM"
 def find_lm(path: str | os.PathLike | None = None) -> Path:
     """The checkpoint directory: ``path``, else ``$SEAM_LM``, else ``<cache>/lm``."""
     return require_checkpoint_dir(
-        path, ENV_VAR, "lm", "causal language model",
+        path,
+        ENV_VAR,
+        "lm",
+        "causal language model",
         "Give a Hugging Face model directory with config.json and a fast tokenizer, e.g. GPT-2 downloaded on a "
         f"machine with network (`huggingface-cli download gpt2 --local-dir gpt2`), with --lm DIR or {ENV_VAR}=DIR; "
-        "the offline n-gram ranker (--rank ngram) needs no download.")
+        "the offline n-gram ranker (--rank ngram) needs no download.",
+    )
 
 
 def _fuse_gelu(model) -> int:
@@ -54,8 +58,12 @@ def _fuse_gelu(model) -> int:
         from transformers.activations import GELUTanh, NewGELUActivation
     except ImportError:  # another transformers layout: keep the model as it is
         return 0
-    swaps = [(parent, name) for parent in model.modules() for name, child in parent.named_children()
-             if type(child) is NewGELUActivation]
+    swaps = [
+        (parent, name)
+        for parent in model.modules()
+        for name, child in parent.named_children()
+        if type(child) is NewGELUActivation
+    ]
     for parent, name in swaps:
         setattr(parent, name, GELUTanh())
     return len(swaps)
@@ -76,19 +84,33 @@ class CausalLM:
     [-25.1, -33.7]
     """
 
-    def __init__(self, path: str | os.PathLike | None = None, device: str | None = None, batch_size: int = 32,
-                 max_length: int | None = None, add_bos: bool = True, add_eos: bool = True,
-                 name: str = "lm", pass_cost: int = 64, head_chunk: int = 128, fuse_gelu: bool = True):
+    def __init__(
+        self,
+        path: str | os.PathLike | None = None,
+        device: str | None = None,
+        batch_size: int = 32,
+        max_length: int | None = None,
+        add_bos: bool = True,
+        add_eos: bool = True,
+        name: str = "lm",
+        pass_cost: int = 64,
+        head_chunk: int = 128,
+        fuse_gelu: bool = True,
+    ):
         try:
             import torch
             import transformers
         except ImportError as exc:
-            raise ScorerError(f"language-model scoring needs torch and transformers ({exc.name} is missing): "
-                              f"pip install \".[neural]\"") from exc
+            raise ScorerError(
+                f"language-model scoring needs torch and transformers ({exc.name} is missing): "
+                f'pip install ".[neural]"'
+            ) from exc
         if batch_size < 1:
             raise ScorerError(f"batch size must be at least 1, got {batch_size}")
         if head_chunk < 1 or pass_cost < 0:
-            raise ScorerError(f"head_chunk must be at least 1 and pass_cost at least 0, got {head_chunk}, {pass_cost}")
+            raise ScorerError(
+                f"head_chunk must be at least 1 and pass_cost at least 0, got {head_chunk}, {pass_cost}"
+            )
         self._torch = torch
         self.pass_cost = pass_cost
         self.head_chunk = head_chunk
@@ -96,13 +118,19 @@ class CausalLM:
         self.name = name
         self.batch_size = batch_size
         try:
-            self.tokenizer = transformers.AutoTokenizer.from_pretrained(self.path, local_files_only=True)
-            self.model = transformers.AutoModelForCausalLM.from_pretrained(self.path, local_files_only=True)
+            self.tokenizer = transformers.AutoTokenizer.from_pretrained(
+                self.path, local_files_only=True
+            )
+            self.model = transformers.AutoModelForCausalLM.from_pretrained(
+                self.path, local_files_only=True
+            )
         except (OSError, ValueError, KeyError) as exc:
             raise ScorerError(f"cannot load the language model in {self.path}: {exc}") from exc
         if not getattr(self.tokenizer, "is_fast", False):
-            raise ScorerError(f"the tokenizer in {self.path} is not a fast tokenizer; character offsets "
-                              "(for phrase scores) need one (tokenizer.json)")
+            raise ScorerError(
+                f"the tokenizer in {self.path} is not a fast tokenizer; character offsets "
+                "(for phrase scores) need one (tokenizer.json)"
+            )
         self.device = torch.device(device or ("cuda" if torch.cuda.is_available() else "cpu"))
         self.model.to(self.device).eval()
         if fuse_gelu:
@@ -112,8 +140,15 @@ class CausalLM:
         self.eos_id = tok.eos_token_id if add_eos else None
         pad = tok.pad_token_id if tok.pad_token_id is not None else tok.eos_token_id
         self.pad_id = pad if pad is not None else 0
-        limits = [n for n in (max_length, getattr(self.model.config, "n_positions", None),
-                              getattr(self.model.config, "max_position_embeddings", None)) if n]
+        limits = [
+            n
+            for n in (
+                max_length,
+                getattr(self.model.config, "n_positions", None),
+                getattr(self.model.config, "max_position_embeddings", None),
+            )
+            if n
+        ]
         self.max_length = min(limits) if limits else 1024
 
     def _encode(self, text: str) -> tuple[list[int], list[tuple[int, int]], bool]:
@@ -139,26 +174,49 @@ class CausalLM:
         config = self.model.config
         head = self.model.get_output_embeddings()
         base = getattr(self.model, "base_model", None)
-        if head is None or base is None or base is self.model or any(
-                getattr(config, a, None) for a in ("final_logit_softcapping", "logit_scale", "logits_scaling")):
-            logits = self.model(input_ids=ids, attention_mask=mask, use_cache=False).logits[:, :-1][real].float()
-            return logits.gather(-1, target.unsqueeze(-1)).squeeze(-1) - torch.logsumexp(logits, dim=-1)
-        hidden = base(input_ids=ids, attention_mask=mask, use_cache=False).last_hidden_state[:, :-1][real]
+        if (
+            head is None
+            or base is None
+            or base is self.model
+            or any(
+                getattr(config, a, None)
+                for a in ("final_logit_softcapping", "logit_scale", "logits_scaling")
+            )
+        ):
+            logits = (
+                self.model(input_ids=ids, attention_mask=mask, use_cache=False)
+                .logits[:, :-1][real]
+                .float()
+            )
+            return logits.gather(-1, target.unsqueeze(-1)).squeeze(-1) - torch.logsumexp(
+                logits, dim=-1
+            )
+        hidden = base(input_ids=ids, attention_mask=mask, use_cache=False).last_hidden_state[
+            :, :-1
+        ][real]
         out = torch.empty(len(hidden), dtype=torch.float32, device=hidden.device)
-        plain = (isinstance(head, torch.nn.Linear) and head.bias is None and head.weight.dtype == torch.float32
-                 and hidden.dtype == torch.float32)
-        buffer = hidden.new_empty((min(self.head_chunk, len(hidden)), head.weight.shape[0])) if plain else None
+        plain = (
+            isinstance(head, torch.nn.Linear)
+            and head.bias is None
+            and head.weight.dtype == torch.float32
+            and hidden.dtype == torch.float32
+        )
+        buffer = (
+            hidden.new_empty((min(self.head_chunk, len(hidden)), head.weight.shape[0]))
+            if plain
+            else None
+        )
         for start in range(0, len(hidden), self.head_chunk):
-            chunk = hidden[start:start + self.head_chunk]
+            chunk = hidden[start : start + self.head_chunk]
             if plain:  # one buffer for every chunk's logits
-                logits = torch.mm(chunk, head.weight.t(), out=buffer[:len(chunk)])
+                logits = torch.mm(chunk, head.weight.t(), out=buffer[: len(chunk)])
             else:
                 logits = head(chunk).float()
             rows = len(logits)
-            picked = logits.gather(-1, target[start:start + rows].unsqueeze(-1)).squeeze(-1)
+            picked = logits.gather(-1, target[start : start + rows].unsqueeze(-1)).squeeze(-1)
             top = logits.amax(dim=-1, keepdim=True)
             total = logits.sub_(top).exp_().sum(dim=-1).log_().add_(top.squeeze(-1))
-            out[start:start + rows] = picked - total
+            out[start : start + rows] = picked - total
         return out
 
     def token_scores(self, texts: Sequence[str]) -> list[TokenScores]:
@@ -178,7 +236,9 @@ class CausalLM:
         for i, (seq, _spans, truncated) in enumerate(encoded):
             if len(seq) < 2:  # nothing to score: no context token or no token at all
                 out[i] = TokenScores(texts[i], (), (), truncated)
-        order = sorted((i for i in range(len(texts)) if out[i] is None), key=lambda i: (len(encoded[i][0]), i))
+        order = sorted(
+            (i for i in range(len(texts)) if out[i] is None), key=lambda i: (len(encoded[i][0]), i)
+        )
         with torch.inference_mode():
             lengths = [len(encoded[i][0]) for i in order]
             for start, end in plan_batches(lengths, self.batch_size, self.pass_cost):
@@ -188,13 +248,15 @@ class CausalLM:
                 mask = torch.zeros((len(batch), width), dtype=torch.long)
                 for row, i in enumerate(batch):
                     seq = encoded[i][0]
-                    ids[row, :len(seq)] = torch.tensor(seq, dtype=torch.long)
-                    mask[row, :len(seq)] = 1
+                    ids[row, : len(seq)] = torch.tensor(seq, dtype=torch.long)
+                    mask[row, : len(seq)] = 1
                 picked = self._logprobs(ids.to(self.device), mask.to(self.device)).cpu().tolist()
                 k = 0
                 for i in batch:
                     seq, spans, truncated = encoded[i]
                     n = len(seq) - 1
-                    out[i] = TokenScores(texts[i], tuple(spans[1:]), tuple(picked[k:k + n]), truncated)
+                    out[i] = TokenScores(
+                        texts[i], tuple(spans[1:]), tuple(picked[k : k + n]), truncated
+                    )
                     k += n
         return out  # type: ignore[return-value]

@@ -76,7 +76,9 @@ class Closeness:
 
     def __init__(self, measure: str = "closeness"):
         if measure != "closeness" and measure not in MEASURES:
-            raise RankError(f"unknown closeness measure {measure!r}; use closeness, {', '.join(MEASURES)}")
+            raise RankError(
+                f"unknown closeness measure {measure!r}; use closeness, {', '.join(MEASURES)}"
+            )
         self.name = measure
         self.measure = measure
 
@@ -87,5 +89,7 @@ class Closeness:
 
     def score(self, texts: Sequence[str], sources: Sequence[str] | None = None) -> list[float]:
         if sources is None or len(sources) != len(texts):
-            raise RankError(f"{self.name} compares each candidate with its source: give one source per text")
+            raise RankError(
+                f"{self.name} compares each candidate with its source: give one source per text"
+            )
         return [self.one(s, t) for s, t in zip(sources, texts, strict=True)]

@@ -41,8 +41,13 @@ class Delta:
         return max(self.pr_sent, self.pr_phrase)
 
     def to_dict(self) -> dict:
-        return {"pr_sent": round(self.pr_sent, 4), "pr_phrase": round(self.pr_phrase, 4), "op": self.op,
-                "source_phrase": self.source_phrase, "phrase": self.phrase}
+        return {
+            "pr_sent": round(self.pr_sent, 4),
+            "pr_phrase": round(self.pr_phrase, 4),
+            "op": self.op,
+            "source_phrase": self.source_phrase,
+            "phrase": self.phrase,
+        }
 
 
 def _chars(doc, start: int, end: int) -> tuple[int, int]:
@@ -105,7 +110,9 @@ def edit_spans(a_doc, b_doc) -> list[tuple[str, tuple[int, int], tuple[int, int]
     return out
 
 
-def deltas(lm: LanguageModel, sources: Sequence[str], texts: Sequence[str], nlp=None) -> list[Delta]:
+def deltas(
+    lm: LanguageModel, sources: Sequence[str], texts: Sequence[str], nlp=None
+) -> list[Delta]:
     """The :class:`Delta` of every ``texts[k]`` against ``sources[k]``, in one batch of LM
     calls (each distinct sentence is scored once)."""
     if nlp is None:
@@ -130,7 +137,9 @@ def deltas(lm: LanguageModel, sources: Sequence[str], texts: Sequence[str], nlp=
     return out
 
 
-def fluency_ratios(lm: LanguageModel, sources: Sequence[str], texts: Sequence[str]) -> list[float | None]:
+def fluency_ratios(
+    lm: LanguageModel, sources: Sequence[str], texts: Sequence[str]
+) -> list[float | None]:
     """TAILOR's fluency metric (after MiCE): the LM loss of each ``texts[k]`` over the loss of
     ``sources[k]``, the loss being the mean negative log-probability per token. 1.0 means
     the edit kept the source's likelihood per token; above 1, the edit reads worse. The

@@ -28,7 +28,7 @@ ENV_VAR = "SEAM_NGRAM"
 _WORD = re.compile(r"[^\W_]+(?:['’][^\W_]+)*")
 # pocketsphinx returns log probabilities as integers in base 1.0001 (its LogMath default)
 _LN_UNIT = math.log(1.0001)
-_LOG_ZERO = -(2 ** 28)  # below this pocketsphinx means "probability zero" (unknown word)
+_LOG_ZERO = -(2**28)  # below this pocketsphinx means "probability zero" (unknown word)
 
 
 def default_model_path() -> Path:
@@ -36,10 +36,14 @@ def default_model_path() -> Path:
     try:
         import pocketsphinx
     except ImportError as exc:
-        raise ScorerError("the offline n-gram model needs pocketsphinx: pip install pocketsphinx") from exc
+        raise ScorerError(
+            "the offline n-gram model needs pocketsphinx: pip install pocketsphinx"
+        ) from exc
     path = Path(pocketsphinx.get_model_path()) / "en-us" / "en-us.lm.bin"
     if not path.is_file():
-        raise ResourceNotFoundError(f"pocketsphinx is installed but its English model is missing: {path}")
+        raise ResourceNotFoundError(
+            f"pocketsphinx is installed but its English model is missing: {path}"
+        )
     return path
 
 
@@ -49,8 +53,10 @@ def find_ngram(path: str | os.PathLike | None = None) -> Path:
         if candidate:
             p = Path(candidate).expanduser()
             if not p.is_file():
-                raise ResourceNotFoundError(f"n-gram model not found: {p} (from the {source}); give an ARPA "
-                                            f"file (.arpa / .lm) or a Sphinx binary model (.lm.bin)")
+                raise ResourceNotFoundError(
+                    f"n-gram model not found: {p} (from the {source}); give an ARPA "
+                    f"file (.arpa / .lm) or a Sphinx binary model (.lm.bin)"
+                )
             return p
     return default_model_path()
 
@@ -73,11 +79,15 @@ class NgramLM:
     True
     """
 
-    def __init__(self, path: str | os.PathLike | None = None, oov_log10: float = -6.0, name: str = "ngram"):
+    def __init__(
+        self, path: str | os.PathLike | None = None, oov_log10: float = -6.0, name: str = "ngram"
+    ):
         try:
             import pocketsphinx
         except ImportError as exc:
-            raise ScorerError("the offline n-gram model needs pocketsphinx: pip install pocketsphinx") from exc
+            raise ScorerError(
+                "the offline n-gram model needs pocketsphinx: pip install pocketsphinx"
+            ) from exc
         self.path = find_ngram(path)
         self.name = name
         self.oov = oov_log10 * math.log(10)
@@ -95,7 +105,9 @@ class NgramLM:
 
     def _logprob(self, word: str, history: list[str]) -> float:
         # pocketsphinx takes the word first, then its history, most recent first
-        value = self.model.prob([word, *reversed(history[-(self.order - 1):])] if self.order > 1 else [word])
+        value = self.model.prob(
+            [word, *reversed(history[-(self.order - 1) :])] if self.order > 1 else [word]
+        )
         return value * _LN_UNIT
 
     def token_scores(self, texts: Sequence[str]) -> list[TokenScores]:

@@ -33,11 +33,20 @@ from .base import MEAN, SUM, LMScorer, Scorer
 from .closeness import Closeness
 
 COMPOSITE = "composite"
-SCORER_REGISTRY: Registry[Scorer] = Registry("scorer", RankError, entry_points="seam.scorers")  # factories of a Toolkit
-for _name, _which, _mode in (("ngram", "ngram", SUM), ("ngram-mean", "ngram", MEAN), ("lm", "lm", SUM),
-                             ("lm-mean", "lm", MEAN)):
-    SCORER_REGISTRY.register(_name, lambda tk, w=_which, m=_mode, n=_name: LMScorer(tk.language_model(w), m, n),
-                             help=f"{'mean' if _mode == MEAN else 'summed'} log-probability under the {_which} model")
+SCORER_REGISTRY: Registry[Scorer] = Registry(
+    "scorer", RankError, entry_points="seam.scorers"
+)  # factories of a Toolkit
+for _name, _which, _mode in (
+    ("ngram", "ngram", SUM),
+    ("ngram-mean", "ngram", MEAN),
+    ("lm", "lm", SUM),
+    ("lm-mean", "lm", MEAN),
+):
+    SCORER_REGISTRY.register(
+        _name,
+        lambda tk, w=_which, m=_mode, n=_name: LMScorer(tk.language_model(w), m, n),
+        help=f"{'mean' if _mode == MEAN else 'summed'} log-probability under the {_which} model",
+    )
 for _name in ("closeness", "levenshtein", "overlap"):
     SCORER_REGISTRY.register(_name, lambda tk, n=_name: Closeness(n), help=f"{_name} to the source")
 SCORERS = tuple(SCORER_REGISTRY.names())
@@ -49,8 +58,14 @@ class Toolkit:
     file; default pocketsphinx's), the NLI classifier (``nli``), spaCy and the surface
     analyzer. ``device`` applies to the neural models."""
 
-    def __init__(self, lm: str | None = None, ngram: str | None = None, nli: str | None = None,
-                 device: str | None = None, lm_batch_size: int = 32):
+    def __init__(
+        self,
+        lm: str | None = None,
+        ngram: str | None = None,
+        nli: str | None = None,
+        device: str | None = None,
+        lm_batch_size: int = 32,
+    ):
         self.options = {"lm": lm, "ngram": ngram, "nli": nli}
         self.device = device
         self.lm_batch_size = lm_batch_size
@@ -64,8 +79,10 @@ class Toolkit:
     def causal_lm(self):
         from .causal import CausalLM
 
-        return self._get("lm", lambda: CausalLM(self.options["lm"], device=self.device,
-                                                batch_size=self.lm_batch_size))
+        return self._get(
+            "lm",
+            lambda: CausalLM(self.options["lm"], device=self.device, batch_size=self.lm_batch_size),
+        )
 
     def ngram_lm(self):
         from .ngram import NgramLM
@@ -84,7 +101,9 @@ class Toolkit:
         from ..nli.classifier import NliClassifier
 
         if not self.options["nli"]:
-            raise ResourceNotFoundError("the entailment validator needs a local NLI checkpoint: give --nli-model DIR")
+            raise ResourceNotFoundError(
+                "the entailment validator needs a local NLI checkpoint: give --nli-model DIR"
+            )
         return self._get("nli", lambda: NliClassifier(self.options["nli"], device=self.device))
 
     def spacy(self):
@@ -99,7 +118,9 @@ class Toolkit:
 
     def scorer(self, name: str) -> Scorer:
         if name not in SCORER_REGISTRY:
-            raise RankError(f"unknown scorer {name!r}; use one of {', '.join(SCORER_REGISTRY.names())} or {COMPOSITE}")
+            raise RankError(
+                f"unknown scorer {name!r}; use one of {', '.join(SCORER_REGISTRY.names())} or {COMPOSITE}"
+            )
         return self._get(f"scorer:{name}", lambda: SCORER_REGISTRY.create(name, self))
 
 
@@ -126,7 +147,9 @@ def check_weights(weights: Mapping[str, Any], where: str = "--rank") -> dict[str
     out = {}
     for name, weight in weights.items():
         if name not in SCORER_REGISTRY:
-            raise RankError(f"{where}: unknown scorer {name!r}; use {', '.join(SCORER_REGISTRY.names())}")
+            raise RankError(
+                f"{where}: unknown scorer {name!r}; use {', '.join(SCORER_REGISTRY.names())}"
+            )
         if isinstance(weight, bool) or not isinstance(weight, int | float):
             raise RankError(f"{where}: the weight of {name} must be a number, got {weight!r}")
         out[name] = float(weight)
@@ -155,7 +178,9 @@ def parse_rank(spec: str, config: str | Path | None = None) -> dict[str, float]:
         try:
             weights[name] = float(value) if value.strip() else 1.0
         except ValueError:
-            raise RankError(f"--rank {spec!r}: the weight of {name} is not a number: {value!r}") from None
+            raise RankError(
+                f"--rank {spec!r}: the weight of {name} is not a number: {value!r}"
+            ) from None
     if not weights:
         raise RankError("--rank needs a scorer name, NAME=WEIGHT pairs, or composite")
     return check_weights(weights, where=f"--rank {spec!r}")
@@ -169,9 +194,15 @@ class Ranker:
     [1.0, 0.25]
     """
 
-    def __init__(self, weights: Mapping[str, float] | str, toolkit: Toolkit | None = None,
-                 config: str | Path | None = None):
-        self.weights = parse_rank(weights, config) if isinstance(weights, str) else check_weights(weights)
+    def __init__(
+        self,
+        weights: Mapping[str, float] | str,
+        toolkit: Toolkit | None = None,
+        config: str | Path | None = None,
+    ):
+        self.weights = (
+            parse_rank(weights, config) if isinstance(weights, str) else check_weights(weights)
+        )
         self.toolkit = toolkit or Toolkit()
         self.scorers = {name: self.toolkit.scorer(name) for name in self.weights}
 

@@ -48,8 +48,9 @@ def span_head(sentence: Sentence, start: int, end: int) -> int:
             i, steps = tokens[i].head, steps + 1
         return steps
 
-    heads = [i for i in range(start, end)
-             if not start <= tokens[i].head < end or tokens[i].head == i]
+    heads = [
+        i for i in range(start, end) if not start <= tokens[i].head < end or tokens[i].head == i
+    ]
     return min(heads or range(start, end), key=lambda i: (depth(i), i))
 
 
@@ -64,21 +65,32 @@ def frames_with_srl(analysis: Analysis, srl_frames: Sequence[SrlFrame]) -> Analy
     by_verb: dict[int, SrlFrame] = {}
     for srl in srl_frames:
         if len(srl.tokens) != len(sentence.tokens):
-            raise InputError(f"SRL frame of verb {srl.verb} has {len(srl.tokens)} tokens but the "
-                             f"analysis of {analysis.text!r} has {len(sentence.tokens)}")
+            raise InputError(
+                f"SRL frame of verb {srl.verb} has {len(srl.tokens)} tokens but the "
+                f"analysis of {analysis.text!r} has {len(sentence.tokens)}"
+            )
         by_verb.setdefault(srl.verb, srl)
     frames: list[Frame] = []
     for frame in analysis.frames:
         srl = by_verb.get(frame.verb)
         if srl is None:
-            log.debug("no SRL frame for the verb %d of %r; keeping its arguments", frame.verb, analysis.text)
+            log.debug(
+                "no SRL frame for the verb %d of %r; keeping its arguments",
+                frame.verb,
+                analysis.text,
+            )
             frames.append(frame)
             continue
         arguments = tuple(
-            Argument(role=span.label, span=(span.start, span.end),
-                     text=sentence.span_text(span.start, span.end),
-                     head=span_head(sentence, span.start, span.end))
-            for span in srl.spans if span.label != "V")
+            Argument(
+                role=span.label,
+                span=(span.start, span.end),
+                text=sentence.span_text(span.start, span.end),
+                head=span_head(sentence, span.start, span.end),
+            )
+            for span in srl.spans
+            if span.label != "V"
+        )
         frames.append(replace(frame, arguments=arguments))
     return replace(analysis, frames=tuple(frames), analyzer=SrlAnalyzer.name)
 
@@ -94,9 +106,16 @@ class SrlAnalyzer:
 
     name = "srl"
 
-    def __init__(self, tagger: BertSrlTagger | None = None, spacy: SpacyAnalyzer | None = None, *,
-                 archive: str | Path | None = None, tokenizer: str | Path | None = None,
-                 device: str | None = None, batch_size: int = 32):
+    def __init__(
+        self,
+        tagger: BertSrlTagger | None = None,
+        spacy: SpacyAnalyzer | None = None,
+        *,
+        archive: str | Path | None = None,
+        tokenizer: str | Path | None = None,
+        device: str | None = None,
+        batch_size: int = 32,
+    ):
         if tagger is None:
             from .bert import BertSrlTagger
 
@@ -110,7 +129,7 @@ class SrlAnalyzer:
         analyses = self.spacy.analyze(texts)
         out: list[Analysis] = []
         for first in range(0, len(analyses), self.batch_size):
-            out.extend(self._tag_or_keep(analyses[first:first + self.batch_size]))
+            out.extend(self._tag_or_keep(analyses[first : first + self.batch_size]))
         return out
 
     def _tag_or_keep(self, batch: list[Analysis]) -> list[Analysis]:
@@ -118,11 +137,19 @@ class SrlAnalyzer:
             return self._tag(batch)
         except Exception as exc:  # whatever the model raised, no record is lost
             if len(batch) > 1:
-                log.warning("SRL tagging failed for a batch of %d (%s: %s); tagging them one by one",
-                            len(batch), type(exc).__name__, exc)
+                log.warning(
+                    "SRL tagging failed for a batch of %d (%s: %s); tagging them one by one",
+                    len(batch),
+                    type(exc).__name__,
+                    exc,
+                )
                 return [a for one in batch for a in self._tag_or_keep([one])]
-            log.warning("SRL tagging failed for %r (%s: %s); keeping the spaCy analysis",
-                        batch[0].text, type(exc).__name__, exc)
+            log.warning(
+                "SRL tagging failed for %r (%s: %s); keeping the spaCy analysis",
+                batch[0].text,
+                type(exc).__name__,
+                exc,
+            )
             return batch
 
     def _tag(self, analyses: list[Analysis]) -> list[Analysis]:

@@ -78,7 +78,7 @@ _HOW_TO_GET_ARCHIVE = (
 )
 _HOW_TO_GET_TOKENIZER = (
     "On a machine with network access, save the bert-base-uncased tokenizer with "
-    "`python -c \"from transformers import AutoTokenizer; "
+    '`python -c "from transformers import AutoTokenizer; '
     "AutoTokenizer.from_pretrained('bert-base-uncased').save_pretrained('bert-base-uncased')\"`, "
     f"copy the folder here and pass it as tokenizer=, set {TOKENIZER_ENV}=/path/to/bert-base-uncased, "
     "or put it in a 'tokenizer/' folder next to the archive."
@@ -119,8 +119,10 @@ def viterbi_bio(scores: Any, labels: Sequence[str]) -> list[int]:
         scores = scores.detach().cpu().double().numpy()
     table = np.asarray(scores, dtype=np.float64)
     if table.ndim != 2 or table.shape[1] != len(labels):
-        raise InputError(f"viterbi_bio needs a (length, {len(labels)}) score table for "
-                         f"{len(labels)} labels, got shape {table.shape}")
+        raise InputError(
+            f"viterbi_bio needs a (length, {len(labels)}) score table for "
+            f"{len(labels)} labels, got shape {table.shape}"
+        )
     if np.isnan(table).any():
         raise InputError("viterbi_bio: the score table contains NaN")
     if table.shape[0] == 0:
@@ -135,8 +137,10 @@ def viterbi_bio(scores: Any, labels: Sequence[str]) -> list[int]:
         best = candidates[previous, columns] + row
         backpointers.append(previous)
     if not np.isfinite(best.max()):
-        raise InputError(f"viterbi_bio: no valid BIO path over the labels {list(labels)} "
-                         "(is there no O or B- label, or are all scores -inf?)")
+        raise InputError(
+            f"viterbi_bio: no valid BIO path over the labels {list(labels)} "
+            "(is there no O or B- label, or are all scores -inf?)"
+        )
     path = [int(best.argmax())]
     for previous in reversed(backpointers):
         path.append(int(previous[path[-1]]))
@@ -149,7 +153,8 @@ def _bio_constraints(labels: tuple[str, ...]) -> tuple[np.ndarray, np.ndarray]:
     """Start scores and ``[previous, current]`` transition scores: 0 allowed, -inf not."""
     inside = np.array([label.startswith("I-") for label in labels])
     allowed = ~inside[None, :] | np.array(
-        [[prev == label or prev == "B-" + label[2:] for label in labels] for prev in labels])
+        [[prev == label or prev == "B-" + label[2:] for label in labels] for prev in labels]
+    )
     return np.where(inside, -np.inf, 0.0), np.where(allowed, 0.0, -np.inf)
 
 
@@ -167,7 +172,10 @@ def find_archive(archive: str | Path | None = None) -> Path:
     ``<cache>/srl/``. Raises :class:`SrlResourceError`, saying how to get it, when none is found.
     """
     how = _HOW_TO_GET_ARCHIVE.format(cache=cache_dir())
-    for given, where in ((archive, "the archive argument"), (os.environ.get(ARCHIVE_ENV), f"${ARCHIVE_ENV}")):
+    for given, where in (
+        (archive, "the archive argument"),
+        (os.environ.get(ARCHIVE_ENV), f"${ARCHIVE_ENV}"),
+    ):
         if given:
             path = Path(given).expanduser()
             if not path.exists():
@@ -178,8 +186,10 @@ def find_archive(archive: str | Path | None = None) -> Path:
         for path in sorted(folder.iterdir()):
             if path.name != "tokenizer" and _is_archive(path):
                 return path
-    raise SrlResourceError(f"No SRL model archive: no archive argument, ${ARCHIVE_ENV} is not set "
-                           f"and {folder} holds none. {how}")
+    raise SrlResourceError(
+        f"No SRL model archive: no archive argument, ${ARCHIVE_ENV} is not set "
+        f"and {folder} holds none. {how}"
+    )
 
 
 _TOKENIZER_FILES = ("tokenizer.json", "vocab.txt")
@@ -191,15 +201,22 @@ def find_tokenizer(tokenizer: str | Path | None = None, archive: str | Path | No
     ``tokenizer``, else ``$SEAM_SRL_TOKENIZER``, else ``tokenizer/`` inside the archive folder
     or next to the archive. Raises :class:`SrlResourceError` when none is found.
     """
-    for given, where in ((tokenizer, "the tokenizer argument"), (os.environ.get(TOKENIZER_ENV), f"${TOKENIZER_ENV}")):
+    for given, where in (
+        (tokenizer, "the tokenizer argument"),
+        (os.environ.get(TOKENIZER_ENV), f"${TOKENIZER_ENV}"),
+    ):
         if given:
             path = Path(given).expanduser()
             if not path.is_dir():
-                raise SrlResourceError(f"BERT tokenizer folder not found: {path} (from {where}). "
-                                       f"{_HOW_TO_GET_TOKENIZER}")
+                raise SrlResourceError(
+                    f"BERT tokenizer folder not found: {path} (from {where}). "
+                    f"{_HOW_TO_GET_TOKENIZER}"
+                )
             if not any((path / name).is_file() for name in _TOKENIZER_FILES):
-                raise SrlResourceError(f"the BERT tokenizer folder {path} (from {where}) holds neither "
-                                       f"{' nor '.join(_TOKENIZER_FILES)}. {_HOW_TO_GET_TOKENIZER}")
+                raise SrlResourceError(
+                    f"the BERT tokenizer folder {path} (from {where}) holds neither "
+                    f"{' nor '.join(_TOKENIZER_FILES)}. {_HOW_TO_GET_TOKENIZER}"
+                )
             return path
     candidates = []
     if archive is not None:
@@ -211,13 +228,20 @@ def find_tokenizer(tokenizer: str | Path | None = None, archive: str | Path | No
         if path.is_dir() and any((path / name).is_file() for name in _TOKENIZER_FILES):
             return path
     looked = ", ".join(str(p) for p in candidates) or "nowhere (no archive)"
-    raise SrlResourceError("The SRL archive has no BERT tokenizer vocabulary and none was given: no "
-                           f"tokenizer argument, ${TOKENIZER_ENV} is not set, and there is no tokenizer "
-                           f"folder at {looked}. {_HOW_TO_GET_TOKENIZER}")
+    raise SrlResourceError(
+        "The SRL archive has no BERT tokenizer vocabulary and none was given: no "
+        f"tokenizer argument, ${TOKENIZER_ENV} is not set, and there is no tokenizer "
+        f"folder at {looked}. {_HOW_TO_GET_TOKENIZER}"
+    )
 
 
 # -- reading the archive -------------------------------------------------------------------------
-_WANTED = ("config.json", "weights.th", "vocabulary/labels.txt", "vocabulary/non_padded_namespaces.txt")
+_WANTED = (
+    "config.json",
+    "weights.th",
+    "vocabulary/labels.txt",
+    "vocabulary/non_padded_namespaces.txt",
+)
 
 
 @dataclass
@@ -246,18 +270,24 @@ def _read_archive(path: Path) -> _ArchiveContents:
                     with tar.extractfile(member) as src, open(target, "wb") as dst:
                         shutil.copyfileobj(src, dst)
         except (tarfile.TarError, OSError, EOFError) as exc:
-            raise SrlError(f"cannot read the SRL archive {path}: {exc}. Expected AllenNLP's "
-                           f"{ARCHIVE_NAME} (a .tar.gz) or its extracted folder.") from exc
+            raise SrlError(
+                f"cannot read the SRL archive {path}: {exc}. Expected AllenNLP's "
+                f"{ARCHIVE_NAME} (a .tar.gz) or its extracted folder."
+            ) from exc
         return _read_folder(Path(tmp), path)
 
 
 def _read_folder(folder: Path, source: Path) -> _ArchiveContents:
     how = _HOW_TO_GET_ARCHIVE.format(cache=cache_dir())
-    missing = [name for name in ("weights.th", "vocabulary/labels.txt") if not (folder / name).is_file()]
+    missing = [
+        name for name in ("weights.th", "vocabulary/labels.txt") if not (folder / name).is_file()
+    ]
     if missing:
-        raise SrlResourceError(f"the SRL archive {source} is incomplete: {' and '.join(missing)} "
-                               f"missing (an AllenNLP model archive has config.json, weights.th and "
-                               f"vocabulary/labels.txt). {how}")
+        raise SrlResourceError(
+            f"the SRL archive {source} is incomplete: {' and '.join(missing)} "
+            f"missing (an AllenNLP model archive has config.json, weights.th and "
+            f"vocabulary/labels.txt). {how}"
+        )
     config: dict = {}
     if (folder / "config.json").is_file():
         try:
@@ -265,12 +295,16 @@ def _read_folder(folder: Path, source: Path) -> _ArchiveContents:
         except (json.JSONDecodeError, UnicodeDecodeError) as exc:
             raise SrlError(f"config.json in the SRL archive {source} is not JSON: {exc}") from exc
     else:
-        log.warning("the SRL archive %s has no config.json; assuming an srl_bert model on an "
-                    "uncased BERT", source)
+        log.warning(
+            "the SRL archive %s has no config.json; assuming an srl_bert model on an uncased BERT",
+            source,
+        )
     model_type = config.get("model", {}).get("type", "srl_bert")
     if model_type != "srl_bert":
-        raise SrlError(f"the archive {source} holds an AllenNLP {model_type!r} model, not 'srl_bert' "
-                       f"(BERT SRL); use {ARCHIVE_NAME}")
+        raise SrlError(
+            f"the archive {source} holds an AllenNLP {model_type!r} model, not 'srl_bert' "
+            f"(BERT SRL); use {ARCHIVE_NAME}"
+        )
     labels = _read_labels(folder / "vocabulary")
     import torch
 
@@ -291,7 +325,9 @@ def _read_labels(vocabulary: Path) -> list[str]:
     patterns = ["*tags", "*labels"]
     if (vocabulary / "non_padded_namespaces.txt").is_file():
         patterns = (vocabulary / "non_padded_namespaces.txt").read_text(encoding="utf-8").split()
-    non_padded = any(p == "labels" or (p.startswith("*") and "labels".endswith(p[1:])) for p in patterns)
+    non_padded = any(
+        p == "labels" or (p.startswith("*") and "labels".endswith(p[1:])) for p in patterns
+    )
     return labels if non_padded else ["@@PADDING@@", *labels]
 
 
@@ -299,7 +335,9 @@ def _read_labels(vocabulary: Path) -> list[str]:
 _PREFIX = "bert_model."
 
 
-def _bert_config(state: dict, tokenizer_dir: Path | None, num_attention_heads: int | None, source: Path) -> Any:
+def _bert_config(
+    state: dict, tokenizer_dir: Path | None, num_attention_heads: int | None, source: Path
+) -> Any:
     from transformers import BertConfig
 
     def shape(key: str) -> tuple[int, ...]:
@@ -311,7 +349,9 @@ def _bert_config(state: dict, tokenizer_dir: Path | None, num_attention_heads: i
     sizes = {
         "vocab_size": vocab_size,
         "hidden_size": hidden,
-        "num_hidden_layers": len({k.split(".")[3] for k in state if k.startswith(_PREFIX + "encoder.layer.")}),
+        "num_hidden_layers": len(
+            {k.split(".")[3] for k in state if k.startswith(_PREFIX + "encoder.layer.")}
+        ),
         "intermediate_size": shape("encoder.layer.0.intermediate.dense.weight")[0],
         "max_position_embeddings": shape("embeddings.position_embeddings.weight")[0],
         "type_vocab_size": shape("embeddings.token_type_embeddings.weight")[0],
@@ -325,17 +365,24 @@ def _bert_config(state: dict, tokenizer_dir: Path | None, num_attention_heads: i
             raise SrlError(f"{given} is not JSON: {exc}") from exc
     if "num_attention_heads" in declared:
         config = BertConfig.from_dict(declared)
-        differ = [f"{k}: {getattr(config, k)} there, {v} in the weights" for k, v in sizes.items()
-                  if getattr(config, k, None) != v]
+        differ = [
+            f"{k}: {getattr(config, k)} there, {v} in the weights"
+            for k, v in sizes.items()
+            if getattr(config, k, None) != v
+        ]
         if differ:
-            raise SrlError(f"{given} describes another BERT than weights.th in {source} "
-                           f"({'; '.join(differ)}); remove it or fix it")
+            raise SrlError(
+                f"{given} describes another BERT than weights.th in {source} "
+                f"({'; '.join(differ)}); remove it or fix it"
+            )
     else:
         config = BertConfig(**sizes, num_attention_heads=max(1, hidden // 64))
     if num_attention_heads is not None:
         config.num_attention_heads = num_attention_heads
     if hidden % config.num_attention_heads:
-        raise SrlError(f"{config.num_attention_heads} attention heads do not divide the hidden size {hidden}")
+        raise SrlError(
+            f"{config.num_attention_heads} attention heads do not divide the hidden size {hidden}"
+        )
     return config
 
 
@@ -344,12 +391,18 @@ def _split_state(state: dict, source: Path) -> tuple[dict, dict]:
     for key, value in state.items():
         if key.startswith(_PREFIX):
             # pytorch_pretrained_bert era names, should an old archive come along
-            key = key[len(_PREFIX):].replace("LayerNorm.gamma", "LayerNorm.weight").replace("LayerNorm.beta", "LayerNorm.bias")
+            key = (
+                key[len(_PREFIX) :]
+                .replace("LayerNorm.gamma", "LayerNorm.weight")
+                .replace("LayerNorm.beta", "LayerNorm.bias")
+            )
             bert[key] = value
         elif key.startswith("tag_projection_layer."):
-            projection[key[len("tag_projection_layer."):]] = value
+            projection[key[len("tag_projection_layer.") :]] = value
     if set(projection) != {"weight", "bias"}:
-        raise SrlError(f"weights.th in {source} has no tag_projection_layer.weight/.bias: not a BERT SRL model")
+        raise SrlError(
+            f"weights.th in {source} has no tag_projection_layer.weight/.bias: not a BERT SRL model"
+        )
     return bert, projection
 
 
@@ -389,17 +442,27 @@ class BertSrlTagger:
     :meth:`tag` is not given them (default: :func:`spacy_predicates`, AllenNLP's rule).
     """
 
-    def __init__(self, bert: BertModel, projection: torch.nn.Linear, tokenizer: PreTrainedTokenizerBase,
-                 labels: Sequence[str], *, lowercase: bool = True,
-                 device: str | None = None, batch_size: int = 32,
-                 predicates: Callable[[Sequence[str]], Sequence[int]] | None = None):
+    def __init__(
+        self,
+        bert: BertModel,
+        projection: torch.nn.Linear,
+        tokenizer: PreTrainedTokenizerBase,
+        labels: Sequence[str],
+        *,
+        lowercase: bool = True,
+        device: str | None = None,
+        batch_size: int = 32,
+        predicates: Callable[[Sequence[str]], Sequence[int]] | None = None,
+    ):
         import torch
 
         if batch_size < 1:
             raise SrlError(f"batch size must be at least 1, got {batch_size}")
         if projection.out_features != len(labels):
-            raise SrlError(f"the tag projection has {projection.out_features} outputs but there are "
-                           f"{len(labels)} labels")
+            raise SrlError(
+                f"the tag projection has {projection.out_features} outputs but there are "
+                f"{len(labels)} labels"
+            )
         self._torch = torch
         self.labels = tuple(labels)
         self.lowercase = lowercase
@@ -409,16 +472,20 @@ class BertSrlTagger:
         self.tokenizer = tokenizer
         self._wordpiece = getattr(getattr(tokenizer, "backend_tokenizer", None), "model", None)
         if not hasattr(self._wordpiece, "continuing_subword_prefix"):
-            raise SrlError(f"the BERT tokenizer is not a fast WordPiece tokenizer "
-                           f"({type(self._wordpiece).__name__}); give a bert-base-uncased tokenizer folder")
+            raise SrlError(
+                f"the BERT tokenizer is not a fast WordPiece tokenizer "
+                f"({type(self._wordpiece).__name__}); give a bert-base-uncased tokenizer folder"
+            )
         vocab = tokenizer.get_vocab()
         self._cls, self._sep = vocab.get(tokenizer.cls_token), vocab.get(tokenizer.sep_token)
         self._pad = tokenizer.pad_token_id if tokenizer.pad_token_id is not None else 0
         if self._cls is None or self._sep is None:
             raise SrlError("the BERT tokenizer has no [CLS]/[SEP] token")
         if max(vocab.values()) >= bert.config.vocab_size:
-            raise SrlError(f"the tokenizer has ids up to {max(vocab.values())} but the model knows "
-                           f"{bert.config.vocab_size} wordpieces: it is not the model's tokenizer")
+            raise SrlError(
+                f"the tokenizer has ids up to {max(vocab.values())} but the model knows "
+                f"{bert.config.vocab_size} wordpieces: it is not the model's tokenizer"
+            )
         self.max_length = bert.config.max_position_embeddings
         try:
             self.bert = bert.to(self.device).eval()
@@ -427,54 +494,90 @@ class BertSrlTagger:
             raise SrlError(f"cannot use device {self.device!r}: {exc}") from exc
 
     @classmethod
-    def load(cls, archive: str | Path | None = None, tokenizer: str | Path | None = None,
-             device: str | None = None, batch_size: int = 32, *,
-             num_attention_heads: int | None = None,
-             predicates: Callable[[Sequence[str]], Sequence[int]] | None = None) -> BertSrlTagger:
+    def load(
+        cls,
+        archive: str | Path | None = None,
+        tokenizer: str | Path | None = None,
+        device: str | None = None,
+        batch_size: int = 32,
+        *,
+        num_attention_heads: int | None = None,
+        predicates: Callable[[Sequence[str]], Sequence[int]] | None = None,
+    ) -> BertSrlTagger:
         """Open the model archive (see :func:`find_archive`) with a local BERT tokenizer folder
         (see :func:`find_tokenizer`)."""
         try:
             import torch
             from transformers import BertModel, BertTokenizerFast
         except ImportError as exc:
-            raise SrlError(f"the BERT SRL tagger needs torch and transformers ({exc.name} is "
-                           "missing): pip install \".[neural]\"") from exc
+            raise SrlError(
+                f"the BERT SRL tagger needs torch and transformers ({exc.name} is "
+                'missing): pip install ".[neural]"'
+            ) from exc
         path = find_archive(archive)
         tokenizer_dir = find_tokenizer(tokenizer, path)
         contents = _read_archive(path)
         config = _bert_config(contents.state, tokenizer_dir, num_attention_heads, path)
         bert_state, projection_state = _split_state(contents.state, path)
         if projection_state["weight"].shape != (len(contents.labels), config.hidden_size):
-            raise SrlError(f"the SRL archive {path} is inconsistent: vocabulary/labels.txt gives "
-                           f"{len(contents.labels)} labels but tag_projection_layer.weight has shape "
-                           f"{tuple(projection_state['weight'].shape)}")
+            raise SrlError(
+                f"the SRL archive {path} is inconsistent: vocabulary/labels.txt gives "
+                f"{len(contents.labels)} labels but tag_projection_layer.weight has shape "
+                f"{tuple(projection_state['weight'].shape)}"
+            )
         bert = BertModel(config, add_pooling_layer=False)
         missing, unexpected = bert.load_state_dict(bert_state, strict=False)
         buffers = {name for name, _ in bert.named_buffers()}
         missing = [k for k in missing if k not in buffers]
         if missing:
-            raise SrlError(f"weights.th in {path} lacks BERT weights: {', '.join(missing[:5])}"
-                           f"{' ...' if len(missing) > 5 else ''}")
+            raise SrlError(
+                f"weights.th in {path} lacks BERT weights: {', '.join(missing[:5])}"
+                f"{' ...' if len(missing) > 5 else ''}"
+            )
         unexpected = [k for k in unexpected if not k.startswith("pooler.") and k not in buffers]
         if unexpected:
-            log.warning("ignoring %d unknown BERT weights in %s (%s ...)", len(unexpected), path, unexpected[0])
+            log.warning(
+                "ignoring %d unknown BERT weights in %s (%s ...)",
+                len(unexpected),
+                path,
+                unexpected[0],
+            )
         projection = torch.nn.Linear(config.hidden_size, len(contents.labels))
         projection.load_state_dict(projection_state)
         try:
             tok = BertTokenizerFast.from_pretrained(str(tokenizer_dir), local_files_only=True)
         except (OSError, ValueError, TypeError) as exc:
-            raise SrlError(f"cannot load the BERT tokenizer in {tokenizer_dir}: {exc}. "
-                           f"{_HOW_TO_GET_TOKENIZER}") from exc
+            raise SrlError(
+                f"cannot load the BERT tokenizer in {tokenizer_dir}: {exc}. {_HOW_TO_GET_TOKENIZER}"
+            ) from exc
         lowercase = _lowercases(contents.config, tok)
-        log.info("loaded SRL model %s (%d layers, hidden %d, %d labels; tokenizer %s, lowercase=%s)",
-                 path, config.num_hidden_layers, config.hidden_size, len(contents.labels),
-                 tokenizer_dir, lowercase)
-        return cls(bert, projection, tok, contents.labels, lowercase=lowercase, device=device,
-                   batch_size=batch_size, predicates=predicates)
+        log.info(
+            "loaded SRL model %s (%d layers, hidden %d, %d labels; tokenizer %s, lowercase=%s)",
+            path,
+            config.num_hidden_layers,
+            config.hidden_size,
+            len(contents.labels),
+            tokenizer_dir,
+            lowercase,
+        )
+        return cls(
+            bert,
+            projection,
+            tok,
+            contents.labels,
+            lowercase=lowercase,
+            device=device,
+            batch_size=batch_size,
+            predicates=predicates,
+        )
 
     # -- tagging ---------------------------------------------------------------------------------
-    def tag(self, sentences: Sequence[Sequence[str]], verbs: Sequence[Sequence[int]] | None = None,
-            progress: bool = False) -> list[list[SrlFrame]]:
+    def tag(
+        self,
+        sentences: Sequence[Sequence[str]],
+        verbs: Sequence[Sequence[int]] | None = None,
+        progress: bool = False,
+    ) -> list[list[SrlFrame]]:
         """One :class:`SrlFrame` per (sentence, verb), in the order of ``verbs``.
 
         ``sentences`` are pre-tokenized words; ``verbs`` gives each sentence's predicate token
@@ -490,18 +593,27 @@ class BertSrlTagger:
         for k, (words, indices) in enumerate(zip(sentences, verbs, strict=True)):
             pieces = [self._wordpieces(word) for word in words] if indices else []
             if sum(map(len, pieces)) > self.max_length - 2:
-                log.warning("sentence %d has %d wordpieces, more than the %d BERT takes: each verb is "
-                            "tagged in a window of the words around it, the words outside are O",
-                            k, sum(map(len, pieces)), self.max_length - 2)
+                log.warning(
+                    "sentence %d has %d wordpieces, more than the %d BERT takes: each verb is "
+                    "tagged in a window of the words around it, the words outside are O",
+                    k,
+                    sum(map(len, pieces)),
+                    self.max_length - 2,
+                )
             for verb in indices:
                 if not 0 <= verb < len(words):
-                    raise InputError(f"tag: verb index {verb} is outside sentence {k} of {len(words)} words")
+                    raise InputError(
+                        f"tag: verb index {verb} is outside sentence {k} of {len(words)} words"
+                    )
                 instances.append(self._instance(k, verb, pieces))
         tags = self._run(instances, progress)
         frames: list[list[SrlFrame]] = [[] for _ in sentences]
         for instance, word_tags in zip(instances, tags, strict=True):
             frames[instance.sentence].append(
-                SrlFrame(tokens=sentences[instance.sentence], verb=instance.verb, tags=tuple(word_tags)))
+                SrlFrame(
+                    tokens=sentences[instance.sentence], verb=instance.verb, tags=tuple(word_tags)
+                )
+            )
         return frames
 
     def _wordpieces(self, word: str) -> list[int]:
@@ -519,7 +631,9 @@ class BertSrlTagger:
             if not start <= i < end or not word_pieces:
                 offsets.append(None)
                 continue
-            word_pieces = word_pieces[:max(0, budget - len(ids) + 1)]  # only a verb longer than BERT's limit
+            word_pieces = word_pieces[
+                : max(0, budget - len(ids) + 1)
+            ]  # only a verb longer than BERT's limit
             offsets.append(len(ids))
             ids.extend(word_pieces)
             types.extend([int(i == verb)] * len(word_pieces))
@@ -550,20 +664,35 @@ class BertSrlTagger:
         out: list[list[str]] = [[] for _ in instances]
         from tqdm import tqdm
 
-        with tqdm(total=len(instances), unit="frame", file=sys.stderr, desc="srl",
-                  disable=not progress) as bar, torch.no_grad():
+        with (
+            tqdm(
+                total=len(instances),
+                unit="frame",
+                file=sys.stderr,
+                desc="srl",
+                disable=not progress,
+            ) as bar,
+            torch.no_grad(),
+        ):
             for first, last in plan_batches(lengths, self.batch_size):
                 batch = [instances[i] for i in order[first:last]]
                 width = lengths[last - 1]
-                ids = torch.tensor([list(x.ids) + [self._pad] * (width - len(x.ids)) for x in batch])
+                ids = torch.tensor(
+                    [list(x.ids) + [self._pad] * (width - len(x.ids)) for x in batch]
+                )
                 types = torch.tensor([list(x.types) + [0] * (width - len(x.types)) for x in batch])
                 mask = torch.tensor([[1] * len(x.ids) + [0] * (width - len(x.ids)) for x in batch])
-                hidden = self.bert(input_ids=ids.to(self.device), token_type_ids=types.to(self.device),
-                                   attention_mask=mask.to(self.device)).last_hidden_state
+                hidden = self.bert(
+                    input_ids=ids.to(self.device),
+                    token_type_ids=types.to(self.device),
+                    attention_mask=mask.to(self.device),
+                ).last_hidden_state
                 probabilities = torch.softmax(self.projection(hidden).float(), dim=-1).cpu()
                 for row, instance in enumerate(batch):
-                    path = viterbi_bio(probabilities[row, :len(instance.ids)], self.labels)
-                    out[order[first + row]] = self._word_tags([self.labels[j] for j in path], instance.offsets)
+                    path = viterbi_bio(probabilities[row, : len(instance.ids)], self.labels)
+                    out[order[first + row]] = self._word_tags(
+                        [self.labels[j] for j in path], instance.offsets
+                    )
                 bar.update(len(batch))
         return out
 
@@ -574,7 +703,9 @@ class BertSrlTagger:
         # continues it rather than cutting it in two.
         for i, o in enumerate(offsets):
             if o is None and i > 0 and tags[i - 1] != "O":
-                after = next((tags[j] for j in range(i + 1, len(tags)) if offsets[j] is not None), "O")
+                after = next(
+                    (tags[j] for j in range(i + 1, len(tags)) if offsets[j] is not None), "O"
+                )
                 if after == "I-" + tags[i - 1][2:]:
                     tags[i] = after
         # Reading the first wordpiece can leave an I- after another label; it starts a span
@@ -584,7 +715,9 @@ class BertSrlTagger:
 
 def _lowercases(config: dict, tokenizer: Any) -> bool:
     """AllenNLP's SRL reader lower-cases when its BERT name says ``uncased``."""
-    name = config.get("dataset_reader", {}).get("bert_model_name") or config.get("model", {}).get("bert_model")
+    name = config.get("dataset_reader", {}).get("bert_model_name") or config.get("model", {}).get(
+        "bert_model"
+    )
     if isinstance(name, str):
         return "uncased" in name
     flag = getattr(tokenizer, "do_lower_case", None)

@@ -73,7 +73,6 @@ class CorpusError(DataFileError):
     """A sentence or line of an SRL corpus is malformed; ``path`` and ``line`` locate it."""
 
 
-
 @dataclass(frozen=True)
 class ConllSentence:
     """One sentence of an SRL corpus with a frame per predicate.
@@ -179,7 +178,9 @@ def _conll_sentence(
     try:
         part = int(first[1])
     except ValueError:
-        raise CorpusError(f"part number {first[1]!r} is not an integer", source, first_line) from None
+        raise CorpusError(
+            f"part number {first[1]!r} is not an integer", source, first_line
+        ) from None
     words = [columns[3] for _, columns in rows]
     tokens = tuple(UNESCAPES.get(w, w) for w in words) if unescape else tuple(words)
     frames = []
@@ -187,9 +188,7 @@ def _conll_sentence(
         tags = _bio_tags(rows, column, source)
         verb = next((i for i, tag in enumerate(tags) if tag == "B-V"), None)
         if verb is None:
-            raise CorpusError(
-                f"predicate column {column + 1} has no (V*) verb", source, first_line
-            )
+            raise CorpusError(f"predicate column {column + 1} has no (V*) verb", source, first_line)
         verb_row = rows[verb][1]
         frames.append(
             SrlFrame(tokens, verb, tuple(tags), _dash_none(verb_row[6]), _dash_none(verb_row[7]))
@@ -247,7 +246,9 @@ def _dash_none(value: str) -> str | None:
 # --- JSONL frames ------------------------------------------------------------------------
 
 
-def read_frames_jsonl(path: str | Path, errors: Errors = "raise", counts: Counter | None = None) -> Iterator[ConllSentence]:
+def read_frames_jsonl(
+    path: str | Path, errors: Errors = "raise", counts: Counter | None = None
+) -> Iterator[ConllSentence]:
     """Sentences of a JSONL file of frames (see the module docstring); blank lines skipped."""
     _check_errors(errors)
     path = Path(path)
@@ -256,7 +257,9 @@ def read_frames_jsonl(path: str | Path, errors: Errors = "raise", counts: Counte
     return _jsonl_sentences(path, errors, counts)
 
 
-def _jsonl_sentences(path: Path, errors: Errors, counts: Counter | None = None) -> Iterator[ConllSentence]:
+def _jsonl_sentences(
+    path: Path, errors: Errors, counts: Counter | None = None
+) -> Iterator[ConllSentence]:
     source = str(path)
     index = 0
     skipped = 0

@@ -71,7 +71,6 @@ class FrameFileError(DataFileError):
     """A PropBank frame file is not well-formed XML; ``path`` (and ``line``) locate it."""
 
 
-
 @dataclass(frozen=True)
 class Roleset:
     """One roleset of a frame file: ``id`` (``"break.01"``), the ``predicate`` lemma it sits

@@ -48,7 +48,9 @@ class SrlFrame:
         if len(self.tokens) != len(self.tags):
             raise InputError(f"SRL frame has {len(self.tokens)} tokens but {len(self.tags)} tags")
         if not 0 <= self.verb < len(self.tokens):
-            raise InputError(f"SRL frame verb index {self.verb} is outside the {len(self.tokens)} tokens")
+            raise InputError(
+                f"SRL frame verb index {self.verb} is outside the {len(self.tokens)} tokens"
+            )
 
     @property
     def spans(self) -> list[SrlSpan]:
@@ -77,7 +79,7 @@ def spans_to_bio(spans: Iterable[SrlSpan], length: int) -> list[str]:
     for span in spans:
         if span.start < 0 or span.end > length or span.start >= span.end:
             raise InputError(f"span {span} does not fit in {length} tokens")
-        if any(t != "O" for t in tags[span.start:span.end]):
+        if any(t != "O" for t in tags[span.start : span.end]):
             raise InputError(f"span {span} overlaps another span")
         tags[span.start] = f"B-{span.label}"
         for i in range(span.start + 1, span.end):

@@ -51,16 +51,35 @@ def bare_noun_focus(layout: Layout, role: str) -> str | None:
     if head is not None and head == srcs[0]:
         srcs = [head]  # *everyone in the village*: the quantifier pronoun heads the focus
     if len(srcs) == 1 and tokens[srcs[0]].text.lower() in _QUANTIFIER_PRONOUNS:
-        return (f"the focus '{tokens[srcs[0]].text}' is a quantifier pronoun; 'It is {tokens[srcs[0]].text.lower()} "
-                "who ...' states an exhaustive focus that the sentence does not")
+        return (
+            f"the focus '{tokens[srcs[0]].text}' is a quantifier pronoun; 'It is {tokens[srcs[0]].text.lower()} "
+            "who ...' states an exhaustive focus that the sentence does not"
+        )
     if len(srcs) == 1 and tokens[srcs[0]].tag == "NN":
-        return (f"the focus '{tokens[srcs[0]].text}' is a bare singular noun (headline style); "
-                f"'It is {tokens[srcs[0]].text.lower()} who/that ...' is not English")
+        return (
+            f"the focus '{tokens[srcs[0]].text}' is a bare singular noun (headline style); "
+            f"'It is {tokens[srcs[0]].text.lower()} who/that ...' is not English"
+        )
     return None
 
 
-_QUANTIFIER_PRONOUNS = frozenset({"everyone", "everybody", "everything", "nobody", "nothing", "no-one", "someone",
-                                  "somebody", "something", "anyone", "anybody", "anything", "none"})
+_QUANTIFIER_PRONOUNS = frozenset(
+    {
+        "everyone",
+        "everybody",
+        "everything",
+        "nobody",
+        "nothing",
+        "no-one",
+        "someone",
+        "somebody",
+        "something",
+        "anyone",
+        "anybody",
+        "anything",
+        "none",
+    }
+)
 
 
 def cleft_slot(layout: Layout, role: str) -> tuple[str, tuple[int, int] | None] | None:
@@ -71,20 +90,25 @@ def cleft_slot(layout: Layout, role: str) -> tuple[str, tuple[int, int] | None] 
         return layout.postverbal_slot, None
     if layout.postverbal is None:
         arg = layout.frame.argument(role)
-        if arg is None and role == "ARG1":  # the object of a prepositional verb (looking after the puppies)
+        if (
+            arg is None and role == "ARG1"
+        ):  # the object of a prepositional verb (looking after the puppies)
             found = english.prepositional_object(layout.analysis.sentence.tokens, layout.frame)
             arg = found[1] if found is not None else None
         if arg is not None and arg.function == "obj":
             return "obj", arg.span
-        if arg is not None and arg.function == "iobj":  # It was the children that Grandma gave some sweets
+        if (
+            arg is not None and arg.function == "iobj"
+        ):  # It was the children that Grandma gave some sweets
             return "iobj", arg.span
         if arg is not None and arg.function in ("pp", "attr", "agent"):
             return "arg:" + role, arg.span
     return None
 
 
-def cleft(items: list[Item], role: str, layout: Layout, options: Options,
-           question: bool) -> list[Item] | None:
+def cleft(
+    items: list[Item], role: str, layout: Layout, options: Options, question: bool
+) -> list[Item] | None:
     found = cleft_slot(layout, role)
     if found is None:
         return None
@@ -110,9 +134,14 @@ def cleft(items: list[Item], role: str, layout: Layout, options: Options,
     else:
         prefix = rest[:subj_pos] if subj_pos else []
     body = [it for it in rest if it not in prefix]
-    copula = "was" if layout.target["tense"] == "past" and not layout.target.get("modality") else "is"
-    head = [Item(copula, None, "cleft"), Item("it", None, "cleft")] if question else [
-        Item("it", None, "cleft"), Item(copula, None, "cleft")]
+    copula = (
+        "was" if layout.target["tense"] == "past" and not layout.target.get("modality") else "is"
+    )
+    head = (
+        [Item(copula, None, "cleft"), Item("it", None, "cleft")]
+        if question
+        else [Item("it", None, "cleft"), Item(copula, None, "cleft")]
+    )
     return prefix + head + focus + [Item(options.relative, None, "cleft")] + body + final
 
 
@@ -135,15 +164,26 @@ def uncleft(analysis) -> str:
     it = next((t for t in tokens if t.text.lower() == "it" and t.dep in ("nsubj", "expl")), None)
     if it is None:
         raise ValueError("no 'it' + 'be' found for the cleft")
-    question = it.i > 0 and english.verb_lemma(tokens[it.i - 1].text, tokens[it.i - 1].lemma) == "be" \
+    question = (
+        it.i > 0
+        and english.verb_lemma(tokens[it.i - 1].text, tokens[it.i - 1].lemma) == "be"
         and tokens[-1].text == "?"
-    copula = tokens[it.i - 1] if question else (tokens[it.i + 1] if it.i + 1 < len(tokens) else None)
+    )
+    copula = (
+        tokens[it.i - 1] if question else (tokens[it.i + 1] if it.i + 1 < len(tokens) else None)
+    )
     if copula is None or english.verb_lemma(copula.text, copula.lemma) != "be":
         raise ValueError("no 'it' + 'be' found for the cleft")
     rel = frame.verb
     after = (it.i + 1) if question else (copula.i + 1)
-    relativizer = next((t.i for t in tokens[after + 1:rel] if t.text.lower() in _RELATIVIZERS
-                        and _in_relative(tokens, t.i, rel)), None)
+    relativizer = next(
+        (
+            t.i
+            for t in tokens[after + 1 : rel]
+            if t.text.lower() in _RELATIVIZERS and _in_relative(tokens, t.i, rel)
+        ),
+        None,
+    )
     if relativizer is None:
         raise ValueError("the cleft has no relativizer to mark where its focus goes")
     final = len(tokens) - 1 if tokens[-1].text in PUNCT_END else len(tokens)
@@ -161,15 +201,27 @@ def uncleft(analysis) -> str:
             raise ValueError("the adverbial focus has no place in the clause")
         head = [words[0][:1].upper() + words[0][1:], *words[1:], ","]
         first = tokens[body[0]]
-        lead = texts[0] if first.pos == "PROPN" or first.text == "I" else texts[0][:1].lower() + texts[0][1:]
+        lead = (
+            texts[0]
+            if first.pos == "PROPN" or first.text == "I"
+            else texts[0][:1].lower() + texts[0][1:]
+        )
         order = head + [lead] + texts[1:]
         prefix = [w for w in prefix]  # material before "it" stays in front
     else:
         if len(words) == 1 and english.is_personal_pronoun(words[0]):
             words = [english.with_case(words[0], "nom" if dep.startswith("nsubj") else "acc")]
         kids = children(tokens)
-        stranded = next((i for i in body if tokens[i].tag == "IN" and not any(tokens[c].dep == "pobj" for c in kids[i])
-                         and (i + 1 >= final or not tokens[i + 1].text[:1].isalnum())), None)
+        stranded = next(
+            (
+                i
+                for i in body
+                if tokens[i].tag == "IN"
+                and not any(tokens[c].dep == "pobj" for c in kids[i])
+                and (i + 1 >= final or not tokens[i + 1].text[:1].isalnum())
+            ),
+            None,
+        )
         has_object = any(tokens[c].dep == "dobj" for c in kids[rel])
         if dep.startswith("nsubj"):
             order = words + texts
@@ -185,7 +237,7 @@ def uncleft(analysis) -> str:
             at = next((k for k, i in enumerate(body) if i == anchor), None)
             if at is None:
                 raise ValueError("the gap of the cleft could not be placed")
-            order = texts[: at + 1] + words + texts[at + 1:]
+            order = texts[: at + 1] + words + texts[at + 1 :]
     end = "." if question else (tokens[final].text if final < len(tokens) else "")
     text = " ".join(prefix + order + ([end] if end else []))
     if not ptb_spacing(tokens):  # standard orthography: no space before punctuation and clitics

@@ -49,11 +49,11 @@ class Layout:
     removed: set[int] = field(default_factory=set)
     cut: frozenset[int] = frozenset()  # tokens shorten drops
     respell: dict[int, str] = field(default_factory=dict)  # kept tokens spelled anew (a -> an)
-    postverbal_at: int | None = None  # the source token the postverbal phrase follows (default: the verb)
+    postverbal_at: int | None = (
+        None  # the source token the postverbal phrase follows (default: the verb)
+    )
     coordinated: list[Frame] = field(default_factory=list)  # main clauses coordinated with this one
     agreement: Agreement = english.THIRD_SG
-
-
 
 
 def target_frame(analysis: Analysis, plan: EditPlan) -> Frame | None:
@@ -82,8 +82,15 @@ def coordinated_clauses(analysis: Analysis, main: Frame) -> list[Frame]:
 def other_clauses(analysis: Analysis, main: Frame, conj_verbs: set[int]) -> list[Frame]:
     """Finite declarative clauses besides the main one (for ``tense_scope='all'``)."""
     taken = set(main.verb_group) | conj_verbs
-    return [f for f in analysis.frames if f is not main and f.finite and f.predicate.force == "prop"
-            and f.predicate.cleft is None and not taken & set(f.verb_group)]
+    return [
+        f
+        for f in analysis.frames
+        if f is not main
+        and f.finite
+        and f.predicate.force == "prop"
+        and f.predicate.cleft is None
+        and not taken & set(f.verb_group)
+    ]
 
 
 def by_function(frame: Frame, function: str) -> Argument | None:
@@ -95,15 +102,20 @@ def unchanged_group(src: Predicate, target: dict, layout: Layout) -> bool:
     keys = ("tense", "progressive", "perfect", "voice", "modality", "polarity")
     same = all(src.features()[k] == target[k] for k in keys)
     moved = layout.postverbal is not None or any(it.src is None for it in layout.subject or [])
-    return same and not moved and layout.subject is not None and all(
-        it.src is not None and it.slot == "subj" for it in layout.subject
-    ) and subject_is_source(layout)
+    return (
+        same
+        and not moved
+        and layout.subject is not None
+        and all(it.src is not None and it.slot == "subj" for it in layout.subject)
+        and subject_is_source(layout)
+    )
 
 
 def subject_is_source(layout: Layout) -> bool:
     src_subj = by_function(layout.frame, "subj")
     return src_subj is not None and [it.src for it in layout.subject] == [
-        i for i in range(*src_subj.span) if i not in layout.cut]
+        i for i in range(*src_subj.span) if i not in layout.cut
+    ]
 
 
 def items_of(tokens: Sequence[Token], span: tuple[int, int], slot: str) -> list[Item]:
@@ -120,9 +132,12 @@ def recase(items: list[Item], case: str) -> list[Item]:
     coordinated = any(i.text.lower() in ("and", "or", "nor") for i in items)
     out = []
     for k, it in enumerate(items):
-        conjunct = coordinated and english.is_personal_pronoun(it.text) and (
-            k == len(items) - 1 or items[k + 1].text.lower() in ("and", "or", "nor", ",")) and (
-            k == 0 or items[k - 1].text.lower() in ("and", "or", "nor", ","))
+        conjunct = (
+            coordinated
+            and english.is_personal_pronoun(it.text)
+            and (k == len(items) - 1 or items[k + 1].text.lower() in ("and", "or", "nor", ","))
+            and (k == 0 or items[k - 1].text.lower() in ("and", "or", "nor", ","))
+        )
         new = english.with_case(it.text, case) if conjunct else it.text
         if new != it.text and k > 0 and new.lower() != "i":
             new = new.lower()
@@ -146,8 +161,15 @@ def conjoined_verbs(analysis: Analysis, frame: Frame) -> set[int]:
     tokens = analysis.sentence.tokens
     out = set()
     for t in tokens:
-        if t.dep == "conj" and t.head == frame.verb and t.tag in ("VBD", "VBZ", "VBP", "VB") and t.pos == "VERB":
-            has_own = any(c.head == t.i and c.dep in ("aux", "auxpass", "nsubj", "nsubjpass") for c in tokens)
+        if (
+            t.dep == "conj"
+            and t.head == frame.verb
+            and t.tag in ("VBD", "VBZ", "VBP", "VB")
+            and t.pos == "VERB"
+        ):
+            has_own = any(
+                c.head == t.i and c.dep in ("aux", "auxpass", "nsubj", "nsubjpass") for c in tokens
+            )
             if not has_own:
                 out.add(t.i)
     return out
@@ -156,8 +178,16 @@ def conjoined_verbs(analysis: Analysis, frame: Frame) -> set[int]:
 def _conjoined_participles(tokens: Sequence[Token], frame: Frame) -> set[int]:
     """Participles conjoined with the verb under its auxiliaries, sharing its subject (*is
     feeding her cat and reading a book*)."""
-    return {t.i for t in tokens if t.dep == "conj" and t.head == frame.verb and t.tag in ("VBG", "VBN")
-            and not any(c.head == t.i and c.dep in ("aux", "auxpass", "nsubj", "nsubjpass") for c in tokens)}
+    return {
+        t.i
+        for t in tokens
+        if t.dep == "conj"
+        and t.head == frame.verb
+        and t.tag in ("VBG", "VBN")
+        and not any(
+            c.head == t.i and c.dep in ("aux", "auxpass", "nsubj", "nsubjpass") for c in tokens
+        )
+    }
 
 
 def particle_of(tokens: Sequence[Token], verb: int) -> int | None:
@@ -182,8 +212,13 @@ def apply_cut(layout: Layout, cut: Cut) -> None:
 
 
 # Polarity items that alternate with negation after the verb (*I bought some* / *did not buy any*).
-_NEGATIVE_POLARITY = {"some": "any", "something": "anything", "someone": "anyone", "somebody": "anybody",
-                      "somewhere": "anywhere"}
+_NEGATIVE_POLARITY = {
+    "some": "any",
+    "something": "anything",
+    "someone": "anyone",
+    "somebody": "anybody",
+    "somewhere": "anywhere",
+}
 _CLAUSE_DEPS = ("relcl", "ccomp", "advcl", "acl", "xcomp", "csubj", "parataxis", "conj")
 
 
@@ -196,13 +231,21 @@ def polarity_items(layout: Layout) -> dict[int, str]:
     to_statement = src.force == "ques" and target["force"] == "prop" and target["polarity"] == "pos"
     if (src.polarity == target["polarity"] and not to_statement) or layout.postverbal is not None:
         return {}
-    table = _NEGATIVE_POLARITY if target["polarity"] == "neg" else {v: k for k, v in _NEGATIVE_POLARITY.items()}
+    table = (
+        _NEGATIVE_POLARITY
+        if target["polarity"] == "neg"
+        else {v: k for k, v in _NEGATIVE_POLARITY.items()}
+    )
     tokens = layout.analysis.sentence.tokens
     out: dict[int, str] = {}
     for tok in tokens:
         word = tok.text.lower()
-        if tok.i > frame.verb and word in table and _in_clause_of(tokens, tok.i, frame.verb) \
-                and not _licensed_locally(tokens, tok.i, frame.verb):
+        if (
+            tok.i > frame.verb
+            and word in table
+            and _in_clause_of(tokens, tok.i, frame.verb)
+            and not _licensed_locally(tokens, tok.i, frame.verb)
+        ):
             out[tok.i] = table[word].capitalize() if tok.text[:1].isupper() else table[word]
     return out
 
@@ -241,19 +284,29 @@ def unreliable_object(tokens: Sequence[Token], obj: Argument | None) -> str | No
     if obj is None:
         return None
     head = tokens[obj.head]
-    if _may_be_adjective(head) and any(t.head == head.i and t.dep == "compound" and t.pos in ("NOUN", "PROPN")
-                                       for t in tokens):
-        return (f"the object '{obj.text}' ends in the adjective '{head.text}', a secondary predicate "
-                "(resultative or depictive) that the parse does not separate from the object")
+    if _may_be_adjective(head) and any(
+        t.head == head.i and t.dep == "compound" and t.pos in ("NOUN", "PROPN") for t in tokens
+    ):
+        return (
+            f"the object '{obj.text}' ends in the adjective '{head.text}', a secondary predicate "
+            "(resultative or depictive) that the parse does not separate from the object"
+        )
     kids = [t for t in tokens if t.head == head.i and t.i != head.i]
     participle = next((t for t in kids if t.dep == "acl" and t.tag == "VBG" and t.i > head.i), None)
     if participle is not None and any(t.head == participle.i and t.dep == "dobj" for t in tokens):
-        return (f"the participle '{participle.text}' after the object '{head.text}' may describe the subject "
-                "(a caption's second participle), and moving the object would carry it along")
-    if head.tag == "NN" and any((t.dep == "compound" and t.tag == "NNP") or t.tag == "PRP" for t in kids) and not any(
-            t.dep in ("det", "poss", "nummod", "predet") for t in kids):
-        return (f"the object '{obj.text}' is a name before a bare noun, likely an object and its predicate "
-                f"(elected X {head.text}) that the parse does not separate")
+        return (
+            f"the participle '{participle.text}' after the object '{head.text}' may describe the subject "
+            "(a caption's second participle), and moving the object would carry it along"
+        )
+    if (
+        head.tag == "NN"
+        and any((t.dep == "compound" and t.tag == "NNP") or t.tag == "PRP" for t in kids)
+        and not any(t.dep in ("det", "poss", "nummod", "predet") for t in kids)
+    ):
+        return (
+            f"the object '{obj.text}' is a name before a bare noun, likely an object and its predicate "
+            f"(elected X {head.text}) that the parse does not separate"
+        )
     return None
 
 
@@ -266,14 +319,26 @@ def _without_time_phrase(tokens: Sequence[Token], obj: Argument) -> Argument:
     after the verb when the object moves."""
     from dataclasses import replace
 
-    for pp in (t for t in tokens if t.dep == "prep" and obj.span[0] < t.i < obj.span[1] and t.head != t.i
-               and t.text.lower() in _TIME_PREPOSITIONS):
+    for pp in (
+        t
+        for t in tokens
+        if t.dep == "prep"
+        and obj.span[0] < t.i < obj.span[1]
+        and t.head != t.i
+        and t.text.lower() in _TIME_PREPOSITIONS
+    ):
         end = _subtree_end(tokens, pp.i)
         if end != obj.span[1] - 1:
             continue
         noun = next((t for t in tokens if t.head == pp.i and t.dep == "pobj"), None)
-        if noun is not None and (noun.ent_type in ("DATE", "TIME") or noun.text.lower() in _TIME_NOUNS):
-            return replace(obj, span=(obj.span[0], pp.i), text=" ".join(t.text for t in tokens[obj.span[0]:pp.i]))
+        if noun is not None and (
+            noun.ent_type in ("DATE", "TIME") or noun.text.lower() in _TIME_NOUNS
+        ):
+            return replace(
+                obj,
+                span=(obj.span[0], pp.i),
+                text=" ".join(t.text for t in tokens[obj.span[0] : pp.i]),
+            )
     return obj
 
 
@@ -287,36 +352,72 @@ def _without_verb_phrase(tokens: Sequence[Token], agent: Argument) -> Argument:
     noun = next((t for t in tokens if t.head == agent.head and t.dep == "pobj"), None)
     if noun is None:
         return agent
-    for pp in (t for t in tokens if t.head == noun.i and t.dep == "prep" and noun.i < t.i < agent.span[1]):
+    for pp in (
+        t for t in tokens if t.head == noun.i and t.dep == "prep" and noun.i < t.i < agent.span[1]
+    ):
         inner = [t for t in tokens if english.descends(tokens, t.i, pp.i) and t.i != pp.i]
         obj = next((t for t in inner if t.head == pp.i and t.dep == "pobj"), None)
         if obj is None or pp.text.lower() == "of":
             continue
-        temporal = obj.ent_type in ("DATE", "TIME") or obj.text.lower() in _TIME_NOUNS or pp.text.lower() in (
-            "during", "before", "after", "since", "until")
+        temporal = (
+            obj.ent_type in ("DATE", "TIME")
+            or obj.text.lower() in _TIME_NOUNS
+            or pp.text.lower() in ("during", "before", "after", "since", "until")
+        )
         possessive = any(t.tag == "PRP$" for t in inner)
         if temporal or possessive:
-            return replace(agent, span=(agent.span[0], pp.i), text=" ".join(t.text for t in tokens[agent.span[0]:pp.i]))
+            return replace(
+                agent,
+                span=(agent.span[0], pp.i),
+                text=" ".join(t.text for t in tokens[agent.span[0] : pp.i]),
+            )
     return agent
 
 
-def secondary_predicate_end(tokens: Sequence[Token], frame: Frame, obj: Argument | None) -> int | None:
+def secondary_predicate_end(
+    tokens: Sequence[Token], frame: Frame, obj: Argument | None
+) -> int | None:
     """The last token of a secondary predicate right after the object (*painted the fence
     white*, *elected him president*), or None: a passive's by-phrase follows it."""
     if obj is None or obj.span[1] >= len(tokens):
         return None
     first = tokens[obj.span[1]]
-    if first.head == frame.verb and (first.dep == "oprd" or (first.dep in _SECONDARY_DEPS and first.tag.startswith("JJ"))):
+    if first.head == frame.verb and (
+        first.dep == "oprd" or (first.dep in _SECONDARY_DEPS and first.tag.startswith("JJ"))
+    ):
         return first.i
-    if first.dep == "det" and tokens[first.head].dep == "oprd" and tokens[first.head].head == frame.verb:
+    if (
+        first.dep == "det"
+        and tokens[first.head].dep == "oprd"
+        and tokens[first.head].head == frame.verb
+    ):
         return _subtree_end(tokens, first.head)  # called him a liar; called it the end of an era
     return None
 
 
 # Prepositions that head a verb's place or goal complement right after its object (*hang the
 # painting on the wall*, *carry passengers across the bay*): a passive's by-phrase follows it.
-COMPLEMENT_PREPOSITIONS = frozenset({"to", "into", "onto", "on", "in", "at", "across", "through", "over", "under",
-                                     "from", "off", "toward", "towards", "against", "inside", "out"})
+COMPLEMENT_PREPOSITIONS = frozenset(
+    {
+        "to",
+        "into",
+        "onto",
+        "on",
+        "in",
+        "at",
+        "across",
+        "through",
+        "over",
+        "under",
+        "from",
+        "off",
+        "toward",
+        "towards",
+        "against",
+        "inside",
+        "out",
+    }
+)
 
 
 def complement_pp_end(tokens: Sequence[Token], frame: Frame, obj: Argument | None) -> int | None:
@@ -326,7 +427,11 @@ def complement_pp_end(tokens: Sequence[Token], frame: Frame, obj: Argument | Non
     if obj is None or obj.span[1] >= len(tokens):
         return None
     first = tokens[obj.span[1]]
-    if first.dep == "prep" and first.text.lower() == "of" and frame.predicate.lemma in english.OF_COMPLEMENT_VERBS:
+    if (
+        first.dep == "prep"
+        and first.text.lower() == "of"
+        and frame.predicate.lemma in english.OF_COMPLEMENT_VERBS
+    ):
         return _subtree_end(tokens, first.i)  # cured of their fear by ...
     if first.dep not in ("prep", "dative") or first.text.lower() not in COMPLEMENT_PREPOSITIONS:
         return None
@@ -339,16 +444,49 @@ def complement_pp_end(tokens: Sequence[Token], frame: Frame, obj: Argument | Non
     if pobj is None or pobj.ent_type in ("DATE", "TIME") or pobj.text.lower() in _TIME_NOUNS:
         return None
     end = _subtree_end(tokens, first.i)
-    if any(t.text in (",", ";", "(") or t.pos in ("VERB", "AUX") for t in tokens[first.i:end + 1]):
-        return None  # a long phrase with its own clause or apposition: the by-phrase stays before it
+    if any(
+        t.text in (",", ";", "(") or t.pos in ("VERB", "AUX") for t in tokens[first.i : end + 1]
+    ):
+        return (
+            None  # a long phrase with its own clause or apposition: the by-phrase stays before it
+        )
     return end
 
 
-_TIME_PREPOSITIONS = frozenset({"on", "in", "at", "during", "before", "after", "since", "until", "throughout"})
-_GOAL_PREPOSITIONS = frozenset({"to", "into", "onto", "across", "through", "toward", "towards", "off"})
-_TIME_NOUNS = frozenset({"morning", "afternoon", "evening", "night", "day", "week", "month", "year", "time", "weekend",
-                         "monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday", "summer",
-                         "winter", "spring", "autumn", "moment", "past", "future"})
+_TIME_PREPOSITIONS = frozenset(
+    {"on", "in", "at", "during", "before", "after", "since", "until", "throughout"}
+)
+_GOAL_PREPOSITIONS = frozenset(
+    {"to", "into", "onto", "across", "through", "toward", "towards", "off"}
+)
+_TIME_NOUNS = frozenset(
+    {
+        "morning",
+        "afternoon",
+        "evening",
+        "night",
+        "day",
+        "week",
+        "month",
+        "year",
+        "time",
+        "weekend",
+        "monday",
+        "tuesday",
+        "wednesday",
+        "thursday",
+        "friday",
+        "saturday",
+        "sunday",
+        "summer",
+        "winter",
+        "spring",
+        "autumn",
+        "moment",
+        "past",
+        "future",
+    }
+)
 
 
 def _subtree_end(tokens: Sequence[Token], head: int) -> int:
@@ -360,29 +498,45 @@ def _subtree_end(tokens: Sequence[Token], head: int) -> int:
     return end
 
 
-
 def _may_be_adjective(tok: Token) -> bool:
     """Tagged an adjective, or a noun-tagged word from the secondary-predicate lexicon (*red*)."""
     return tok.tag.startswith("JJ") or tok.text.lower() in english.result_adjectives()
 
 
-def _recipient_passive(layout: Layout, subj: Argument, obj: Argument | None, iobj: Argument | None,
-                       promote: str | None) -> str | None:
+def _recipient_passive(
+    layout: Layout, subj: Argument, obj: Argument | None, iobj: Argument | None, promote: str | None
+) -> str | None:
     """The passive of a verb with a recipient: ``passive(ARG2)`` promotes the recipient (*The
     children were given some sweets by Grandma.*, also from *to a customer*); plain ``passive``
     promotes the theme and the recipient follows as a *to*-phrase (*Some sweets were given to
     the children by Grandma.*)."""
     frame, tokens = layout.frame, layout.analysis.sentence.tokens
-    recipient = iobj if iobj is not None else next(
-        (a for a in frame.arguments if a.role == promote and a.function == "pp"
-         and tokens[a.span[0]].text.lower() == "to"), None)
+    recipient = (
+        iobj
+        if iobj is not None
+        else next(
+            (
+                a
+                for a in frame.arguments
+                if a.role == promote
+                and a.function == "pp"
+                and tokens[a.span[0]].text.lower() == "to"
+            ),
+            None,
+        )
+    )
     if recipient is None:
         return f"passive({promote}): the verb has no recipient '{promote}' to promote"
     if obj is None:
         return "passive: the verb has no theme object"
     start = recipient.span[0] + (1 if recipient.function == "pp" else 0)
-    rec_items, theme_items = items_of(tokens, (start, recipient.span[1]), "arg1"), items_of(tokens, obj.span, "obj")
-    agent = [Item("by", None, "agent")] + [Item(i.text, i.src, "agent") for i in recase(items_of(tokens, subj.span, "arg0"), "acc")]
+    rec_items, theme_items = (
+        items_of(tokens, (start, recipient.span[1]), "arg1"),
+        items_of(tokens, obj.span, "obj"),
+    )
+    agent = [Item("by", None, "agent")] + [
+        Item(i.text, i.src, "agent") for i in recase(items_of(tokens, subj.span, "arg0"), "acc")
+    ]
     layout.removed.update(range(*subj.span))
     layout.removed.update(range(*recipient.span))
     if promote == "ARG2":  # the recipient becomes the subject; the theme stays after the verb
@@ -390,19 +544,40 @@ def _recipient_passive(layout: Layout, subj: Argument, obj: Argument | None, iob
         layout.postverbal, layout.postverbal_role, layout.postverbal_slot = agent, "ARG0", "agent"
         layout.postverbal_at = obj.span[1] - 1
         after = tokens[obj.span[1]] if obj.span[1] < len(tokens) else None
-        if after is not None and after.dep == "prep" and after.head == frame.verb and after.text.lower() in (
-                "for", "of", "about", "with", "from"):
-            layout.postverbal_at = _subtree_end(tokens, after.i)  # sent a voucher [for their next flight] by ...
+        if (
+            after is not None
+            and after.dep == "prep"
+            and after.head == frame.verb
+            and after.text.lower() in ("for", "of", "about", "with", "from")
+        ):
+            layout.postverbal_at = _subtree_end(
+                tokens, after.i
+            )  # sent a voucher [for their next flight] by ...
     else:  # a double-object verb's plain passive (a to-phrase recipient takes the ordinary one)
         layout.removed.update(range(*obj.span))
         layout.subject, layout.subject_role = recase(theme_items, "nom"), "ARG1"
-        to = [Item("to", None, "obj")] + [Item(i.text, i.src, "obj") for i in recase(rec_items, "acc")]
-        layout.postverbal, layout.postverbal_role, layout.postverbal_slot = to + agent, "ARG0", "agent"
+        to = [Item("to", None, "obj")] + [
+            Item(i.text, i.src, "obj") for i in recase(rec_items, "acc")
+        ]
+        layout.postverbal, layout.postverbal_role, layout.postverbal_slot = (
+            to + agent,
+            "ARG0",
+            "agent",
+        )
     for it in layout.subject:
         it.slot = "subj"
-    head = recipient.head if promote == "ARG2" and recipient.function != "pp" else (
-        next((t.i for t in tokens if t.head == recipient.head and t.dep == "pobj"), recipient.head)
-        if promote == "ARG2" else obj.head)
+    head = (
+        recipient.head
+        if promote == "ARG2" and recipient.function != "pp"
+        else (
+            next(
+                (t.i for t in tokens if t.head == recipient.head and t.dep == "pobj"),
+                recipient.head,
+            )
+            if promote == "ARG2"
+            else obj.head
+        )
+    )
     layout.agreement = agreement.noun_phrase(tokens, head, [it.text for it in layout.subject])
     return None
 
@@ -424,14 +599,23 @@ def arrange(layout: Layout, plan: EditPlan) -> str | None:
         return "copular 'be' has no object to promote or swap"
     if subj is None:
         if src.force == "ques":
-            return (f"the parse finds no subject for '{tokens[frame.verb].text}' in the question, so its arguments "
-                    "cannot be moved")
+            return (
+                f"the parse finds no subject for '{tokens[frame.verb].text}' in the question, so its arguments "
+                "cannot be moved"
+            )
         return f"the main verb '{tokens[frame.verb].text}' has no subject to move"
     clause = next((a for a in frame.arguments if a.function == "comp" and a.role == "ARG1"), None)
-    if obj is None and clause is not None and not plan.swap and src.voice == "active" and (
-            english.prepositional_object(tokens, frame) is None):
-        return (f"the main verb '{tokens[frame.verb].text}' takes a clause ('{clause.text}'), not a noun phrase, as its "
-                "object; passive and swap edit the main clause only")
+    if (
+        obj is None
+        and clause is not None
+        and not plan.swap
+        and src.voice == "active"
+        and (english.prepositional_object(tokens, frame) is None)
+    ):
+        return (
+            f"the main verb '{tokens[frame.verb].text}' takes a clause ('{clause.text}'), not a noun phrase, as its "
+            "object; passive and swap edit the main clause only"
+        )
     iobj = by_function(frame, "iobj")
     promote = plan.features.get("promote")
     shared = conjoined_verbs(layout.analysis, frame) | _conjoined_participles(tokens, frame)
@@ -447,11 +631,15 @@ def arrange(layout: Layout, plan: EditPlan) -> str | None:
         else:
             return _recipient_passive(layout, subj, obj, iobj, promote)
     if obj is not None and src.voice == "active":
-        obj = _without_time_phrase(tokens, obj)  # announced new measures ... [on Tuesday]: the verb's
+        obj = _without_time_phrase(
+            tokens, obj
+        )  # announced new measures ... [on Tuesday]: the verb's
     if obj is not None and src.voice == "active" and plan.swap:
         obj = english.without_place_phrase(tokens, obj)  # the PP stays with the verb
     elif obj is not None and src.voice == "active":
-        obj = english.verb_complement_cut(tokens, obj, src.lemma)  # hung [on the wall]; cured [of their fear]
+        obj = english.verb_complement_cut(
+            tokens, obj, src.lemma
+        )  # hung [on the wall]; cured [of their fear]
     if obj is None and src.voice == "active" and target["voice"] == "passive" and not plan.swap:
         if (found := english.prepositional_object(tokens, frame)) is not None:
             prep, obj = found
@@ -463,13 +651,21 @@ def arrange(layout: Layout, plan: EditPlan) -> str | None:
         arg1, arg0 = subj, agent
         if agent is not None and target["voice"] == "active":
             agent = arg0 = _without_verb_phrase(tokens, agent)  # bitten by a dog [on his round]
-    p0 = items_of(tokens, (arg0.span[0] + (1 if arg0.function == "agent" else 0), arg0.span[1]), "arg0") if arg0 else None
+    p0 = (
+        items_of(
+            tokens, (arg0.span[0] + (1 if arg0.function == "agent" else 0), arg0.span[1]), "arg0"
+        )
+        if arg0
+        else None
+    )
     p1 = items_of(tokens, arg1.span, "arg1") if arg1 else None
     if plan.swap:
         if p0 is None or p1 is None:
             return f"swap needs both a subject and an object, and '{tokens[frame.verb].text}' has only one of them here"
         p0, p1 = p1, p0
-    retained = obj if src.voice == "passive" else None  # Mia was sent [a letter]: it stays after the verb
+    retained = (
+        obj if src.voice == "passive" else None
+    )  # Mia was sent [a letter]: it stays after the verb
     for a in (subj, obj, agent):
         if a is not None and a is not retained:
             layout.removed.update(range(*a.span))
@@ -478,21 +674,41 @@ def arrange(layout: Layout, plan: EditPlan) -> str | None:
             return "an agentless passive has no agent to make the subject of an active sentence"
         layout.subject, layout.subject_role = recase(p0, "nom"), "ARG0"
         if p1 is not None:
-            layout.postverbal, layout.postverbal_role, layout.postverbal_slot = recase(p1, "acc"), "ARG1", "obj"
-            stranded = next((t.i for t in tokens if t.head == frame.verb and t.dep in ("prep", "prt")
-                             and t.i == frame.verb + 1 and not any(g.head == t.i for g in tokens)), None)
+            layout.postverbal, layout.postverbal_role, layout.postverbal_slot = (
+                recase(p1, "acc"),
+                "ARG1",
+                "obj",
+            )
+            stranded = next(
+                (
+                    t.i
+                    for t in tokens
+                    if t.head == frame.verb
+                    and t.dep in ("prep", "prt")
+                    and t.i == frame.verb + 1
+                    and not any(g.head == t.i for g in tokens)
+                ),
+                None,
+            )
             if stranded is not None and src.voice == "passive" and not plan.swap:
                 layout.postverbal_at = stranded  # She was laughed at -> They laughed at her
     else:
         if p1 is None:
             return "no direct object to promote: passive needs a transitive verb with an object"
         if layout.postverbal_at is None:
-            layout.postverbal_at = secondary_predicate_end(tokens, frame, obj)  # painted white by them
+            layout.postverbal_at = secondary_predicate_end(
+                tokens, frame, obj
+            )  # painted white by them
         if layout.postverbal_at is None:
             layout.postverbal_at = complement_pp_end(tokens, frame, obj)  # hung on the wall by her
-        if layout.postverbal_at is None and obj is not None and obj.span[1] < len(tokens) and \
-                tokens[obj.span[1]].head == frame.verb and tokens[obj.span[1]].dep in ("advmod", "prt") and \
-                tokens[obj.span[1]].text.lower() in english.ADVERB_PARTICLES:
+        if (
+            layout.postverbal_at is None
+            and obj is not None
+            and obj.span[1] < len(tokens)
+            and tokens[obj.span[1]].head == frame.verb
+            and tokens[obj.span[1]].dep in ("advmod", "prt")
+            and tokens[obj.span[1]].text.lower() in english.ADVERB_PARTICLES
+        ):
             layout.postverbal_at = obj.span[1]  # threw the letters away -> were thrown away by her
         layout.subject, layout.subject_role = recase(p1, "nom"), "ARG1"
         if p0 is not None:
@@ -505,5 +721,7 @@ def arrange(layout: Layout, plan: EditPlan) -> str | None:
     head_src = phrase_head(layout.analysis, frame, layout.subject)
     if head_src is None and obj is not None and layout.subject_role == "ARG1":
         head_src = obj.head  # a prepositional object, which is not among the frame's arguments
-    layout.agreement = agreement.noun_phrase(layout.analysis.sentence.tokens, head_src, [it.text for it in layout.subject])
+    layout.agreement = agreement.noun_phrase(
+        layout.analysis.sentence.tokens, head_src, [it.text for it in layout.subject]
+    )
     return None

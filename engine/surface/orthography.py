@@ -9,7 +9,24 @@ from .. import english
 from ..ir import Token
 from .layout import Item
 
-NO_SPACE_BEFORE = {".", ",", "?", "!", ";", ":", "n't", "'s", "'re", "'ve", "'ll", "'d", "'m", ")", "%", "'"}
+NO_SPACE_BEFORE = {
+    ".",
+    ",",
+    "?",
+    "!",
+    ";",
+    ":",
+    "n't",
+    "'s",
+    "'re",
+    "'ve",
+    "'ll",
+    "'d",
+    "'m",
+    ")",
+    "%",
+    "'",
+}
 
 
 PUNCT_END = {".", "?", "!"}
@@ -34,20 +51,64 @@ def is_proper(tok: Token) -> bool:
     """A word that keeps its capital inside a sentence: a proper noun, a named entity (the
     tagger misses some names: *Zoë*), *I*, an acronym, or a capitalized word that is no word of
     the English lexicon (*Spock*, tagged a common noun at the start of a sentence)."""
-    return (tok.pos == "PROPN" or tok.text == "I" or (tok.text.isupper() and len(tok.text) > 1)
-            or tok.ent_type in _NAME_ENTITIES or _unknown_name(tok.text))
+    return (
+        tok.pos == "PROPN"
+        or tok.text == "I"
+        or (tok.text.isupper() and len(tok.text) > 1)
+        or tok.ent_type in _NAME_ENTITIES
+        or _unknown_name(tok.text)
+    )
 
 
 def _unknown_name(word: str) -> bool:
     from lemminflect import getAllLemmas
 
-    return word[:1].isupper() and word.isalpha() and len(word) > 1 and not getAllLemmas(word.lower()) \
+    return (
+        word[:1].isupper()
+        and word.isalpha()
+        and len(word) > 1
+        and not getAllLemmas(word.lower())
         and word.lower() not in _FUNCTION_WORDS
+    )
 
 
-_FUNCTION_WORDS = frozenset({"the", "a", "an", "this", "that", "these", "those", "my", "your", "his", "her", "its",
-                             "our", "their", "some", "many", "several", "every", "each", "no", "all", "both", "few",
-                             "most", "any", "either", "neither", "one", "two", "three", "four", "five", "such"})
+_FUNCTION_WORDS = frozenset(
+    {
+        "the",
+        "a",
+        "an",
+        "this",
+        "that",
+        "these",
+        "those",
+        "my",
+        "your",
+        "his",
+        "her",
+        "its",
+        "our",
+        "their",
+        "some",
+        "many",
+        "several",
+        "every",
+        "each",
+        "no",
+        "all",
+        "both",
+        "few",
+        "most",
+        "any",
+        "either",
+        "neither",
+        "one",
+        "two",
+        "three",
+        "four",
+        "five",
+        "such",
+    }
+)
 
 
 def fix_capitals(items: list[Item], tokens: Sequence[Token]) -> None:
@@ -57,9 +118,17 @@ def fix_capitals(items: list[Item], tokens: Sequence[Token]) -> None:
     for k, it in enumerate(items):
         if k == 0:
             continue
-        if it.src == 0 and (lower_the(tokens) if tokens[0].text == "The" else not is_proper(tokens[0])):
+        if it.src == 0 and (
+            lower_the(tokens) if tokens[0].text == "The" else not is_proper(tokens[0])
+        ):
             it.text = it.text[:1].lower() + it.text[1:]
-        elif it.src is None and it.text[:1].isupper() and it.text not in ("I",) and k > 0 and it.slot in ("vg", "op", "cleft"):
+        elif (
+            it.src is None
+            and it.text[:1].isupper()
+            and it.text not in ("I",)
+            and k > 0
+            and it.slot in ("vg", "op", "cleft")
+        ):
             it.text = it.text[:1].lower() + it.text[1:]
     first = items[0]
     if source_capitalized:
@@ -78,7 +147,9 @@ def lower_the(tokens: Sequence[Token]) -> bool:
     if not tokens or tokens[0].text != "The":
         return False
     words = [t.text.lower() for t in tokens[:8]]
-    return not any(" ".join(words[:len(name.split())]) == name for name in english.names_with_the())
+    return not any(
+        " ".join(words[: len(name.split())]) == name for name in english.names_with_the()
+    )
 
 
 def ptb_spacing(tokens: Sequence[Token]) -> bool:
@@ -93,7 +164,11 @@ def join(items: list[Item], tokens: Sequence[Token]) -> str:
     ptb = ptb_spacing(tokens)
     if not ptb:  # standard orthography writes "cannot" (PTB splits it)
         for k in range(len(items) - 1):
-            if items[k].text.lower() == "can" and items[k + 1].text == "not" and items[k].src is None:
+            if (
+                items[k].text.lower() == "can"
+                and items[k + 1].text == "not"
+                and items[k].src is None
+            ):
                 items[k].text, items[k + 1].text = items[k].text + "not", ""
         items = [it for it in items if it.text]
     out: list[str] = []
@@ -106,7 +181,12 @@ def join(items: list[Item], tokens: Sequence[Token]) -> str:
                 space = tokens[prev.src].whitespace
             elif ptb:
                 space = " "
-            elif it.text in NO_SPACE_BEFORE or (it.src is not None and it.src > 0 and not tokens[it.src - 1].whitespace and it.text in NO_SPACE_BEFORE):
+            elif it.text in NO_SPACE_BEFORE or (
+                it.src is not None
+                and it.src > 0
+                and not tokens[it.src - 1].whitespace
+                and it.text in NO_SPACE_BEFORE
+            ):
                 space = ""
             else:
                 space = " "

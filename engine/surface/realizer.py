@@ -45,15 +45,22 @@ from .orthography import fix_capitals, fix_final_punctuation, join
 from .verbs import invert, place_chain, tag_of, verb_chain, with_negation
 
 _TIME_FEATURES = frozenset({"tense", "progressive", "perfect"})
-_EDIT_NAMES = {"force": "a question or declarative", "polarity": "negation or affirmation", "voice": "a voice change",
-               "modality": "a modal", "cleft": "a cleft"}
+_EDIT_NAMES = {
+    "force": "a question or declarative",
+    "polarity": "negation or affirmation",
+    "voice": "a voice change",
+    "modality": "a modal",
+    "cleft": "a cleft",
+}
 
 
 class SurfaceRealizer:
     """Realizes plans on analyses; ``invariant`` words never inflect, ``tense_scope`` is
     ``main`` (the main clause only, LIT's convention) or ``all`` (every finite clause)."""
 
-    def __init__(self, invariant: Iterable[str] = (), max_candidates: int = 4, tense_scope: str = "main"):
+    def __init__(
+        self, invariant: Iterable[str] = (), max_candidates: int = 4, tense_scope: str = "main"
+    ):
         if tense_scope not in ("main", "all"):
             raise ValueError(f"tense_scope must be 'main' or 'all', not {tense_scope!r}")
         self.invariant = frozenset(w.lower() for w in invariant)
@@ -71,10 +78,15 @@ class SurfaceRealizer:
         if main is not None and main.clause != "main" and main.predicate.cleft is None:
             tokens = analysis.sentence.tokens
             root = next((t for t in tokens if t.dep == "ROOT"), None)
-            head = f"its root is '{root.text}', not a verb; " if root is not None and root.pos != "VERB" else ""
+            head = (
+                f"its root is '{root.text}', not a verb; "
+                if root is not None and root.pos != "VERB"
+                else ""
+            )
             return Realization.not_applicable(
                 f"the sentence has no main-clause verb ({head}the verb found, '{tokens[main.verb].text}', heads a "
-                f"subordinate clause: {main.clause}); editing it would not edit the sentence")
+                f"subordinate clause: {main.clause}); editing it would not edit the sentence"
+            )
         if not frame.finite:
             return Realization.not_applicable("the main predicate is not a finite verb")
         src = frame.predicate
@@ -88,24 +100,32 @@ class SurfaceRealizer:
         cut = None
         if plan.features.get("shorten"):
             order = list(plan.features)
-            later = frozenset(order[order.index("shorten") + 1:])  # applied to the shortened statement
+            later = frozenset(
+                order[order.index("shorten") + 1 :]
+            )  # applied to the shortened statement
             cut = shorten_cut(analysis, frame, plan.features["shorten"], target, later)
             if isinstance(cut, str):
                 return Realization.not_applicable(cut)
             if not cut.removed:  # the argument is a head noun phrase already
-                rest = EditPlan({k: v for k, v in plan.features.items() if k != "shorten"}, plan.swap)
+                rest = EditPlan(
+                    {k: v for k, v in plan.features.items() if k != "shorten"}, plan.swap
+                )
                 if rest.is_identity or already_satisfied(src, rest):
                     return Realization(OK, UNCHANGED + cut.why, (Candidate(analysis.text, 1.0),))
                 cut = None
         coordinated = coordinated_clauses(analysis, frame)
-        others = sorted(_EDIT_NAMES.get(f, f) for f in set(plan.features) - _TIME_FEATURES - {"shorten", "promote"})
+        others = sorted(
+            _EDIT_NAMES.get(f, f)
+            for f in set(plan.features) - _TIME_FEATURES - {"shorten", "promote"}
+        )
         others += ["swap"] if plan.swap else []
         if coordinated and others:
             second = analysis.sentence.tokens[coordinated[0].verb].text
             return Realization.not_applicable(
                 f"the sentence has coordinated main clauses (the second with '{second}'): {' and '.join(others)} of the "
                 "first alone would not be the sentence's, and of each would not mean the same (only tense and aspect "
-                "are edited in every clause)")
+                "are edited in every clause)"
+            )
         layout = Layout(analysis, frame, target, plan)
         layout.coordinated = coordinated
         reason = arrange(layout, plan)
@@ -115,10 +135,14 @@ class SurfaceRealizer:
             apply_cut(layout, cut)
         layout.respell.update(polarity_items(layout))
         if self.tense_scope == "main" and (why := already_satisfied(src, plan)):
-            return Realization(OK, why, (Candidate(analysis.text, 1.0),))  # on a clause other than the main one
+            return Realization(
+                OK, why, (Candidate(analysis.text, 1.0),)
+            )  # on a clause other than the main one
         role = resolve_cleft(target.get("cleft"), layout)
         if role is not None and cleft_slot(layout, role) is None:
-            return Realization.not_applicable(f"cleft({target['cleft']}): the predicate has no {role} that can be focused")
+            return Realization.not_applicable(
+                f"cleft({target['cleft']}): the predicate has no {role} that can be focused"
+            )
         if role is not None and (why := bare_noun_focus(layout, role)):
             return Realization.not_applicable(f"cleft({target['cleft']}): {why}")
         if why := _unknown_verb_form(layout, self.invariant):
@@ -130,7 +154,12 @@ class SurfaceRealizer:
                 texts.append(text)
             if len(texts) >= self.max_candidates:
                 break
-        if src.force == "ques" and target["force"] == "prop" and texts and (why := _still_inverted(texts[0])):
+        if (
+            src.force == "ques"
+            and target["force"] == "prop"
+            and texts
+            and (why := _still_inverted(texts[0]))
+        ):
             return Realization.not_applicable(why)
         candidates = tuple(Candidate(t, 1.0 / (k + 1)) for k, t in enumerate(texts))
         reason = UNCHANGED + describe(plan) if texts == [analysis.text] else ""
@@ -143,10 +172,20 @@ class SurfaceRealizer:
         if reason or target == src.features():
             return {}
         agr = agreement.clause_subject(analysis, frame)
-        contracted = any(analysis.sentence.tokens[i].text.lower() == "n't" for i in frame.verb_group)
+        contracted = any(
+            analysis.sentence.tokens[i].text.lower() == "n't" for i in frame.verb_group
+        )
         opts = Options(contract=contracted)
         chain = verb_chain(src.lemma, target, agr, self.invariant, opts)
-        chain = with_negation(chain, target["polarity"] == "neg", opts, src.lemma, target["tense"], agr, self.invariant)
+        chain = with_negation(
+            chain,
+            target["polarity"] == "neg",
+            opts,
+            src.lemma,
+            target["tense"],
+            agr,
+            self.invariant,
+        )
         return place_chain(frame, chain, analysis.sentence.tokens)
 
     def _render(self, layout: Layout, options: Options) -> str:
@@ -155,7 +194,9 @@ class SurfaceRealizer:
         target = layout.target
         question = target["force"] == "ques"
         cleft_role = resolve_cleft(target.get("cleft"), layout)
-        chain, operator, never, never_moves = self._chain(layout, options, question and cleft_role is None)
+        chain, operator, never, never_moves = self._chain(
+            layout, options, question and cleft_role is None
+        )
         items = self._items(layout, chain, operator, never, never_moves)
         fix_final_punctuation(items, layout.analysis.sentence.tokens, question)
         if cleft_role is not None:
@@ -174,9 +215,18 @@ class SurfaceRealizer:
         # "never" is an adverb that negates: it needs no do-support, and it follows the first
         # auxiliary when there is one (*will never pay*), else it keeps its place.
         negative = target["polarity"] == "neg"
-        never = [i for i in frame.verb_group if tokens[i].text.lower() == "never"] if negative else []
-        chain = with_negation(chain, negative and not never, options, src.lemma, target["tense"],
-                              layout.agreement, self.invariant)
+        never = (
+            [i for i in frame.verb_group if tokens[i].text.lower() == "never"] if negative else []
+        )
+        chain = with_negation(
+            chain,
+            negative and not never,
+            options,
+            src.lemma,
+            target["tense"],
+            layout.agreement,
+            self.invariant,
+        )
         never_moves = bool(never) and len(chain) > 1
         if never_moves:
             chain = [chain[0], *(tokens[i].text for i in never), *chain[1:]]  # will never pay
@@ -185,8 +235,14 @@ class SurfaceRealizer:
             chain, operator = invert(chain, src.lemma, target, layout.agreement, self.invariant)
         return chain, operator, never, never_moves
 
-    def _items(self, layout: Layout, chain: list[str], operator: list[str], never: list[int],
-               never_moves: bool) -> list[Item]:
+    def _items(
+        self,
+        layout: Layout,
+        chain: list[str],
+        operator: list[str],
+        never: list[int],
+        never_moves: bool,
+    ) -> list[Item]:
         """The source tokens in order with the subject, the verb group and what follows the verb
         replaced by the layout's phrases and the new chain."""
         analysis, frame, target = layout.analysis, layout.frame, layout.target
@@ -196,7 +252,9 @@ class SurfaceRealizer:
         src_subj = by_function(frame, "subj")
         conj_verbs = conjoined_verbs(analysis, frame)
         conj_tag = "VB" if operator and len(chain) <= 1 else tag_of(chain, target)
-        keep_source_vg = unchanged_group(src, target, layout) and not operator and src.force == "prop"
+        keep_source_vg = (
+            unchanged_group(src, target, layout) and not operator and src.force == "prop"
+        )
         rewrites: dict[int, list[str]] = {} if keep_source_vg else place_chain(frame, chain, tokens)
         for i in never if not keep_source_vg else ():
             if never_moves:
@@ -205,15 +263,21 @@ class SurfaceRealizer:
                 rewrites.pop(i, None)  # it stays where it is
         if self.tense_scope == "all" and "tense" in layout.plan.features:
             for other in other_clauses(analysis, frame, conj_verbs):
-                rewrites.update(self._retense(analysis, other, {"tense": layout.plan.features["tense"]}))
+                rewrites.update(
+                    self._retense(analysis, other, {"tense": layout.plan.features["tense"]})
+                )
         else:
             time = {k: v for k, v in layout.plan.features.items() if k in _TIME_FEATURES}
             for other in layout.coordinated if time else ():
-                rewrites.update(self._retense(analysis, other, time))  # coordinated main clauses alike
+                rewrites.update(
+                    self._retense(analysis, other, time)
+                )  # coordinated main clauses alike
             if "tense" in layout.plan.features and target["tense"] is not None:
                 # temporal and conditional clauses follow the sequence of tenses: past under a
                 # past clause, present under a present or future one
-                follow = "past" if target["tense"] == "past" and not target.get("modality") else "pres"
+                follow = (
+                    "past" if target["tense"] == "past" and not target.get("modality") else "pres"
+                )
                 for other in temporal_clauses(analysis, frame):
                     if other.predicate.tense != follow:
                         rewrites.update(self._retense(analysis, other, {"tense": follow}))
@@ -221,8 +285,12 @@ class SurfaceRealizer:
         # the chain after the operator goes after the subject (*Isn't the museum open?*, *Could
         # the pharmacy be open?*, *The museum is open.*), never in the copula's old place.
         after_subject: list[str] = []
-        if src_subj is not None and layout.subject is not None and frame.verb < src_subj.span[0] \
-                and frame.verb in rewrites:
+        if (
+            src_subj is not None
+            and layout.subject is not None
+            and frame.verb < src_subj.span[0]
+            and frame.verb in rewrites
+        ):
             after_subject, rewrites[frame.verb] = rewrites[frame.verb], []
         particle = particle_of(tokens, frame.verb)
         items: list[Item] = []
@@ -238,20 +306,36 @@ class SurfaceRealizer:
             elif i in group:
                 items.append(Item(tok.text, i, "vg"))
             if i in group or i in rewrites:
-                if i == frame.verb and layout.postverbal and particle is None and layout.postverbal_at is None:
+                if (
+                    i == frame.verb
+                    and layout.postverbal
+                    and particle is None
+                    and layout.postverbal_at is None
+                ):
                     items.extend(layout.postverbal)
                 continue
             if i in conj_verbs and not keep_source_vg:
                 lemma = english.verb_lemma(tok.text, tok.lemma)
-                items.append(Item(english.inflect(lemma, conj_tag, layout.agreement, self.invariant), None, "other"))
+                items.append(
+                    Item(
+                        english.inflect(lemma, conj_tag, layout.agreement, self.invariant),
+                        None,
+                        "other",
+                    )
+                )
                 continue
             items.append(Item(layout.respell.get(i, tok.text), i, "other"))
-            if layout.postverbal and i == (layout.postverbal_at if layout.postverbal_at is not None else particle):
-                items.extend(layout.postverbal)  # after the particle: "given up by you"; "painted white by them"
+            if layout.postverbal and i == (
+                layout.postverbal_at if layout.postverbal_at is not None else particle
+            ):
+                items.extend(
+                    layout.postverbal
+                )  # after the particle: "given up by you"; "painted white by them"
         if layout.subject is None and operator:
             # Subjectless question (imperative, or a parse without a subject): operator first.
             items[:0] = [Item(o, None, "op") for o in operator]
         return items
+
 
 def _unknown_verb_form(layout: Layout, invariant: frozenset[str]) -> str | None:
     """Why the lexical verb cannot take its new form, or None: the lexicon of inflections does
@@ -260,18 +344,28 @@ def _unknown_verb_form(layout: Layout, invariant: frozenset[str]) -> str | None:
 
     tokens, frame = layout.analysis.sentence.tokens, layout.frame
     word = tokens[frame.verb].text
-    if not word.isalpha() or word.lower() in invariant or "VERB" in getAllLemmas(word.lower()) \
-            or "AUX" in getAllLemmas(word.lower()):
+    if (
+        not word.isalpha()
+        or word.lower() in invariant
+        or "VERB" in getAllLemmas(word.lower())
+        or "AUX" in getAllLemmas(word.lower())
+    ):
         return None
     target, src = layout.target, frame.predicate
     chain = verb_chain(src.lemma, target, layout.agreement, invariant, Options())
-    do_support = len(chain) == 1 and src.lemma != "be" and (target["polarity"] == "neg" or target["force"] == "ques")
+    do_support = (
+        len(chain) == 1
+        and src.lemma != "be"
+        and (target["polarity"] == "neg" or target["force"] == "ques")
+    )
     if do_support:
         chain = [src.lemma]  # does not + the base form
     if chain and chain[-1].lower() == word.lower():
         return None
-    return (f"the verb '{word}' is not in the lexicon of inflections, so its other forms would be guessed "
-            f"('{chain[-1] if chain else frame.predicate.lemma}')")
+    return (
+        f"the verb '{word}' is not in the lexicon of inflections, so its other forms would be guessed "
+        f"('{chain[-1] if chain else frame.predicate.lemma}')"
+    )
 
 
 def _still_inverted(statement: str) -> str | None:
@@ -282,8 +376,10 @@ def _still_inverted(statement: str) -> str | None:
     if not words:
         return None
     if words[0].lower() in english.OPERATORS or words[-1].lower() in english.OPERATORS:
-        return ("the parse of the question does not show where its subject ends, so its statement could not be "
-                f"built (got {statement!r})")
+        return (
+            "the parse of the question does not show where its subject ends, so its statement could not be "
+            f"built (got {statement!r})"
+        )
     return None
 
 
@@ -291,12 +387,23 @@ def option_space(src: Predicate, target: dict, plan: EditPlan, layout: Layout):
     """Every way to spell the target English allows, most preferred first."""
     tokens = layout.analysis.sentence.tokens
     contracted_src = any(tokens[i].text.lower() == "n't" for i in layout.frame.verb_group)
-    stems = frozenset(tokens[i - 1].text.lower() for i in layout.frame.verb_group if i > 0 and tokens[i].text.lower() == "n't")
+    stems = frozenset(
+        tokens[i - 1].text.lower()
+        for i in layout.frame.verb_group
+        if i > 0 and tokens[i].text.lower() == "n't"
+    )
     # (contract, irregular contractions allowed): a contracted source keeps its style, but an
     # irregular contraction (won't) comes after the full form.
-    contract_opts = ((True, False), (False, True), (True, True)) if contracted_src else ((False, True), (True, True))
+    contract_opts = (
+        ((True, False), (False, True), (True, True))
+        if contracted_src
+        else ((False, True), (True, True))
+    )
     if target["force"] == "ques" and target["polarity"] == "neg" and src.polarity == "pos":
-        contract_opts = ((True, True), (False, True))  # a new negative question: *Isn't it ...?*, *Didn't she ...?*
+        contract_opts = (
+            (True, True),
+            (False, True),
+        )  # a new negative question: *Isn't it ...?*, *Didn't she ...?*
     role = resolve_cleft(target.get("cleft"), layout)
     person = role is not None and focus_is_person(layout, role)
     focus_subject = role is not None and role == layout.subject_role
@@ -310,7 +417,17 @@ def option_space(src: Predicate, target: dict, plan: EditPlan, layout: Layout):
         rel_opts = ("that",)
     case_opts = ("nom", "acc") if focus_subject else ("acc",)
     modal_new = target.get("modality") and not src.modality and "tense" not in plan.features
-    perfect_opts = (False, True) if modal_new and src.tense == "past" and not target["perfect"] else (False,)
-    for perf, rel, case, (contract, irregular) in itertools.product(perfect_opts, rel_opts, case_opts, contract_opts):
-        yield Options(contract=contract, irregular_ok=irregular, source_stems=stems, relative=rel,
-                       focus_case=case, modal_perfect=perf)
+    perfect_opts = (
+        (False, True) if modal_new and src.tense == "past" and not target["perfect"] else (False,)
+    )
+    for perf, rel, case, (contract, irregular) in itertools.product(
+        perfect_opts, rel_opts, case_opts, contract_opts
+    ):
+        yield Options(
+            contract=contract,
+            irregular_ok=irregular,
+            source_stems=stems,
+            relative=rel,
+            focus_case=case,
+            modal_perfect=perf,
+        )

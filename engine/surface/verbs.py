@@ -13,12 +13,16 @@ from ..ir import Frame, Token
 from .layout import Options, by_function
 
 
-def verb_chain(lemma: str, target: dict, agr: Agreement, invariant: frozenset[str], options: Options) -> list[str]:
+def verb_chain(
+    lemma: str, target: dict, agr: Agreement, invariant: frozenset[str], options: Options
+) -> list[str]:
     words: list[str] = []
     need = "fin"
     tense = target["tense"]
     if target.get("modality"):
-        words.extend(target["modality"].split())  # "will be able to": a periphrastic modal is several words
+        words.extend(
+            target["modality"].split()
+        )  # "will be able to": a periphrastic modal is several words
         need = "VB"
     elif tense == "fut":
         words.append("will")
@@ -53,8 +57,15 @@ def do_support(chain: list[str], lemma: str, agr: Agreement, tense: str, invaria
     return [english.inflect("do", tag, agr), english.inflect(lemma, "VB", agr, invariant)]
 
 
-def with_negation(chain: list[str], negative: bool, options: Options, lemma: str, tense: str,
-                   agr: Agreement, invariant: frozenset[str]) -> list[str]:
+def with_negation(
+    chain: list[str],
+    negative: bool,
+    options: Options,
+    lemma: str,
+    tense: str,
+    agr: Agreement,
+    invariant: frozenset[str],
+) -> list[str]:
     if not negative:
         return chain
     if not has_auxiliary(chain, lemma):
@@ -63,8 +74,12 @@ def with_negation(chain: list[str], negative: bool, options: Options, lemma: str
     head, rest = chain[0], chain[1:]
     contraction = english.negative_contraction(head)
     # A contracted source keeps contractions first, except where the stem changes (won't).
-    irregular = options.irregular_ok or (contraction is not None and contraction[:-3] in options.source_stems)
-    contract = options.contract if english.is_regular_contraction(head) else options.contract and irregular
+    irregular = options.irregular_ok or (
+        contraction is not None and contraction[:-3] in options.source_stems
+    )
+    contract = (
+        options.contract if english.is_regular_contraction(head) else options.contract and irregular
+    )
     if contract and contraction and not english.is_rare_contraction(contraction):
         # "won't" = "wo" + "n't", as tokenizers (and PTB) split it.
         return [contraction[:-3], "n't", *rest]
@@ -89,7 +104,10 @@ def tag_of(chain: list[str], target: dict) -> str:
     prev = chain[-2].lower()
     if prev in ("not", "n't"):
         prev = chain[-3].lower() if len(chain) > 2 else ""
-    if prev in ("been", "was", "were", "is", "are", "am", "be", "being") and target["voice"] == "passive":
+    if (
+        prev in ("been", "was", "were", "is", "are", "am", "be", "being")
+        and target["voice"] == "passive"
+    ):
         return "VBN"
     if target["progressive"] and prev in ("be", "is", "are", "am", "was", "were", "been"):
         return "VBG"
@@ -111,7 +129,9 @@ def place_chain(frame: Frame, chain: list[str], tokens: Sequence[Token]) -> dict
         out[frame.verb] = list(chain)  # the auxiliaries go; adverbs among them stay before the verb
         return out
     if anchor != frame.verb:
-        head = 2 if len(chain) > 2 and chain[1] in ("not", "n't") else 1  # can not easily be, not can easily not be
+        head = (
+            2 if len(chain) > 2 and chain[1] in ("not", "n't") else 1
+        )  # can not easily be, not can easily not be
         out[anchor], out[frame.verb] = chain[:head], chain[head:]
         return out
     adverbs = _preverbal_adverbs(frame, tokens, subj.span[1] if subj else -1)
@@ -130,7 +150,10 @@ def _preverbal_adverbs(frame: Frame, tokens: Sequence[Token], subj_end: int) -> 
     """The adverbs between the subject and a verb that has no auxiliary (*She often visits*)."""
     if subj_end < 0:
         return []
-    out = [i for i in range(subj_end, frame.verb) if tokens[i].dep == "advmod" and tokens[i].head == frame.verb
-           and i not in frame.verb_group]
+    out = [
+        i
+        for i in range(subj_end, frame.verb)
+        if tokens[i].dep == "advmod" and tokens[i].head == frame.verb and i not in frame.verb_group
+    ]
     # only a run of adverbs right before the verb
     return out if out and out == list(range(out[0], frame.verb)) else []

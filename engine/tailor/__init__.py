@@ -16,6 +16,15 @@ from .codes import (
 )
 
 __all__ = [
-    "ANY", "ArgControl", "Blank", "GeneratedSpan", "Generation", "Header", "Prompt", "VerbControl",
-    "clean_punct", "parse_generation", "specificity_of",
+    "ANY",
+    "ArgControl",
+    "Blank",
+    "GeneratedSpan",
+    "Generation",
+    "Header",
+    "Prompt",
+    "VerbControl",
+    "clean_punct",
+    "parse_generation",
+    "specificity_of",
 ]

@@ -56,9 +56,13 @@ def tailor_tense(tense: str | None, perfect: bool = False) -> str:
     if perfect:
         return "past"
     return TENSE_OF_IR.get(tense or "pres", "present")
+
+
 # Labels a generation may carry: the readable ARGM names, the numbered-argument names that
 # PropBank frame files give, VERB, AGENT and PATIENT (TAILOR's GOLD_TAGS).
-GOLD_LABELS: tuple[str, ...] = tuple(sorted(set(READABLE_NAMES) | {"INSTRUMENT", "ATTRIBUTE", "START", "END"}))
+GOLD_LABELS: tuple[str, ...] = tuple(
+    sorted(set(READABLE_NAMES) | {"INSTRUMENT", "ATTRIBUTE", "START", "END"})
+)
 
 _SENTINEL = re.compile(r"<extra_id_(\d+)>")
 _SPECIAL = re.compile(r"</s>|<pad>|<unk>|<s>")
@@ -120,9 +124,13 @@ class ArgControl:
 
     def __post_init__(self):
         if self.specificity is not None and self.specificity not in SPECIFICITIES:
-            raise TailorError(f"specificity must be one of {', '.join(SPECIFICITIES)}, not {self.specificity!r}")
+            raise TailorError(
+                f"specificity must be one of {', '.join(SPECIFICITIES)}, not {self.specificity!r}"
+            )
         if not self.label or not re.fullmatch(r"[A-Z][A-Z0-9-]*", self.label):
-            raise TailorError(f"argument label must be an upper-case role name (AGENT, LOCATIVE ...), not {self.label!r}")
+            raise TailorError(
+                f"argument label must be an upper-case role name (AGENT, LOCATIVE ...), not {self.label!r}"
+            )
 
     @property
     def is_core(self) -> bool:
@@ -181,9 +189,11 @@ class Header:
         """Read a header (the text may go on after it). :class:`TailorError` if there is none."""
         m = _HEADER_VERB.search(text)
         if m is None:
-            raise TailorError(f"no TAILOR header ([VERB+voice+tense: lemma | ...]) in {text[:80]!r}")
+            raise TailorError(
+                f"no TAILOR header ([VERB+voice+tense: lemma | ...]) in {text[:80]!r}"
+            )
         end = text.find("]", m.end())
-        body = text[m.end(): end if end >= 0 else len(text)]
+        body = text[m.end() : end if end >= 0 else len(text)]
         args = []
         seen = set()
         for label, spec, keyword in _HEADER_ARG.findall(body):
@@ -203,7 +213,7 @@ def split_header(text: str) -> tuple[Header | None, str]:
     if end < 0:
         return None, text
     try:
-        return Header.parse(stripped[: end + 1]), stripped[end + 1:].strip()
+        return Header.parse(stripped[: end + 1]), stripped[end + 1 :].strip()
     except TailorError:
         return None, text
 
@@ -269,7 +279,7 @@ class Prompt:
         out: list[str] = []
         i = 0
         for k, b in enumerate(self.blanks):
-            out.extend(self.tokens[i: b.start])
+            out.extend(self.tokens[i : b.start])
             out.append(fill(k, b))
             i = max(i, b.end)
         out.extend(self.tokens[i:])
@@ -396,16 +406,22 @@ def parse_generation(raw: str, header: Header | None = None) -> Generation:
     for start, end, label, fill in found:
         words.extend(_plain_words(text[pos:start]))
         fill_words = _plain_words(fill)
-        spans.append(GeneratedSpan(label, len(words), len(words) + len(fill_words), " ".join(fill_words)))
+        spans.append(
+            GeneratedSpan(label, len(words), len(words) + len(fill_words), " ".join(fill_words))
+        )
         words.extend(fill_words)
         pos = end
     words.extend(_plain_words(text[pos:]))
     if not spans:
         raise DegenerateGenerationError(f"no labelled span in the generation {raw[:120]!r}")
     sentence = " ".join(words)
-    leaked = [g for g in known if re.search(rf"(^|[\s\[\]:|+]){re.escape(g)}([\s\[\]:|+]|$)", sentence)]
+    leaked = [
+        g for g in known if re.search(rf"(^|[\s\[\]:|+]){re.escape(g)}([\s\[\]:|+]|$)", sentence)
+    ]
     if leaked:
-        raise DegenerateGenerationError(f"control label {leaked[0]} leaked into the generation {sentence[:120]!r}")
+        raise DegenerateGenerationError(
+            f"control label {leaked[0]} leaked into the generation {sentence[:120]!r}"
+        )
     return Generation(raw, tuple(words), tuple(spans))
 
 

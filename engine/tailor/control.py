@@ -49,7 +49,11 @@ class ControlReport:
         return sum(self.checks.values()) / len(self.checks) if self.checks else 0.0
 
     def to_dict(self) -> dict:
-        return {"followed": self.followed, "checks": dict(self.checks), "failures": list(self.failures)}
+        return {
+            "followed": self.followed,
+            "checks": dict(self.checks),
+            "failures": list(self.failures),
+        }
 
 
 class ControlValidator:
@@ -67,7 +71,9 @@ class ControlValidator:
         """One report per text; ``header`` is one header for all texts, or one per text."""
         headers = [header] * len(texts) if isinstance(header, Header) else list(header)
         if len(headers) != len(texts):
-            raise InputError(f"{len(headers)} headers for {len(texts)} texts: give one header, or one per text")
+            raise InputError(
+                f"{len(headers)} headers for {len(texts)} texts: give one header, or one per text"
+            )
         analyses = self.analyzer.analyze(list(texts)) if texts else []
         return [self.check_analysis(h, a) for h, a in zip(headers, analyses, strict=True)]
 
@@ -86,11 +92,22 @@ class ControlValidator:
         pred = frame.predicate
         lemma = header.verb.lemma.lower()
         verb_text = analysis.sentence.tokens[frame.verb].text.lower()
-        record("lemma", lemma in (pred.lemma.lower(), verb_text) or lemma in verb_text,
-               f"verb lemma is {pred.lemma!r}, not {header.verb.lemma!r}")
+        record(
+            "lemma",
+            lemma in (pred.lemma.lower(), verb_text) or lemma in verb_text,
+            f"verb lemma is {pred.lemma!r}, not {header.verb.lemma!r}",
+        )
         got_tense = tailor_tense(pred.tense, pred.perfect)
-        record("tense", got_tense == header.verb.tense, f"tense is {got_tense}, not {header.verb.tense}")
-        record("voice", pred.voice == header.verb.voice, f"voice is {pred.voice}, not {header.verb.voice}")
+        record(
+            "tense",
+            got_tense == header.verb.tense,
+            f"tense is {got_tense}, not {header.verb.tense}",
+        )
+        record(
+            "voice",
+            pred.voice == header.verb.voice,
+            f"voice is {pred.voice}, not {header.verb.voice}",
+        )
         labelled = {}
         for arg in frame.arguments:
             label = role_label(arg.role, pred.lemma, self.frames)
@@ -112,11 +129,18 @@ class ControlValidator:
                 keyword = keyword[3:]
                 text = text[3:] if text.lower().startswith("by ") else text
             content = keyword in text.lower()
-            record(f"{name}.content", content, f"{name} is {text!r}, which does not contain {control.keyword!r}")
+            record(
+                f"{name}.content",
+                content,
+                f"{name} is {text!r}, which does not contain {control.keyword!r}",
+            )
             if control.specificity and arg is not None:
                 got = specificity_of(keyword, len(text.split()))
-                record(f"{name}.specificity", got == control.specificity,
-                       f"{name} {text!r} is {got} for {control.keyword!r}, not {control.specificity}")
+                record(
+                    f"{name}.specificity",
+                    got == control.specificity,
+                    f"{name} {text!r} is {got} for {control.keyword!r}, not {control.specificity}",
+                )
         return ControlReport(analysis.text, checks, tuple(failures))
 
 

@@ -64,7 +64,6 @@ from .perturb import (
 )
 
 if TYPE_CHECKING:
-
     from ..srl.conll import ConllSentence
     from ..srl.propbank import PropBankFrames
 
@@ -105,7 +104,9 @@ class TrainingExample:
         if self.reward not in (1, -1):
             raise TailorError(f"a training example's reward must be 1 or -1, not {self.reward!r}")
         if self.kind not in KINDS:
-            raise TailorError(f"a training example's kind must be one of {', '.join(KINDS)}, not {self.kind!r}")
+            raise TailorError(
+                f"a training example's kind must be one of {', '.join(KINDS)}, not {self.kind!r}"
+            )
 
     def to_dict(self) -> dict[str, Any]:
         return asdict(self)
@@ -118,8 +119,15 @@ class TrainingExample:
         if not isinstance(data.get("source"), str) or not isinstance(data.get("target"), str):
             raise TailorError("'source' and 'target' must be strings")
         try:
-            return cls(data["source"], data["target"], int(data.get("reward", 1)), str(data.get("kind", "positive")),
-                       str(data.get("sentence", "")), int(data.get("line", 0)), int(data.get("verb", -1)))
+            return cls(
+                data["source"],
+                data["target"],
+                int(data.get("reward", 1)),
+                str(data.get("kind", "positive")),
+                str(data.get("sentence", "")),
+                int(data.get("line", 0)),
+                int(data.get("verb", -1)),
+            )
         except (TypeError, ValueError) as exc:
             raise TailorError(f"bad training example field ({exc})") from None
 
@@ -136,7 +144,9 @@ class _Gold:
 
 def _sentence_key(sentence: ConllSentence) -> str:
     where = sentence.path or sentence.document or "<corpus>"
-    return f"{where}:{sentence.line}" if sentence.line else f"{where}#{sentence.part}.{sentence.index}"
+    return (
+        f"{where}:{sentence.line}" if sentence.line else f"{where}#{sentence.part}.{sentence.index}"
+    )
 
 
 def _tailor_predicate(tok, lemma: str) -> tuple[Predicate, tuple[int, ...]]:
@@ -156,7 +166,9 @@ def _tailor_predicate(tok, lemma: str) -> tuple[Predicate, tuple[int, ...]]:
         if tense is None:
             tense = "past" if tok.morph.get("Tense") == ["Past"] else "pres"
     group = sorted([c.i for c in aux] + [c.i for c in kids if c.dep_ == "neg"] + [tok.i])
-    return Predicate(lemma=lemma, tense=tense, voice="passive" if passive else "active"), tuple(group)
+    return Predicate(lemma=lemma, tense=tense, voice="passive" if passive else "active"), tuple(
+        group
+    )
 
 
 def _analyze_gold(sentences: Iterable[ConllSentence], nlp, counts: Counter) -> Iterator[_Gold]:
@@ -213,19 +225,31 @@ def _gold(sentence: ConllSentence, key: str, doc, analyzer, counts: Counter) -> 
             frame = replace(frame, predicate=replace(frame.predicate, lemma=gold.lemma))
         frames.append(frame)
         golds.append(gold)
-    analysis = frames_with_srl(replace(base, frames=tuple(frames), main=0 if frames else None), golds)
+    analysis = frames_with_srl(
+        replace(base, frames=tuple(frames), main=0 if frames else None), golds
+    )
     return _Gold(sentence, key, analysis, golds)
 
 
-def collect_keyword_stats(sentences: Iterable[ConllSentence], *, frames: PropBankFrames | None = None,
-                          seed: int = 0, nlp=None, types: Sequence[str] = KEYWORD_TYPES) -> KeywordStats:
+def collect_keyword_stats(
+    sentences: Iterable[ConllSentence],
+    *,
+    frames: PropBankFrames | None = None,
+    seed: int = 0,
+    nlp=None,
+    types: Sequence[str] = KEYWORD_TYPES,
+) -> KeywordStats:
     """Count the keyword candidates of every labelled argument of an SRL corpus, and the verb
     lemmas: the frequent keywords TAILOR's CHANGE_CONTENT and CHANGE_LEMMA sample from."""
     return _keyword_stats(_analyze_gold(sentences, _parser(nlp), Counter()), frames, seed, types)
 
 
-def _keyword_stats(golds: Iterable[_Gold], frames: PropBankFrames | None, seed: int,
-                   types: Sequence[str] = KEYWORD_TYPES) -> KeywordStats:
+def _keyword_stats(
+    golds: Iterable[_Gold],
+    frames: PropBankFrames | None,
+    seed: int,
+    types: Sequence[str] = KEYWORD_TYPES,
+) -> KeywordStats:
     stats = KeywordStats()
     for g in golds:
         doc = g.analysis.native
@@ -247,14 +271,23 @@ def _parser(nlp):
 
         nlp = load_spacy()
     if "parser" not in nlp.pipe_names:
-        raise TailorError("TAILOR's training data needs spaCy's dependency parser (noun chunks, voice, "
-                          f"auxiliaries, blank positions); the pipeline has only {', '.join(nlp.pipe_names)}")
+        raise TailorError(
+            "TAILOR's training data needs spaCy's dependency parser (noun chunks, voice, "
+            f"auxiliaries, blank positions); the pipeline has only {', '.join(nlp.pipe_names)}"
+        )
     return nlp
 
 
-def build_examples(sentences: Iterable[ConllSentence], *, frames: PropBankFrames | None = None,
-                   negatives: bool = True, seed: int = 0, nlp=None, keyword_stats: KeywordStats | None = None,
-                   counts: Counter | None = None) -> Iterator[TrainingExample]:
+def build_examples(
+    sentences: Iterable[ConllSentence],
+    *,
+    frames: PropBankFrames | None = None,
+    negatives: bool = True,
+    seed: int = 0,
+    nlp=None,
+    keyword_stats: KeywordStats | None = None,
+    counts: Counter | None = None,
+) -> Iterator[TrainingExample]:
     """Training examples from gold SRL sentences (see the module docstring).
 
     Deterministic given ``seed``: each predicate draws from its own generator, seeded by the
@@ -276,15 +309,31 @@ def build_examples(sentences: Iterable[ConllSentence], *, frames: PropBankFrames
                 counts["skipped_continuation"] += 1
                 continue
             try:
-                yield from _examples_of(g, index, frame, gold, frames, negatives, keyword_stats, seed, counts)
+                yield from _examples_of(
+                    g, index, frame, gold, frames, negatives, keyword_stats, seed, counts
+                )
             except Exception as exc:  # a bad record must not end a long data run
                 counts["skipped_error"] += 1
-                log.warning("skipped the predicate %d of sentence %s (%s: %s)", frame.verb, g.key,
-                            type(exc).__name__, exc)
+                log.warning(
+                    "skipped the predicate %d of sentence %s (%s: %s)",
+                    frame.verb,
+                    g.key,
+                    type(exc).__name__,
+                    exc,
+                )
 
 
-def _examples_of(g: _Gold, index: int, frame: Frame, gold, frames, negatives: bool, stats, seed: int,
-                 counts: Counter) -> Iterator[TrainingExample]:
+def _examples_of(
+    g: _Gold,
+    index: int,
+    frame: Frame,
+    gold,
+    frames,
+    negatives: bool,
+    stats,
+    seed: int,
+    counts: Counter,
+) -> Iterator[TrainingExample]:
     rng = random.Random(f"{seed}:{g.key}:{index}")
     positive = random_prompt(g.analysis, index, rng, frames=frames, frameset=gold.frameset)
     meta = {"sentence": g.key, "line": g.sentence.line, "verb": frame.verb}
@@ -315,7 +364,9 @@ def write_examples(examples: Iterable[TrainingExample], path: str | Path) -> int
     return n
 
 
-def read_examples(path: str | Path, errors: str = "skip", counts: Counter | None = None) -> Iterator[TrainingExample]:
+def read_examples(
+    path: str | Path, errors: str = "skip", counts: Counter | None = None
+) -> Iterator[TrainingExample]:
     """Examples from a JSONL file written by :func:`write_examples`. A bad line raises
     :class:`~engine.errors.RecordError` (``errors="raise"``) or is skipped with a warning and
     counted in ``counts["skipped_error"]`` (``errors="skip"``)."""
@@ -323,7 +374,9 @@ def read_examples(path: str | Path, errors: str = "skip", counts: Counter | None
         raise SeamError(f"errors must be 'raise' or 'skip', not {errors!r}")
     path = Path(path)
     if not path.is_file():
-        raise ResourceNotFoundError(f"training examples file not found: {path} (expected a .jsonl file)")
+        raise ResourceNotFoundError(
+            f"training examples file not found: {path} (expected a .jsonl file)"
+        )
     with open(path, encoding="utf-8") as handle:
         for lineno, raw in enumerate(handle, start=1):
             if not raw.strip():
@@ -355,8 +408,9 @@ def is_examples_file(path: str | Path) -> bool:
     return False
 
 
-def split_examples(examples: Iterable[TrainingExample], dev_fraction: float = 0.1,
-                   seed: int = 42) -> tuple[list[TrainingExample], list[TrainingExample]]:
+def split_examples(
+    examples: Iterable[TrainingExample], dev_fraction: float = 0.1, seed: int = 42
+) -> tuple[list[TrainingExample], list[TrainingExample]]:
     """A train/dev split by sentence (a sentence's rows stay together), shuffled with ``seed``
     (TAILOR's random_state 42); the dev part has ``ceil(dev_fraction * #sentences)`` sentences,
     leaving at least one for training.
@@ -372,7 +426,11 @@ def split_examples(examples: Iterable[TrainingExample], dev_fraction: float = 0.
         groups.setdefault(row.sentence or f"#{i}", []).append(row)
     keys = list(groups)
     random.Random(seed).shuffle(keys)
-    n_dev = min(math.ceil(dev_fraction * len(keys)), len(keys) - 1) if dev_fraction > 0 and len(keys) > 1 else 0
+    n_dev = (
+        min(math.ceil(dev_fraction * len(keys)), len(keys) - 1)
+        if dev_fraction > 0 and len(keys) > 1
+        else 0
+    )
     dev_keys = set(keys[:n_dev])
     train = [r for k in groups if k not in dev_keys for r in groups[k]]
     dev = [r for k in groups if k in dev_keys for r in groups[k]]

@@ -36,7 +36,9 @@ log = logging.getLogger(__name__)
 ENV_VAR = "SEAM_TAILOR"
 
 
-SAMPLING = Decoding(temperature=0.75, top_p=0.9, no_repeat_ngram_size=2, max_new_tokens=200)  # TAILOR's
+SAMPLING = Decoding(
+    temperature=0.75, top_p=0.9, no_repeat_ngram_size=2, max_new_tokens=200
+)  # TAILOR's
 # Beam search without the bigram ban: a labelled target repeats the pieces "] [" between
 # spans, which no_repeat_ngram_size=2 forbids after the first time; that ban is a likely
 # source of the missing brackets TAILOR's parser has to tolerate.
@@ -55,10 +57,14 @@ class Output:
 def find_checkpoint(path: str | os.PathLike | None = None) -> Path:
     """The checkpoint directory: ``path``, else ``$SEAM_TAILOR``, else ``<cache>/tailor``."""
     return require_checkpoint_dir(
-        path, ENV_VAR, "tailor", "TAILOR checkpoint",
+        path,
+        ENV_VAR,
+        "tailor",
+        "TAILOR checkpoint",
         "A checkpoint is a Hugging Face model directory with config.json: download allenai/tailor on a machine "
         "with network (e.g. `huggingface-cli download allenai/tailor --local-dir tailor`), then pass --model DIR or "
-        f"set {ENV_VAR}=DIR, or train one with `seam train-tailor`.")
+        f"set {ENV_VAR}=DIR, or train one with `seam train-tailor`.",
+    )
 
 
 def _device(device: str | None):
@@ -84,13 +90,16 @@ class TailorGenerator:
         self.path = path
 
     @classmethod
-    def load(cls, path: str | os.PathLike | None = None, device: str | None = None) -> TailorGenerator:
+    def load(
+        cls, path: str | os.PathLike | None = None, device: str | None = None
+    ) -> TailorGenerator:
         directory = find_checkpoint(path)
         try:
             from transformers import AutoTokenizer, T5ForConditionalGeneration
         except ImportError as exc:  # pragma: no cover - the neural extra is missing
-            raise GeneratorError("the tailor backend needs torch and transformers: "
-                                 "pip install 'seam[neural]'") from exc
+            raise GeneratorError(
+                "the tailor backend needs torch and transformers: pip install 'seam[neural]'"
+            ) from exc
         try:
             tokenizer = AutoTokenizer.from_pretrained(directory, local_files_only=True)
             model = T5ForConditionalGeneration.from_pretrained(directory, local_files_only=True)
@@ -100,8 +109,16 @@ class TailorGenerator:
         return cls(model, tokenizer, device, directory)
 
     # -- decoding -----------------------------------------------------------------------------
-    def generate(self, sources: Sequence[str], settings: Decoding = SAMPLING, *, batch_size: int = 32,
-                 seed: int = 0, max_source_length: int = 512, extra: dict | None = None) -> list[list[Output]]:
+    def generate(
+        self,
+        sources: Sequence[str],
+        settings: Decoding = SAMPLING,
+        *,
+        batch_size: int = 32,
+        seed: int = 0,
+        max_source_length: int = 512,
+        extra: dict | None = None,
+    ) -> list[list[Output]]:
         """Raw outputs for each source string, in input order, best first. ``extra``: more
         ``model.generate`` arguments (e.g. a ``logits_processor``)."""
         import torch
@@ -115,27 +132,44 @@ class TailorGenerator:
         results: list[list[Output] | None] = [None] * len(sources)
         torch.manual_seed(seed)
         for k in range(0, len(order), batch_size):
-            idx = order[k:k + batch_size]
+            idx = order[k : k + batch_size]
             batch = [sources[i] for i in idx]
-            for i, outs in zip(idx, self._generate_batch(batch, settings, max_source_length, extra), strict=True):
+            for i, outs in zip(
+                idx, self._generate_batch(batch, settings, max_source_length, extra), strict=True
+            ):
                 results[i] = outs
         return [r or [] for r in results]
 
-    def _generate_batch(self, batch: Sequence[str], settings: Decoding,
-                        max_source_length: int, extra: dict | None = None) -> list[list[Output]]:
+    def _generate_batch(
+        self,
+        batch: Sequence[str],
+        settings: Decoding,
+        max_source_length: int,
+        extra: dict | None = None,
+    ) -> list[list[Output]]:
         import torch
 
-        enc = self.tokenizer(list(batch), return_tensors="pt", padding=True, truncation=True,
-                             max_length=max_source_length).to(self.device)
+        enc = self.tokenizer(
+            list(batch),
+            return_tensors="pt",
+            padding=True,
+            truncation=True,
+            max_length=max_source_length,
+        ).to(self.device)
         n = settings.num_return_sequences
         kwargs = {**settings.kwargs(), **(extra or {})}
         if not settings.do_sample:
             kwargs["num_beams"] = max(settings.num_beams, n)
         with torch.no_grad():
-            out = self.model.generate(**enc, **kwargs, output_scores=True, return_dict_in_generate=True)
-            beam_indices = getattr(out, "beam_indices", None) if kwargs.get("num_beams", 1) > 1 else None
-            steps = self.model.compute_transition_scores(out.sequences, out.scores, beam_indices,
-                                                         normalize_logits=True)
+            out = self.model.generate(
+                **enc, **kwargs, output_scores=True, return_dict_in_generate=True
+            )
+            beam_indices = (
+                getattr(out, "beam_indices", None) if kwargs.get("num_beams", 1) > 1 else None
+            )
+            steps = self.model.compute_transition_scores(
+                out.sequences, out.scores, beam_indices, normalize_logits=True
+            )
         seqs = out.sequences[:, 1:]  # drop the decoder start token
         pad = self.tokenizer.pad_token_id
         texts = self.tokenizer.batch_decode(seqs, skip_special_tokens=False)
@@ -152,12 +186,20 @@ class TailorGenerator:
             outputs.append(row)
         return outputs
 
-    def generate_prompts(self, prompts: Sequence[Prompt], settings: Decoding = SAMPLING, *,
-                         batch_size: int = 32, seed: int = 0,
-                         extra: dict | None = None) -> list[tuple[list[Generation], list[str]]]:
+    def generate_prompts(
+        self,
+        prompts: Sequence[Prompt],
+        settings: Decoding = SAMPLING,
+        *,
+        batch_size: int = 32,
+        seed: int = 0,
+        extra: dict | None = None,
+    ) -> list[tuple[list[Generation], list[str]]]:
         """For each prompt: its distinct parsed generations (best first) and why the others
         were dropped (degenerate, duplicate)."""
-        raw = self.generate([p.source for p in prompts], settings, batch_size=batch_size, seed=seed, extra=extra)
+        raw = self.generate(
+            [p.source for p in prompts], settings, batch_size=batch_size, seed=seed, extra=extra
+        )
         results = []
         for prompt, outs in zip(prompts, raw, strict=True):
             kept: list[Generation] = []

@@ -34,7 +34,9 @@ from ..ir import Analysis, Frame, readable_role
 from .codes import ArgControl, Blank, Header, Prompt, VerbControl, specificity_of, tailor_tense
 
 
-def role_label(role: str, lemma: str | None = None, frames=None, frameset: str | None = None) -> str | None:
+def role_label(
+    role: str, lemma: str | None = None, frames=None, frameset: str | None = None
+) -> str | None:
     """TAILOR's label for a PropBank role, or None when it has none (the argument stays text).
 
     >>> role_label("ARG0"), role_label("ARGM-LOC"), role_label("R-ARG1"), role_label("ARG2")
@@ -79,9 +81,18 @@ def blank_positions(analysis: Analysis, frame: Frame) -> list[int]:
     return sorted(p for p in out if 0 <= p <= len(tokens))
 
 
-def prompt_from_frame(analysis: Analysis, frame: int | None = None, *, roles: Iterable[str] | None = None,
-                      cased: bool = False, blank_aux: bool = True, extra_blanks: int = 0, frames=None,
-                      frameset: str | None = None, seed: int = 0) -> Prompt:
+def prompt_from_frame(
+    analysis: Analysis,
+    frame: int | None = None,
+    *,
+    roles: Iterable[str] | None = None,
+    cased: bool = False,
+    blank_aux: bool = True,
+    extra_blanks: int = 0,
+    frames=None,
+    frameset: str | None = None,
+    seed: int = 0,
+) -> Prompt:
     """The TAILOR prompt for one frame (default: the main frame).
 
     ``roles`` limits the blanked arguments to these labels or PropBank roles (the verb is
@@ -124,28 +135,47 @@ def prompt_from_frame(analysis: Analysis, frame: int | None = None, *, roles: It
         # Analyses without a dependency parse (the ERG's) may leave the auxiliaries out of the
         # verb group: take the be/have/do forms right before the verb too.
         i = fr.verb - 1
-        while i >= 0 and english.aux_lemma(tokens[i].text) in ("be", "have", "do") and i not in group_ids:
+        while (
+            i >= 0
+            and english.aux_lemma(tokens[i].text) in ("be", "have", "do")
+            and i not in group_ids
+        ):
             group_ids.add(i)
             i -= 1
-        aux = [i for i in sorted(group_ids) if i != fr.verb and free(i, i + 1)
-               and tokens[i].text.lower() not in english.NEGATORS and tokens[i].tag != "MD"
-               and english.modal_lemma(tokens[i].text.lower()) is None]
+        aux = [
+            i
+            for i in sorted(group_ids)
+            if i != fr.verb
+            and free(i, i + 1)
+            and tokens[i].text.lower() not in english.NEGATORS
+            and tokens[i].tag != "MD"
+            and english.modal_lemma(tokens[i].text.lower()) is None
+        ]
         group: list[int] = []
         for i in [*aux, None]:
             if group and (i is None or i != group[-1] + 1):
-                blanks.append(Blank(group[0], group[-1] + 1, None, " ".join(words[j] for j in group)))
+                blanks.append(
+                    Blank(group[0], group[-1] + 1, None, " ".join(words[j] for j in group))
+                )
                 taken.append((group[0], group[-1] + 1))
                 group = []
             if i is not None:
                 group.append(i)
     if extra_blanks:
         rng = random.Random(seed)
-        candidates = [p for p in blank_positions(analysis, fr) if all(not s < p < e for s, e in taken)]
+        candidates = [
+            p for p in blank_positions(analysis, fr) if all(not s < p < e for s, e in taken)
+        ]
         if candidates:
-            for p in rng.choices(candidates, k=extra_blanks) if extra_blanks > len(candidates) else rng.sample(
-                    candidates, extra_blanks):
+            for p in (
+                rng.choices(candidates, k=extra_blanks)
+                if extra_blanks > len(candidates)
+                else rng.sample(candidates, extra_blanks)
+            ):
                 blanks.append(Blank(p, p))
     # The verb first, then AGENT and PATIENT, then the other roles in surface order.
     args = tuple(c for _, c in sorted(controls, key=lambda sc: sc[0]))
-    header = Header(VerbControl(pred.lemma, pred.voice, tailor_tense(pred.tense, pred.perfect)), args).ordered()
+    header = Header(
+        VerbControl(pred.lemma, pred.voice, tailor_tense(pred.tense, pred.perfect)), args
+    ).ordered()
     return Prompt(header, words, tuple(blanks))

@@ -28,8 +28,14 @@ log = logging.getLogger(__name__)
 IGNORE_INDEX = -100  # label id of padding in the targets (Hugging Face's convention)
 
 
-def tailor_loss(logits: torch.Tensor, labels: torch.Tensor, rewards: torch.Tensor, ul_alpha: float = 1.0,
-                *, min_prob: float = 1e-20) -> tuple[torch.Tensor, dict[str, float]]:
+def tailor_loss(
+    logits: torch.Tensor,
+    labels: torch.Tensor,
+    rewards: torch.Tensor,
+    ul_alpha: float = 1.0,
+    *,
+    min_prob: float = 1e-20,
+) -> tuple[torch.Tensor, dict[str, float]]:
     """TAILOR's loss: MLE over positive rows plus ``ul_alpha`` times unlikelihood over negative rows.
 
     ``logits`` is (batch, length, vocab), ``labels`` (batch, length) with
@@ -59,7 +65,14 @@ def tailor_loss(logits: torch.Tensor, labels: torch.Tensor, rewards: torch.Tenso
     else:
         ul, negative_nll = zero, 0.0
     loss = mle + ul_alpha * ul
-    stats = {"loss": float(loss.detach()), "mle": float(mle.detach()), "ul": float(ul.detach()),
-             "negative_nll": negative_nll, "positive_tokens": n_pos, "negative_tokens": n_neg,
-             "positive_rows": int(positive_rows.sum()), "negative_rows": int((~positive_rows).sum())}
+    stats = {
+        "loss": float(loss.detach()),
+        "mle": float(mle.detach()),
+        "ul": float(ul.detach()),
+        "negative_nll": negative_nll,
+        "positive_tokens": n_pos,
+        "negative_tokens": n_neg,
+        "positive_rows": int(positive_rows.sum()),
+        "negative_rows": int((~positive_rows).sum()),
+    }
     return loss, stats

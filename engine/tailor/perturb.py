@@ -73,7 +73,9 @@ def perturb(prompt: Prompt, ops: Iterable[Op]) -> Prompt:
 def _arg(prompt: Prompt, label: str) -> ArgControl:
     arg = prompt.header.arg(label)
     if arg is None:
-        raise PerturbationError(f"the prompt has no {label} argument (it has {', '.join(prompt.header.labels) or 'none'})")
+        raise PerturbationError(
+            f"the prompt has no {label} argument (it has {', '.join(prompt.header.labels) or 'none'})"
+        )
     return arg
 
 
@@ -109,11 +111,18 @@ class ChangeTense(Op):
             raise TailorError(f"tense must be one of {', '.join(TENSES)}, not {self.tense!r}")
 
     def apply(self, prompt: Prompt) -> Prompt:
-        out = replace(prompt, header=replace(prompt.header, verb=replace(prompt.header.verb, tense=self.tense)))
+        out = replace(
+            prompt,
+            header=replace(prompt.header, verb=replace(prompt.header.verb, tense=self.tense)),
+        )
         modal = out.header.arg("MODAL")
         if self.tense == "future" and modal is None:
             out = AddArg("MODAL").apply(out)
-        elif self.tense != "future" and modal is not None and modal.keyword.lower() in ("will", "shall", "'ll", "wo"):
+        elif (
+            self.tense != "future"
+            and modal is not None
+            and modal.keyword.lower() in ("will", "shall", "'ll", "wo")
+        ):
             out = DeleteArg("MODAL", keep_blank=False).apply(out)
         return out
 
@@ -144,8 +153,11 @@ def _respell_core(header, was_subject: str):
     keyword that was the subject (now labelled ``was_subject``) to the one that is."""
     passive = header.verb.voice == "passive"
     is_subject = "PATIENT" if passive else "AGENT"
-    editable = [a for a in (header.arg("AGENT"), header.arg("PATIENT"))
-                if a is not None and a.keyword != ANY and a.specificity == "complete"]
+    editable = [
+        a
+        for a in (header.arg("AGENT"), header.arg("PATIENT"))
+        if a is not None and a.keyword != ANY and a.specificity == "complete"
+    ]
     words = {a.label: _strip_by(a.keyword.split()) for a in editable}
     old = words.get(was_subject)
     # Only a capital that marks the sentence start moves (not a name's, not "I").
@@ -167,13 +179,49 @@ def _strip_by(words: list[str]) -> list[str]:
 
 
 def _pronoun_case(words: list[str], case: str) -> list[str]:
-    return [english.with_case(words[0], "acc" if case == "obj" else "nom")] if len(words) == 1 else words
+    return (
+        [english.with_case(words[0], "acc" if case == "obj" else "nom")]
+        if len(words) == 1
+        else words
+    )
 
 
 # Words whose capital is only sentence-initial (kept capitalised otherwise: names, "I").
-_LOWERABLE = {"the", "a", "an", "this", "that", "these", "those", "some", "he", "she", "they", "we", "it",
-              "his", "her", "their", "its", "our", "my", "your", "every", "each", "no", "him", "them", "us",
-              "all", "both", "many", "several", "one", "two", "three"}
+_LOWERABLE = {
+    "the",
+    "a",
+    "an",
+    "this",
+    "that",
+    "these",
+    "those",
+    "some",
+    "he",
+    "she",
+    "they",
+    "we",
+    "it",
+    "his",
+    "her",
+    "their",
+    "its",
+    "our",
+    "my",
+    "your",
+    "every",
+    "each",
+    "no",
+    "him",
+    "them",
+    "us",
+    "all",
+    "both",
+    "many",
+    "several",
+    "one",
+    "two",
+    "three",
+}
 
 
 @dataclass(frozen=True)
@@ -185,7 +233,12 @@ class ChangeLemma(Op):
     def apply(self, prompt: Prompt) -> Prompt:
         if not self.lemma.strip():
             raise TailorError("the new verb lemma is empty")
-        return replace(prompt, header=replace(prompt.header, verb=replace(prompt.header.verb, lemma=self.lemma.strip())))
+        return replace(
+            prompt,
+            header=replace(
+                prompt.header, verb=replace(prompt.header.verb, lemma=self.lemma.strip())
+            ),
+        )
 
 
 # -- arguments -----------------------------------------------------------------------------------
@@ -198,7 +251,9 @@ class SwapCore(Op):
 
     def apply(self, prompt: Prompt) -> Prompt:
         agent, patient = _arg(prompt, "AGENT"), _arg(prompt, "PATIENT")
-        header = prompt.header.with_arg(replace(patient, label="AGENT")).with_arg(replace(agent, label="PATIENT"))
+        header = prompt.header.with_arg(replace(patient, label="AGENT")).with_arg(
+            replace(agent, label="PATIENT")
+        )
         header = _respell_core(header, "AGENT" if header.verb.voice == "passive" else "PATIENT")
         swap = {"AGENT": "PATIENT", "PATIENT": "AGENT"}
         blanks = [replace(b, label=swap.get(b.label, b.label)) for b in prompt.blanks]
@@ -219,7 +274,9 @@ class ChangeContent(Op):
         if not self.keyword.strip():
             raise TailorError(f"the new {self.label} keyword is empty (use '*' for any content)")
         spec = self.specificity or arg.specificity or "complete"
-        new = replace(arg, keyword=self.keyword.strip(), specificity=None if self.keyword == ANY else spec)
+        new = replace(
+            arg, keyword=self.keyword.strip(), specificity=None if self.keyword == ANY else spec
+        )
         return replace(prompt, header=prompt.header.with_arg(new))
 
 
@@ -233,13 +290,19 @@ class ChangeSpecificity(Op):
 
     def __post_init__(self):
         if self.specificity not in SPECIFICITIES:
-            raise TailorError(f"specificity must be one of {', '.join(SPECIFICITIES)}, not {self.specificity!r}")
+            raise TailorError(
+                f"specificity must be one of {', '.join(SPECIFICITIES)}, not {self.specificity!r}"
+            )
 
     def apply(self, prompt: Prompt) -> Prompt:
         arg = _arg(prompt, self.label)
         if arg.keyword == ANY:
-            raise PerturbationError(f"{self.label} has no keyword ('*'), so it has no specificity to change")
-        return replace(prompt, header=prompt.header.with_arg(replace(arg, specificity=self.specificity)))
+            raise PerturbationError(
+                f"{self.label} has no keyword ('*'), so it has no specificity to change"
+            )
+        return replace(
+            prompt, header=prompt.header.with_arg(replace(arg, specificity=self.specificity))
+        )
 
 
 @dataclass(frozen=True)
@@ -255,10 +318,16 @@ class ChangeTag(Op):
         if self.new_label in ("VERB", self.label):
             raise TailorError(f"cannot relabel {self.label} as {self.new_label}")
         header = prompt.header.without(self.new_label)
-        args = tuple(replace(a, label=self.new_label) if a.label == self.label else a for a in header.args)
+        args = tuple(
+            replace(a, label=self.new_label) if a.label == self.label else a for a in header.args
+        )
         header = replace(header, args=args).ordered()
-        blanks = [replace(b, label=self.new_label) if b.label == self.label else
-                  (replace(b, label=None) if b.label == self.new_label else b) for b in prompt.blanks]
+        blanks = [
+            replace(b, label=self.new_label)
+            if b.label == self.label
+            else (replace(b, label=None) if b.label == self.new_label else b)
+            for b in prompt.blanks
+        ]
         ArgControl(self.new_label)  # validates the label spelling
         return replace(prompt, header=header, blanks=tuple(blanks))
 
@@ -292,7 +361,9 @@ class AddArg(Op):
 
     def apply(self, prompt: Prompt) -> Prompt:
         if prompt.header.arg(self.label) is not None:
-            raise PerturbationError(f"the prompt already has a {self.label} argument; use ChangeContent")
+            raise PerturbationError(
+                f"the prompt already has a {self.label} argument; use ChangeContent"
+            )
         spec = None if self.keyword == ANY else (self.specificity or "complete")
         header = prompt.header.with_arg(ArgControl(self.label, self.keyword, spec))
         at = _verb_group_start(prompt) if self.at is None else self.at
@@ -306,7 +377,7 @@ def _drop_tokens(prompt: Prompt, blank: Blank) -> Prompt:
     """Remove ``blank`` and the tokens under it, shifting the later blanks; an empty blank is
     left in its place so the generator may still put something there."""
     width = blank.end - blank.start
-    tokens = prompt.tokens[: blank.start] + prompt.tokens[blank.end:]
+    tokens = prompt.tokens[: blank.start] + prompt.tokens[blank.end :]
     blanks = []
     for b in prompt.blanks:
         if b == blank:
@@ -329,7 +400,10 @@ def _keep_tokens(prompt: Prompt, keep) -> Prompt:
         if i in covered or keep(w):
             tokens.append(w)
     new_index[len(prompt.tokens)] = len(tokens)
-    blanks = [replace(b, start=new_index[b.start], end=new_index[b.start] + (b.end - b.start)) for b in prompt.blanks]
+    blanks = [
+        replace(b, start=new_index[b.start], end=new_index[b.start] + (b.end - b.start))
+        for b in prompt.blanks
+    ]
     return Prompt(prompt.header, tuple(tokens), tuple(blanks))
 
 
@@ -368,8 +442,11 @@ class MoveBlank(Op):
         if blank.start <= to <= blank.end:
             return prompt
         removed = _drop_tokens(prompt, blank)
-        removed = removed.replace_blanks(b for b in removed.blanks if not (b.empty and b.start == blank.start
-                                                                          and b not in prompt.blanks))
+        removed = removed.replace_blanks(
+            b
+            for b in removed.blanks
+            if not (b.empty and b.start == blank.start and b not in prompt.blanks)
+        )
         if to > blank.start:
             to -= blank.end - blank.start
         moved = Blank(to, to, blank.label, blank.text)
@@ -392,7 +469,9 @@ class PlannedPrompt:
 
 
 # What TAILOR's control codes can express: the tailor backend's ``supports`` (engine.contract).
-SUPPORTS = frozenset({"swap", "voice", "tense", "modality", "polarity", "shorten", "cleft=none", "force=prop"})
+SUPPORTS = frozenset(
+    {"swap", "voice", "tense", "modality", "polarity", "shorten", "cleft=none", "force=prop"}
+)
 UNSUPPORTED_REASONS = {
     "cleft": "TAILOR's control codes cannot express an it-cleft",
     "force": "TAILOR's control codes cannot express a question",
@@ -402,8 +481,15 @@ UNSUPPORTED_REASONS = {
 }
 
 
-def plan_prompt(analysis: Analysis, plan, *, frames=None, cased: bool = True, extra_blanks: int = 0,
-                seed: int = 0) -> PlannedPrompt | str:
+def plan_prompt(
+    analysis: Analysis,
+    plan,
+    *,
+    frames=None,
+    cased: bool = True,
+    extra_blanks: int = 0,
+    seed: int = 0,
+) -> PlannedPrompt | str:
     """The perturbed prompt realizing ``plan`` on the main frame, or why TAILOR cannot.
 
     Only what the plan touches is blanked (the verb and its auxiliaries always; AGENT and
@@ -430,7 +516,9 @@ def plan_prompt(analysis: Analysis, plan, *, frames=None, cased: bool = True, ex
     shorten = features.get("shorten")
     if shorten:
         roles.add(role_label(shorten) or shorten)
-    base = prompt_from_frame(analysis, roles=roles, cased=cased, extra_blanks=extra_blanks, frames=frames, seed=seed)
+    base = prompt_from_frame(
+        analysis, roles=roles, cased=cased, extra_blanks=extra_blanks, frames=frames, seed=seed
+    )
     ops: list[Op] = []
     if plan.swap:
         if base.header.arg("AGENT") is None or base.header.arg("PATIENT") is None:
@@ -471,8 +559,11 @@ def plan_prompt(analysis: Analysis, plan, *, frames=None, cased: bool = True, ex
         if not cut.removed:
             return f"shorten: nothing to shorten: {cut.why}"
         arg = frame.argument(shorten)
-        kept = [analysis.sentence.tokens[i].text if i not in cut.respell else cut.respell[i]
-                for i in range(*arg.span) if i not in cut.removed]
+        kept = [
+            analysis.sentence.tokens[i].text if i not in cut.respell else cut.respell[i]
+            for i in range(*arg.span)
+            if i not in cut.removed
+        ]
         ops.append(ChangeContent(label, " ".join(kept), "complete"))
     try:
         prompt = perturb(base, ops)
@@ -495,7 +586,22 @@ class SetArg(Op):
 
 
 __all__: Sequence[str] = (
-    "AddArg", "ChangeContent", "ChangeLemma", "ChangeSpecificity", "ChangeTag", "ChangeTense", "ChangeVoice",
-    "DeleteArg", "DeleteContext", "DeletePunct", "MoveBlank", "Op", "PerturbationError", "PlannedPrompt",
-    "SetArg", "SwapCore", "perturb", "plan_prompt",
+    "AddArg",
+    "ChangeContent",
+    "ChangeLemma",
+    "ChangeSpecificity",
+    "ChangeTag",
+    "ChangeTense",
+    "ChangeVoice",
+    "DeleteArg",
+    "DeleteContext",
+    "DeletePunct",
+    "MoveBlank",
+    "Op",
+    "PerturbationError",
+    "PlannedPrompt",
+    "SetArg",
+    "SwapCore",
+    "perturb",
+    "plan_prompt",
 )

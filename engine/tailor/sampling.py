@@ -28,7 +28,6 @@ from .perturb import (
 )
 
 if TYPE_CHECKING:
-
     from ..srl.propbank import PropBankFrames
 
 log = logging.getLogger(__name__)
@@ -102,7 +101,9 @@ class KeywordStats:
             return []
         return [k for k, _ in sorted(counter.items(), key=lambda kv: (-kv[1], kv[0]))[: self.n_top]]
 
-    def sample(self, label: str, specificity: str | None, rng: random.Random, avoid: str = "") -> str | None:
+    def sample(
+        self, label: str, specificity: str | None, rng: random.Random, avoid: str = ""
+    ) -> str | None:
         """A frequent keyword for (label, specificity) not contained in ``avoid`` (case
         ignored), in up to :data:`KEYWORD_TRIES` draws; None if there is none."""
         top = self.top(label, specificity)
@@ -116,8 +117,12 @@ class KeywordStats:
         return None
 
     def to_dict(self) -> dict[str, dict[str, int]]:
-        return {f"{label}+{spec or ''}": dict(c) for (label, spec), c in sorted(self.counts.items(),
-                                                                              key=lambda kv: (kv[0][0], kv[0][1] or ""))}
+        return {
+            f"{label}+{spec or ''}": dict(c)
+            for (label, spec), c in sorted(
+                self.counts.items(), key=lambda kv: (kv[0][0], kv[0][1] or "")
+            )
+        }
 
     @classmethod
     def from_dict(cls, data: dict[str, dict[str, int]], top: int = TOP_KEYWORDS) -> KeywordStats:
@@ -128,8 +133,9 @@ class KeywordStats:
         return stats
 
 
-def keyword_candidates(doc, start: int, end: int, rng: random.Random,
-                       types: Sequence[str] = KEYWORD_TYPES) -> list[tuple[str, str | None]]:
+def keyword_candidates(
+    doc, start: int, end: int, rng: random.Random, types: Sequence[str] = KEYWORD_TYPES
+) -> list[tuple[str, str | None]]:
     """TAILOR's keyword candidates for the span ``doc[start:end]`` of a parsed spaCy ``Doc``:
     ``(keyword, specificity)`` pairs, first ``("*", None)``, no duplicates.
 
@@ -159,7 +165,7 @@ def keyword_candidates(doc, start: int, end: int, rng: random.Random,
         elif kind == "EXACT":
             raw.append(span.text)
         elif kind == "PREFIX":
-            raw.append(doc[start:start + rng.randint(1, n)].text)
+            raw.append(doc[start : start + rng.randint(1, n)].text)
         elif kind == "CONNECT":
             if root.pos_ == "ADP":
                 raw.append(root.text)
@@ -168,14 +174,20 @@ def keyword_candidates(doc, start: int, end: int, rng: random.Random,
         elif kind == "ROOT":
             if root.pos_ in ("NOUN", "PROPN"):
                 chunk = next((c for c in doc.noun_chunks if c.start <= root.i < c.end), None)
-                raw.append(doc[max(chunk.start, start):min(chunk.end, end)].text if chunk is not None else root.text)
+                raw.append(
+                    doc[max(chunk.start, start) : min(chunk.end, end)].text
+                    if chunk is not None
+                    else root.text
+                )
             else:
                 head = root
                 while head.pos_ == "ADP" and next(head.children, None) is not None:
                     head = next(head.children)
                 raw.append(head.lemma_)
         else:
-            raise TailorError(f"unknown keyword type {kind!r}; expected one of {', '.join(KEYWORD_TYPES)}")
+            raise TailorError(
+                f"unknown keyword type {kind!r}; expected one of {', '.join(KEYWORD_TYPES)}"
+            )
     out: list[tuple[str, str | None]] = [(ANY, None)]
     for keyword in raw:
         keyword = keyword.strip()
@@ -189,8 +201,15 @@ def keyword_candidates(doc, start: int, end: int, rng: random.Random,
     return out
 
 
-def random_prompt(analysis: Analysis, index: int, rng: random.Random, *, frames: PropBankFrames | None = None,
-                  frameset: str | None = None, types: Sequence[str] = KEYWORD_TYPES) -> Prompt:
+def random_prompt(
+    analysis: Analysis,
+    index: int,
+    rng: random.Random,
+    *,
+    frames: PropBankFrames | None = None,
+    frameset: str | None = None,
+    types: Sequence[str] = KEYWORD_TYPES,
+) -> Prompt:
     """TAILOR's random training prompt for frame ``index`` (see the module docstring);
     ``analysis.native`` must be the parsed spaCy ``Doc`` of its tokens."""
     frame = analysis.frames[index]
@@ -204,7 +223,9 @@ def random_prompt(analysis: Analysis, index: int, rng: random.Random, *, frames:
     found = sum(1 for b in prompt.blanks if b.label)  # the arguments and the verb
     extra = max(rng.randint(0, MAX_RANDOM_BLANKS), found) - found
     if extra:
-        prompt = prompt_from_frame(analysis, index, extra_blanks=extra, seed=rng.randrange(2**31), **kwargs)
+        prompt = prompt_from_frame(
+            analysis, index, extra_blanks=extra, seed=rng.randrange(2**31), **kwargs
+        )
     doc = analysis.native
     args = []
     for arg in prompt.header.args:
@@ -217,7 +238,9 @@ def random_prompt(analysis: Analysis, index: int, rng: random.Random, *, frames:
     return replace(prompt, header=replace(prompt.header, args=tuple(core + others)))
 
 
-def relabel_pool(lemma: str, frameset: str | None = None, frames: PropBankFrames | None = None) -> list[str]:
+def relabel_pool(
+    lemma: str, frameset: str | None = None, frames: PropBankFrames | None = None
+) -> list[str]:
     """Labels a non-core argument may be relabelled with: the ARGM names and the verb's
     numbered-argument names (from its PropBank roleset, when frame files are given).
 
@@ -228,14 +251,21 @@ def relabel_pool(lemma: str, frameset: str | None = None, frames: PropBankFrames
     if frames is not None:
         rolesets = frames.rolesets(lemma)
         wanted = (frameset or "").split(".")[-1].lstrip("0")
-        chosen = [r for r in rolesets if wanted and r.frameset.lstrip("0") == wanted] or list(rolesets[:1])
+        chosen = [r for r in rolesets if wanted and r.frameset.lstrip("0") == wanted] or list(
+            rolesets[:1]
+        )
         for roleset in chosen:
             pool += [n for n in roleset.names.values() if n not in pool and n not in CORE_LABELS]
     return pool
 
 
-def negative_prompts(positive: Prompt, rng: random.Random, *, stats: KeywordStats | None = None,
-                     pool: Sequence[str] = ARGM_LABELS) -> list[tuple[str, Prompt]]:
+def negative_prompts(
+    positive: Prompt,
+    rng: random.Random,
+    *,
+    stats: KeywordStats | None = None,
+    pool: Sequence[str] = ARGM_LABELS,
+) -> list[tuple[str, Prompt]]:
     """TAILOR's three negatives of a positive prompt, as ``(kind, prompt)``; the prompts'
     targets are the original sentence with labels updated. A negative that cannot be built
     (nothing to change) is left out."""
@@ -244,8 +274,10 @@ def negative_prompts(positive: Prompt, rng: random.Random, *, stats: KeywordStat
     noncore = [a for a in header.args if not a.is_core and a.label != "MODAL"]
 
     # (a) roles: tense, voice, swapped core, relabelled non-core arguments.
-    ops: list[Op] = [TrainingTense(rng.choice([t for t in TENSES if t != header.verb.tense])),
-                     ChangeVoice("passive" if header.verb.voice == "active" else "active")]
+    ops: list[Op] = [
+        TrainingTense(rng.choice([t for t in TENSES if t != header.verb.tense])),
+        ChangeVoice("passive" if header.verb.voice == "active" else "active"),
+    ]
     if header.arg("AGENT") is not None and header.arg("PATIENT") is not None:
         ops.append(SwapCore())
     used = set(header.labels)
@@ -276,7 +308,11 @@ def negative_prompts(positive: Prompt, rng: random.Random, *, stats: KeywordStat
     for label in CORE_LABELS:
         arg = header.arg(label)
         if arg is not None and arg.keyword != ANY:
-            ops.append(ChangeSpecificity(label, rng.choice([s for s in SPECIFICITIES if s != arg.specificity])))
+            ops.append(
+                ChangeSpecificity(
+                    label, rng.choice([s for s in SPECIFICITIES if s != arg.specificity])
+                )
+            )
     if ops:
         out.append(("mismatch_specificity", perturb(positive, ops)))
     return [(kind, p) for kind, p in out if p.source != positive.source]

@@ -21,7 +21,6 @@ from typing import TYPE_CHECKING, Any
 from ..errors import ResourceNotFoundError, TailorError
 
 if TYPE_CHECKING:
-
     pass
 
 from .examples import TrainingExample, split_examples, write_examples
@@ -44,28 +43,61 @@ class TrainResult:
     history: list[dict[str, Any]] = field(default_factory=list)
 
 
-def _encode(tokenizer, batch: Sequence[TrainingExample], max_source_length: int, max_target_length: int, device):
+def _encode(
+    tokenizer,
+    batch: Sequence[TrainingExample],
+    max_source_length: int,
+    max_target_length: int,
+    device,
+):
     import torch
 
-    enc = tokenizer([e.source for e in batch], max_length=max_source_length, truncation=True, padding=True,
-                    return_tensors="pt")
-    tgt = tokenizer(text_target=[e.target for e in batch], max_length=max_target_length, truncation=True,
-                    padding=True, return_tensors="pt")
+    enc = tokenizer(
+        [e.source for e in batch],
+        max_length=max_source_length,
+        truncation=True,
+        padding=True,
+        return_tensors="pt",
+    )
+    tgt = tokenizer(
+        text_target=[e.target for e in batch],
+        max_length=max_target_length,
+        truncation=True,
+        padding=True,
+        return_tensors="pt",
+    )
     labels = tgt["input_ids"].masked_fill(tgt["attention_mask"] == 0, IGNORE_INDEX)
     rewards = torch.tensor([e.reward for e in batch])
-    return enc["input_ids"].to(device), enc["attention_mask"].to(device), labels.to(device), rewards.to(device)
+    return (
+        enc["input_ids"].to(device),
+        enc["attention_mask"].to(device),
+        labels.to(device),
+        rewards.to(device),
+    )
 
 
 def _forward(model, tokenizer, batch, ul_alpha, max_source_length, max_target_length, device):
-    input_ids, attention, labels, rewards = _encode(tokenizer, batch, max_source_length, max_target_length, device)
+    input_ids, attention, labels, rewards = _encode(
+        tokenizer, batch, max_source_length, max_target_length, device
+    )
     decoder_input_ids = model.prepare_decoder_input_ids_from_labels(labels=labels)
-    logits = model(input_ids=input_ids, attention_mask=attention, decoder_input_ids=decoder_input_ids).logits
+    logits = model(
+        input_ids=input_ids, attention_mask=attention, decoder_input_ids=decoder_input_ids
+    ).logits
     return tailor_loss(logits, labels, rewards, ul_alpha)
 
 
-def evaluate(model, tokenizer, examples: Sequence[TrainingExample], *, batch_size: int = 16,
-             ul_alpha: float = 1.0, max_source_length: int = 1024, max_target_length: int = 128,
-             device=None) -> dict[str, float]:
+def evaluate(
+    model,
+    tokenizer,
+    examples: Sequence[TrainingExample],
+    *,
+    batch_size: int = 16,
+    ul_alpha: float = 1.0,
+    max_source_length: int = 1024,
+    max_target_length: int = 128,
+    device=None,
+) -> dict[str, float]:
     """Token-weighted losses of ``examples`` under ``model`` (eval mode, no gradient):
     ``loss`` = ``mle`` + ``ul_alpha`` * ``ul``; ``positive_nll`` (= ``mle``) and ``negative_nll``
     are the mean ``-log p`` of a target token in positive and negative rows."""
@@ -78,8 +110,15 @@ def evaluate(model, tokenizer, examples: Sequence[TrainingExample], *, batch_siz
     try:
         with torch.no_grad():
             for first in range(0, len(examples), batch_size):
-                _, s = _forward(model, tokenizer, examples[first:first + batch_size], ul_alpha,
-                                max_source_length, max_target_length, device)
+                _, s = _forward(
+                    model,
+                    tokenizer,
+                    examples[first : first + batch_size],
+                    ul_alpha,
+                    max_source_length,
+                    max_target_length,
+                    device,
+                )
                 sums["mle"] += s["mle"] * s["positive_tokens"]
                 sums["ul"] += s["ul"] * s["negative_tokens"]
                 sums["negative_nll"] += s["negative_nll"] * s["negative_tokens"]
@@ -90,8 +129,15 @@ def evaluate(model, tokenizer, examples: Sequence[TrainingExample], *, batch_siz
     mle = sums["mle"] / sums["positive_tokens"] if sums["positive_tokens"] else 0.0
     ul = sums["ul"] / sums["negative_tokens"] if sums["negative_tokens"] else 0.0
     neg = sums["negative_nll"] / sums["negative_tokens"] if sums["negative_tokens"] else 0.0
-    return {"loss": mle + ul_alpha * ul, "mle": mle, "ul": ul, "positive_nll": mle, "negative_nll": neg,
-            "positive_tokens": int(sums["positive_tokens"]), "negative_tokens": int(sums["negative_tokens"])}
+    return {
+        "loss": mle + ul_alpha * ul,
+        "mle": mle,
+        "ul": ul,
+        "positive_nll": mle,
+        "negative_nll": neg,
+        "positive_tokens": int(sums["positive_tokens"]),
+        "negative_tokens": int(sums["negative_tokens"]),
+    }
 
 
 STATE_FILE = "trainer_state.json"
@@ -113,24 +159,46 @@ def latest_checkpoint(output_dir: str | Path) -> Path | None:
 def _load(model_dir_or_model, tokenizer):
     if not isinstance(model_dir_or_model, str | Path):
         if tokenizer is None:
-            raise TailorError("train() was given a model object: pass its tokenizer too (tokenizer=...)")
+            raise TailorError(
+                "train() was given a model object: pass its tokenizer too (tokenizer=...)"
+            )
         return model_dir_or_model, tokenizer
     from transformers import AutoTokenizer, T5ForConditionalGeneration
 
     path = Path(model_dir_or_model)
     if not path.is_dir():
-        raise ResourceNotFoundError(f"starting checkpoint not found: {path} (expected a local folder written by "
-                                    "save_pretrained, e.g. a copy of t5-base; hub names are not fetched)")
+        raise ResourceNotFoundError(
+            f"starting checkpoint not found: {path} (expected a local folder written by "
+            "save_pretrained, e.g. a copy of t5-base; hub names are not fetched)"
+        )
     model = T5ForConditionalGeneration.from_pretrained(path, local_files_only=True)
     return model, tokenizer or AutoTokenizer.from_pretrained(path, local_files_only=True)
 
 
-def train(model_dir_or_model, examples: Iterable[TrainingExample], output_dir: str | Path, *, epochs: int = 10,
-          batch_size: int = 4, lr: float = 5e-5, ul_alpha: float = 1.0, max_source_length: int = 1024,
-          max_target_length: int = 128, seed: int = 0, device: str | None = None, log_every: int = 100,
-          save_every: int = 10000, resume: bool = True, tokenizer=None, dev_fraction: float = 0.1,
-          split_seed: int = 42, max_grad_norm: float = 1.0, keep_checkpoints: int = 2,
-          stop_at_step: int | None = None, progress: bool = True) -> TrainResult:
+def train(
+    model_dir_or_model,
+    examples: Iterable[TrainingExample],
+    output_dir: str | Path,
+    *,
+    epochs: int = 10,
+    batch_size: int = 4,
+    lr: float = 5e-5,
+    ul_alpha: float = 1.0,
+    max_source_length: int = 1024,
+    max_target_length: int = 128,
+    seed: int = 0,
+    device: str | None = None,
+    log_every: int = 100,
+    save_every: int = 10000,
+    resume: bool = True,
+    tokenizer=None,
+    dev_fraction: float = 0.1,
+    split_seed: int = 42,
+    max_grad_norm: float = 1.0,
+    keep_checkpoints: int = 2,
+    stop_at_step: int | None = None,
+    progress: bool = True,
+) -> TrainResult:
     """Fine-tune a T5 on TAILOR examples with MLE + unlikelihood; save it to ``output_dir``.
 
     ``model_dir_or_model`` is a local checkpoint folder (model and tokenizer) or a
@@ -158,9 +226,16 @@ def train(model_dir_or_model, examples: Iterable[TrainingExample], output_dir: s
         raise TailorError("no training examples to train on")
     write_examples(train_rows, output_dir / "train.jsonl")
     write_examples(dev_rows, output_dir / "dev.jsonl")
-    hyper = {"epochs": epochs, "batch_size": batch_size, "lr": lr, "ul_alpha": ul_alpha, "seed": seed,
-             "train_examples": len(train_rows), "max_source_length": max_source_length,
-             "max_target_length": max_target_length}
+    hyper = {
+        "epochs": epochs,
+        "batch_size": batch_size,
+        "lr": lr,
+        "ul_alpha": ul_alpha,
+        "seed": seed,
+        "train_examples": len(train_rows),
+        "max_source_length": max_source_length,
+        "max_target_length": max_target_length,
+    }
 
     checkpoint = latest_checkpoint(output_dir) if resume else None
     state: dict[str, Any] = {"step": 0, "epoch": 0, "batch": 0, "history": []}
@@ -168,8 +243,10 @@ def train(model_dir_or_model, examples: Iterable[TrainingExample], output_dir: s
         state = json.loads((checkpoint / STATE_FILE).read_text(encoding="utf-8"))
         for key in ("batch_size", "seed", "train_examples"):
             if state.get(key) != hyper[key]:
-                raise TailorError(f"cannot resume from {checkpoint}: it was trained with {key}={state.get(key)}, "
-                                  f"this run has {key}={hyper[key]}; use another output folder or resume=False")
+                raise TailorError(
+                    f"cannot resume from {checkpoint}: it was trained with {key}={state.get(key)}, "
+                    f"this run has {key}={hyper[key]}; use another output folder or resume=False"
+                )
         log.info("resuming from %s (step %d)", checkpoint, state["step"])
         model, tokenizer = _load(checkpoint, None)
     else:
@@ -199,15 +276,26 @@ def train(model_dir_or_model, examples: Iterable[TrainingExample], output_dir: s
         where.mkdir(parents=True, exist_ok=True)
         model.save_pretrained(where)
         tokenizer.save_pretrained(where)
-        record = {**hyper, "step": step, "epoch": epoch, "batch": done_in_epoch,
-                  "steps_per_epoch": steps_per_epoch, "history": history}
+        record = {
+            **hyper,
+            "step": step,
+            "epoch": epoch,
+            "batch": done_in_epoch,
+            "steps_per_epoch": steps_per_epoch,
+            "history": history,
+        }
         (where / STATE_FILE).write_text(json.dumps(record, indent=1), encoding="utf-8")
         if not resumable:
             return
-        torch.save({"optimizer": optimizer.state_dict(), "scheduler": scheduler.state_dict(),
-                    "torch_rng": torch.random.get_rng_state(),
-                    "cuda_rng": torch.cuda.get_rng_state_all() if torch.cuda.is_available() else None},
-                   where / OPTIMIZER_FILE)
+        torch.save(
+            {
+                "optimizer": optimizer.state_dict(),
+                "scheduler": scheduler.state_dict(),
+                "torch_rng": torch.random.get_rng_state(),
+                "cuda_rng": torch.cuda.get_rng_state_all() if torch.cuda.is_available() else None,
+            },
+            where / OPTIMIZER_FILE,
+        )
 
     saved_at = -1
 
@@ -217,20 +305,36 @@ def train(model_dir_or_model, examples: Iterable[TrainingExample], output_dir: s
             return
         saved_at = step
         save(output_dir / f"checkpoint-{step}")
-        old = sorted((int(p.name.partition("-")[2]), p) for p in output_dir.glob("checkpoint-*")
-                     if p.name.partition("-")[2].isdigit())
+        old = sorted(
+            (int(p.name.partition("-")[2]), p)
+            for p in output_dir.glob("checkpoint-*")
+            if p.name.partition("-")[2].isdigit()
+        )
         for _, path in old[: max(0, len(old) - keep_checkpoints)]:
             shutil.rmtree(path, ignore_errors=True)
 
     dev = next((h for h in reversed(history) if "dev_loss" in h), None)
-    bar = tqdm(total=total, initial=step, unit="step", desc="train-tailor", disable=not progress, file=sys.stderr)
+    bar = tqdm(
+        total=total,
+        initial=step,
+        unit="step",
+        desc="train-tailor",
+        disable=not progress,
+        file=sys.stderr,
+    )
     stopped = False
     with bar:
         while epoch < epochs and not stopped:
-            order = torch.randperm(len(train_rows), generator=torch.Generator().manual_seed(seed * 1000 + epoch))
+            order = torch.randperm(
+                len(train_rows), generator=torch.Generator().manual_seed(seed * 1000 + epoch)
+            )
             for b in range(done_in_epoch, steps_per_epoch):
-                batch = [train_rows[i] for i in order[b * batch_size:(b + 1) * batch_size].tolist()]
-                loss, stats = _forward(model, tokenizer, batch, ul_alpha, max_source_length, max_target_length, device)
+                batch = [
+                    train_rows[i] for i in order[b * batch_size : (b + 1) * batch_size].tolist()
+                ]
+                loss, stats = _forward(
+                    model, tokenizer, batch, ul_alpha, max_source_length, max_target_length, device
+                )
                 loss.backward()
                 if max_grad_norm:
                     torch.nn.utils.clip_grad_norm_(model.parameters(), max_grad_norm)
@@ -243,10 +347,20 @@ def train(model_dir_or_model, examples: Iterable[TrainingExample], output_dir: s
                 run["n"] += 1
                 bar.update(1)
                 if log_every and step % log_every == 0:
-                    entry = {"step": step, "epoch": epoch, "lr": scheduler.get_last_lr()[0],
-                             **{k: run[k] / run["n"] for k in ("loss", "mle", "ul")}}
+                    entry = {
+                        "step": step,
+                        "epoch": epoch,
+                        "lr": scheduler.get_last_lr()[0],
+                        **{k: run[k] / run["n"] for k in ("loss", "mle", "ul")},
+                    }
                     history.append(entry)
-                    log.info("step %d: loss %.4f (mle %.4f, ul %.4f)", step, entry["loss"], entry["mle"], entry["ul"])
+                    log.info(
+                        "step %d: loss %.4f (mle %.4f, ul %.4f)",
+                        step,
+                        entry["loss"],
+                        entry["mle"],
+                        entry["ul"],
+                    )
                     bar.set_postfix(loss=f"{entry['loss']:.3f}")
                     run = dict(loss=0.0, mle=0.0, ul=0.0, n=0)
                 if stop_at_step is not None and step >= stop_at_step:
@@ -257,13 +371,29 @@ def train(model_dir_or_model, examples: Iterable[TrainingExample], output_dir: s
             if stopped and done_in_epoch < steps_per_epoch:
                 break
             if dev_rows:
-                evaluation = evaluate(model, tokenizer, dev_rows, batch_size=batch_size, ul_alpha=ul_alpha,
-                                      max_source_length=max_source_length, max_target_length=max_target_length,
-                                      device=device)
-                dev = {"epoch": epoch, "step": step, **{f"dev_{k}": v for k, v in evaluation.items()}}
+                evaluation = evaluate(
+                    model,
+                    tokenizer,
+                    dev_rows,
+                    batch_size=batch_size,
+                    ul_alpha=ul_alpha,
+                    max_source_length=max_source_length,
+                    max_target_length=max_target_length,
+                    device=device,
+                )
+                dev = {
+                    "epoch": epoch,
+                    "step": step,
+                    **{f"dev_{k}": v for k, v in evaluation.items()},
+                }
                 history.append(dev)
-                log.info("epoch %d: dev loss %.4f (mle %.4f, ul %.4f)", epoch, evaluation["loss"],
-                         evaluation["mle"], evaluation["ul"])
+                log.info(
+                    "epoch %d: dev loss %.4f (mle %.4f, ul %.4f)",
+                    epoch,
+                    evaluation["loss"],
+                    evaluation["mle"],
+                    evaluation["ul"],
+                )
             epoch, done_in_epoch = epoch + 1, 0
     checkpoint_now()
     if epoch < epochs:  # stopped early

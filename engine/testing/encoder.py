@@ -7,8 +7,9 @@ from collections.abc import Sequence
 from pathlib import Path
 
 
-def build_tiny_encoder(path: str | Path, corpus: Sequence[str], *, hidden: int = 64, layers: int = 2,
-                       seed: int = 0) -> Path:
+def build_tiny_encoder(
+    path: str | Path, corpus: Sequence[str], *, hidden: int = 64, layers: int = 2, seed: int = 0
+) -> Path:
     """A random small BERT with a WordPiece tokenizer trained on ``corpus``, saved to ``path``."""
     import torch
     from tokenizers import Tokenizer, models, normalizers, pre_tokenizers, processors, trainers
@@ -18,16 +19,34 @@ def build_tiny_encoder(path: str | Path, corpus: Sequence[str], *, hidden: int =
     wp.normalizer = normalizers.BertNormalizer(lowercase=True)
     wp.pre_tokenizer = pre_tokenizers.BertPreTokenizer()
     specials = ["[PAD]", "[UNK]", "[CLS]", "[SEP]", "[MASK]"]
-    wp.train_from_iterator(list(corpus), trainers.WordPieceTrainer(vocab_size=800, special_tokens=specials,
-                                                                  show_progress=False))
+    wp.train_from_iterator(
+        list(corpus),
+        trainers.WordPieceTrainer(vocab_size=800, special_tokens=specials, show_progress=False),
+    )
     cls_id, sep_id = wp.token_to_id("[CLS]"), wp.token_to_id("[SEP]")
-    wp.post_processor = processors.TemplateProcessing(single="[CLS] $A [SEP]", pair="[CLS] $A [SEP] $B:1 [SEP]:1",
-                                                      special_tokens=[("[CLS]", cls_id), ("[SEP]", sep_id)])
-    tokenizer = PreTrainedTokenizerFast(tokenizer_object=wp, unk_token="[UNK]", pad_token="[PAD]", cls_token="[CLS]",
-                                        sep_token="[SEP]", mask_token="[MASK]")
+    wp.post_processor = processors.TemplateProcessing(
+        single="[CLS] $A [SEP]",
+        pair="[CLS] $A [SEP] $B:1 [SEP]:1",
+        special_tokens=[("[CLS]", cls_id), ("[SEP]", sep_id)],
+    )
+    tokenizer = PreTrainedTokenizerFast(
+        tokenizer_object=wp,
+        unk_token="[UNK]",
+        pad_token="[PAD]",
+        cls_token="[CLS]",
+        sep_token="[SEP]",
+        mask_token="[MASK]",
+    )
     torch.manual_seed(seed)
-    config = BertConfig(vocab_size=len(tokenizer), hidden_size=hidden, num_hidden_layers=layers, num_attention_heads=4,
-                        intermediate_size=hidden * 2, max_position_embeddings=256, num_labels=2)
+    config = BertConfig(
+        vocab_size=len(tokenizer),
+        hidden_size=hidden,
+        num_hidden_layers=layers,
+        num_attention_heads=4,
+        intermediate_size=hidden * 2,
+        max_position_embeddings=256,
+        num_labels=2,
+    )
     model = BertForSequenceClassification(config)
     path = Path(path)
     path.mkdir(parents=True, exist_ok=True)

@@ -36,17 +36,32 @@ def train_tokenizer(corpus: Sequence[str], vocab_size: int = 400):
     bpe = Tokenizer(models.BPE())
     bpe.pre_tokenizer = pre_tokenizers.ByteLevel(add_prefix_space=False)
     bpe.decoder = decoders.ByteLevel()
-    trainer = trainers.BpeTrainer(vocab_size=vocab_size, special_tokens=[END], show_progress=False,
-                                  initial_alphabet=pre_tokenizers.ByteLevel.alphabet())
+    trainer = trainers.BpeTrainer(
+        vocab_size=vocab_size,
+        special_tokens=[END],
+        show_progress=False,
+        initial_alphabet=pre_tokenizers.ByteLevel.alphabet(),
+    )
     bpe.train_from_iterator([line for line in corpus if line.strip()], trainer)
-    return PreTrainedTokenizerFast(tokenizer_object=bpe, bos_token=END, eos_token=END, unk_token=END)
+    return PreTrainedTokenizerFast(
+        tokenizer_object=bpe, bos_token=END, eos_token=END, unk_token=END
+    )
 
 
-def tiny_config(vocab_size: int, *, n_embd: int = 32, n_layer: int = 2, n_head: int = 4, n_positions: int = 128):
+def tiny_config(
+    vocab_size: int, *, n_embd: int = 32, n_layer: int = 2, n_head: int = 4, n_positions: int = 128
+):
     from transformers import GPT2Config
 
-    return GPT2Config(vocab_size=vocab_size, n_embd=n_embd, n_layer=n_layer, n_head=n_head,
-                      n_positions=n_positions, bos_token_id=0, eos_token_id=0)
+    return GPT2Config(
+        vocab_size=vocab_size,
+        n_embd=n_embd,
+        n_layer=n_layer,
+        n_head=n_head,
+        n_positions=n_positions,
+        bos_token_id=0,
+        eos_token_id=0,
+    )
 
 
 def gpt2_small_config():
@@ -56,8 +71,14 @@ def gpt2_small_config():
     return GPT2Config(bos_token_id=0, eos_token_id=0)
 
 
-def build_tiny_lm(path: str | Path, corpus: Sequence[str] | None = None, *, vocab_size: int = 400,
-                  config=None, seed: int = 0) -> Path:
+def build_tiny_lm(
+    path: str | Path,
+    corpus: Sequence[str] | None = None,
+    *,
+    vocab_size: int = 400,
+    config=None,
+    seed: int = 0,
+) -> Path:
     """Save a random GPT-2 (``config``, default a 2-layer, 32-wide one) and a tokenizer
     trained on ``corpus`` to ``path``; the weights depend only on ``seed`` and the sizes.
     ``<|endoftext|>`` is token 0. Returns the folder."""
@@ -77,8 +98,15 @@ def build_tiny_lm(path: str | Path, corpus: Sequence[str] | None = None, *, voca
     return path
 
 
-def build_tiny_polyjuice(path: str | Path, corpus: Sequence[str], *, n_embd: int = 64, n_layer: int = 2,
-                         seed: int = 0, vocab_size: int = 600) -> Path:
+def build_tiny_polyjuice(
+    path: str | Path,
+    corpus: Sequence[str],
+    *,
+    n_embd: int = 64,
+    n_layer: int = 2,
+    seed: int = 0,
+    vocab_size: int = 600,
+) -> Path:
     """A random small GPT-2 and a byte-level BPE tokenizer trained on ``corpus`` that knows
     Polyjuice's special tokens (each one token), saved to ``path``."""
     import torch
@@ -88,13 +116,25 @@ def build_tiny_polyjuice(path: str | Path, corpus: Sequence[str], *, n_embd: int
     bpe = Tokenizer(models.BPE())
     bpe.pre_tokenizer = pre_tokenizers.ByteLevel(add_prefix_space=False)
     bpe.decoder = decoders.ByteLevel()
-    trainer = trainers.BpeTrainer(vocab_size=vocab_size, special_tokens=[END, *SPECIAL_TOKENS], show_progress=False,
-                                  initial_alphabet=pre_tokenizers.ByteLevel.alphabet())
+    trainer = trainers.BpeTrainer(
+        vocab_size=vocab_size,
+        special_tokens=[END, *SPECIAL_TOKENS],
+        show_progress=False,
+        initial_alphabet=pre_tokenizers.ByteLevel.alphabet(),
+    )
     bpe.train_from_iterator([line for line in corpus if line.strip()], trainer)
-    tokenizer = PreTrainedTokenizerFast(tokenizer_object=bpe, bos_token=END, eos_token=END, unk_token=END,
-                                        pad_token=END, additional_special_tokens=list(SPECIAL_TOKENS))
+    tokenizer = PreTrainedTokenizerFast(
+        tokenizer_object=bpe,
+        bos_token=END,
+        eos_token=END,
+        unk_token=END,
+        pad_token=END,
+        additional_special_tokens=list(SPECIAL_TOKENS),
+    )
     torch.manual_seed(seed)
-    model = GPT2LMHeadModel(tiny_config(len(tokenizer), n_embd=n_embd, n_layer=n_layer, n_positions=256))
+    model = GPT2LMHeadModel(
+        tiny_config(len(tokenizer), n_embd=n_embd, n_layer=n_layer, n_positions=256)
+    )
     path = Path(path)
     path.mkdir(parents=True, exist_ok=True)
     model.save_pretrained(path)

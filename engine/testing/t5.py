@@ -53,9 +53,14 @@ DEFAULT_CORPUS: tuple[str, ...] = (
 def control_vocabulary() -> list[str]:
     """Lines that cover TAILOR's control codes, so the tokenizer has pieces for them."""
     labels = sorted(set(READABLE_NAMES) | {"INSTRUMENT", "ATTRIBUTE", "START", "END"})
-    lines = [f"[VERB+{v}+{t}: go" for v in ("active", "passive") for t in ("past", "present", "future")]
-    lines += [f"| {label}+{spec}: x | {label}: * ] [{label}: x ]" for label in labels
-              for spec in ("complete", "partial", "sparse")]
+    lines = [
+        f"[VERB+{v}+{t}: go" for v in ("active", "passive") for t in ("past", "present", "future")
+    ]
+    lines += [
+        f"| {label}+{spec}: x | {label}: * ] [{label}: x ]"
+        for label in labels
+        for spec in ("complete", "partial", "sparse")
+    ]
     lines.append(" ".join(string.ascii_letters + string.digits))
     return lines
 
@@ -76,19 +81,30 @@ def train_tokenizer(corpus: Iterable[str], vocab_size: int = 512, extra_ids: int
         raise ValueError(f"vocab_size must be at least {len(_SPECIALS) + 2}, not {vocab_size}")
     # The same pre-tokenization T5Tokenizer builds around the vocabulary when it loads.
     bpe = Tokenizer(models.BPE(unk_token="<unk>"))
-    bpe.pre_tokenizer = pre_tokenizers.Sequence([
-        pre_tokenizers.WhitespaceSplit(),
-        pre_tokenizers.Metaspace(replacement="▁", prepend_scheme="always", split=True)])
-    trainer = trainers.BpeTrainer(vocab_size=vocab_size, special_tokens=list(_SPECIALS),
-                                  initial_alphabet=list(string.printable.strip()), show_progress=False)
+    bpe.pre_tokenizer = pre_tokenizers.Sequence(
+        [
+            pre_tokenizers.WhitespaceSplit(),
+            pre_tokenizers.Metaspace(replacement="▁", prepend_scheme="always", split=True),
+        ]
+    )
+    trainer = trainers.BpeTrainer(
+        vocab_size=vocab_size,
+        special_tokens=list(_SPECIALS),
+        initial_alphabet=list(string.printable.strip()),
+        show_progress=False,
+    )
     lines = [line for line in corpus if line.strip()] + control_vocabulary()
     bpe.train_from_iterator(lines, trainer)
     pieces = sorted(bpe.get_vocab().items(), key=lambda kv: kv[1])
     words = Counter("▁" + w for line in lines for w in line.split())
-    counts = {p: sum(c * w.count(p) for w, c in words.items()) for p, _ in pieces if p not in _SPECIALS}
+    counts = {
+        p: sum(c * w.count(p) for w, c in words.items()) for p, _ in pieces if p not in _SPECIALS
+    }
     total = sum(counts.values()) + len(counts)
     vocab = [(p, 0.0) for p in _SPECIALS]
-    vocab += [(p, round(math.log((counts[p] + 1) / total), 6)) for p, _ in pieces if p not in _SPECIALS]
+    vocab += [
+        (p, round(math.log((counts[p] + 1) / total), 6)) for p, _ in pieces if p not in _SPECIALS
+    ]
     vocab += [(f"<extra_id_{i}>", 0.0) for i in range(extra_ids - 1, -1, -1)]
     return T5Tokenizer(vocab=vocab, extra_ids=extra_ids)
 
@@ -101,26 +117,56 @@ def t5_base_config(vocab_size: int = 32128) -> T5Config:
     >>> cfg.d_model, cfg.num_layers, cfg.num_heads, cfg.vocab_size
     (768, 12, 12, 1000)
     """
-    return tiny_config(vocab_size, d_model=768, d_ff=3072, num_heads=12, layers=12, dropout_rate=0.1)
+    return tiny_config(
+        vocab_size, d_model=768, d_ff=3072, num_heads=12, layers=12, dropout_rate=0.1
+    )
 
 
-def tiny_config(vocab_size: int, *, d_model: int = 32, d_ff: int | None = None, num_heads: int = 4,
-                layers: int = 2, dropout_rate: float = 0.0) -> T5Config:
+def tiny_config(
+    vocab_size: int,
+    *,
+    d_model: int = 32,
+    d_ff: int | None = None,
+    num_heads: int = 4,
+    layers: int = 2,
+    dropout_rate: float = 0.0,
+) -> T5Config:
     """A T5 configuration with T5's token ids (pad 0 = decoder start, eos 1)."""
     from transformers import T5Config
 
     if d_model % num_heads:
         raise ValueError(f"d_model ({d_model}) must be a multiple of num_heads ({num_heads})")
-    return T5Config(vocab_size=vocab_size, d_model=d_model, d_kv=d_model // num_heads,
-                    d_ff=d_ff or 4 * d_model, num_layers=layers, num_decoder_layers=layers,
-                    num_heads=num_heads, dropout_rate=dropout_rate, pad_token_id=0, eos_token_id=1,
-                    decoder_start_token_id=0, feed_forward_proj="relu", tie_word_embeddings=True)
+    return T5Config(
+        vocab_size=vocab_size,
+        d_model=d_model,
+        d_kv=d_model // num_heads,
+        d_ff=d_ff or 4 * d_model,
+        num_layers=layers,
+        num_decoder_layers=layers,
+        num_heads=num_heads,
+        dropout_rate=dropout_rate,
+        pad_token_id=0,
+        eos_token_id=1,
+        decoder_start_token_id=0,
+        feed_forward_proj="relu",
+        tie_word_embeddings=True,
+    )
 
 
-def build_tiny_checkpoint(path: str | Path, corpus: Sequence[str] | None = None, *, d_model: int = 32,
-                          d_ff: int | None = None, num_heads: int = 4, layers: int = 2,
-                          vocab_size: int = 512, extra_ids: int = EXTRA_IDS, dropout_rate: float = 0.0,
-                          seed: int = 0, config: T5Config | None = None) -> Path:
+def build_tiny_checkpoint(
+    path: str | Path,
+    corpus: Sequence[str] | None = None,
+    *,
+    d_model: int = 32,
+    d_ff: int | None = None,
+    num_heads: int = 4,
+    layers: int = 2,
+    vocab_size: int = 512,
+    extra_ids: int = EXTRA_IDS,
+    dropout_rate: float = 0.0,
+    seed: int = 0,
+    config: T5Config | None = None,
+) -> Path:
     """Save a randomly initialised T5 and a tokenizer trained on ``corpus`` to ``path``.
 
     ``corpus`` defaults to :data:`DEFAULT_CORPUS`; TAILOR's control codes are always added.
@@ -136,8 +182,14 @@ def build_tiny_checkpoint(path: str | Path, corpus: Sequence[str] | None = None,
     tokenizer = train_tokenizer(DEFAULT_CORPUS if corpus is None else corpus, vocab_size, extra_ids)
     n = max(vocab_size, len(tokenizer))
     if config is None:
-        config = tiny_config(n, d_model=d_model, d_ff=d_ff, num_heads=num_heads, layers=layers,
-                             dropout_rate=dropout_rate)
+        config = tiny_config(
+            n,
+            d_model=d_model,
+            d_ff=d_ff,
+            num_heads=num_heads,
+            layers=layers,
+            dropout_rate=dropout_rate,
+        )
     elif config.vocab_size < len(tokenizer):
         config = copy.deepcopy(config)  # the caller's stays as it was
         config.vocab_size = len(tokenizer)
@@ -153,5 +205,12 @@ def build_tiny_checkpoint(path: str | Path, corpus: Sequence[str] | None = None,
     return path
 
 
-__all__ = ["DEFAULT_CORPUS", "EXTRA_IDS", "build_tiny_checkpoint", "control_vocabulary", "t5_base_config",
-           "tiny_config", "train_tokenizer"]
+__all__ = [
+    "DEFAULT_CORPUS",
+    "EXTRA_IDS",
+    "build_tiny_checkpoint",
+    "control_vocabulary",
+    "t5_base_config",
+    "tiny_config",
+    "train_tokenizer",
+]

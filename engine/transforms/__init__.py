@@ -18,7 +18,23 @@ from .algebra import (
 from .catalog import CATALOG, CLEAR, FEATURES, Edit, Entry, Step
 
 __all__ = [
-    "CATALOG", "CLEAR", "FEATURES", "IDENTITY", "Choice", "Edit", "EditPlan", "Entry", "Incompatibility",
-    "Pair", "Step", "Transformation", "commutes", "equivalent", "incompatibilities", "parse",
-    "parse_choice", "parse_pair", "shorthand",
+    "CATALOG",
+    "CLEAR",
+    "FEATURES",
+    "IDENTITY",
+    "Choice",
+    "Edit",
+    "EditPlan",
+    "Entry",
+    "Incompatibility",
+    "Pair",
+    "Step",
+    "Transformation",
+    "commutes",
+    "equivalent",
+    "incompatibilities",
+    "parse",
+    "parse_choice",
+    "parse_pair",
+    "shorthand",
 ]

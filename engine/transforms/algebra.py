@@ -157,13 +157,19 @@ def load_incompatibilities(path=None) -> tuple[Incompatibility, ...]:
         missing = {"id", "when", "reason"} - set(entry)
         unknown = set(entry) - {"id", "when", "reason"}
         if missing or unknown:
-            raise RuleError(f"[[incompatible]] #{k}: needs id, when, reason"
-                            + (f"; unknown keys {sorted(unknown)}" if unknown else ""), str(path))
+            raise RuleError(
+                f"[[incompatible]] #{k}: needs id, when, reason"
+                + (f"; unknown keys {sorted(unknown)}" if unknown else ""),
+                str(path),
+            )
         when = {}
         for feature, value in entry["when"].items():
             if feature not in FEATURES:
-                raise RuleError(f"[[incompatible]] {entry['id']}: unknown feature {feature!r} "
-                                f"(features: {', '.join(FEATURES)})", str(path))
+                raise RuleError(
+                    f"[[incompatible]] {entry['id']}: unknown feature {feature!r} "
+                    f"(features: {', '.join(FEATURES)})",
+                    str(path),
+                )
             when[feature] = tuple(value) if isinstance(value, list) else (value,)
         out.append(Incompatibility(entry["id"], when, entry["reason"]))
     return tuple(out)
@@ -311,7 +317,9 @@ def commutes(a: Transformation, b: Transformation) -> bool:
     (False, True)
     """
     ta, tb = touched(a.steps), touched(b.steps)
-    if ("shorten" in ta and tb & _ORDERED_WITH_SHORTEN) or ("shorten" in tb and ta & _ORDERED_WITH_SHORTEN):
+    if ("shorten" in ta and tb & _ORDERED_WITH_SHORTEN) or (
+        "shorten" in tb and ta & _ORDERED_WITH_SHORTEN
+    ):
         return False
     return not (ta & tb) or ta == tb == {"swap"}
 
@@ -332,7 +340,9 @@ def _safe_plans(value) -> list[EditPlan]:
 # The expression language
 # --------------------------------------------------------------------------------------------
 
-_TOKEN = re.compile(r"(?P<ws>\s*)(?:(?P<name>[A-Za-z_][A-Za-z0-9_]*)|(?P<punct>[()+.|;])|(?P<sign>-)|(?P<bad>\S))")
+_TOKEN = re.compile(
+    r"(?P<ws>\s*)(?:(?P<name>[A-Za-z_][A-Za-z0-9_]*)|(?P<punct>[()+.|;])|(?P<sign>-)|(?P<bad>\S))"
+)
 
 
 @functools.lru_cache(maxsize=1)
@@ -479,7 +489,9 @@ def _term(name: str, arg: str | None, expression: str, col: int) -> tuple[Step, 
     key = name.lower()
     if key not in CATALOG:
         known = ", ".join(sorted(CATALOG)) + "; shorthand: " + " ".join(shorthand())
-        raise UnknownTransformationError(f"unknown transformation {name!r} (known: {known})", expression, col)
+        raise UnknownTransformationError(
+            f"unknown transformation {name!r} (known: {known})", expression, col
+        )
     if arg is not None and key in ("cleft", "passive", "shorten"):
         arg = arg.upper()
     elif arg is not None:
@@ -501,7 +513,9 @@ def _start(expression: str) -> _Parser:
         depth += (ch == "(") - (ch == ")")
         deepest = max(deepest, depth)
     if deepest > MAX_NESTING:
-        raise ExpressionError(f"the expression is nested {deepest} parentheses deep; at most {MAX_NESTING} are read")
+        raise ExpressionError(
+            f"the expression is nested {deepest} parentheses deep; at most {MAX_NESTING} are read"
+        )
     return _Parser(expression)
 
 
@@ -514,8 +528,10 @@ def parse_choice(expression: str | Transformation | Choice) -> Choice:
     p = _start(expression)
     value = p.pair(top=False)
     if isinstance(value, Pair):
-        p.fail("a premise;hypothesis pair is not a single transformation (use it with seam contrast)",
-               next(t.col for t in p.toks if t.value == ";"))
+        p.fail(
+            "a premise;hypothesis pair is not a single transformation (use it with seam contrast)",
+            next(t.col for t in p.toks if t.value == ";"),
+        )
     p.done()
     return value
 

@@ -18,8 +18,19 @@ from ..ir import MODALS, TENSES, propbank_role
 
 CLEFT_TARGETS = ("ARG0", "ARG1", "ARG2", "AGENT", "PATIENT", "SUBJ")
 # The features a plan may set, in the order backends apply them.
-FEATURES = ("swap", "voice", "promote", "tense", "progressive", "perfect", "modality", "polarity", "force", "cleft",
-            "shorten")
+FEATURES = (
+    "swap",
+    "voice",
+    "promote",
+    "tense",
+    "progressive",
+    "perfect",
+    "modality",
+    "polarity",
+    "force",
+    "cleft",
+    "shorten",
+)
 CORE_TARGETS = ("ARG0", "ARG1", "AGENT", "PATIENT")
 
 
@@ -71,7 +82,10 @@ _LOWER = {
     # passive(ARG2) promotes the second object (the recipient); ARG1 (the theme) is the default.
     # Setting the voice always settles which argument is promoted, so ``passive(ARG2)+active``
     # is ``active`` and ``passive(ARG2)+passive`` is ``passive``.
-    "passive": lambda a: (Edit("voice", "passive"), Edit("promote", a if a and a != "ARG1" else CLEAR)),
+    "passive": lambda a: (
+        Edit("voice", "passive"),
+        Edit("promote", a if a and a != "ARG1" else CLEAR),
+    ),
     "active": lambda a: (Edit("voice", "active"), Edit("promote", CLEAR)),
     # ``will`` is the future tense in the IR, not a modal.
     "modal": lambda a: (
@@ -94,19 +108,38 @@ CATALOG: dict[str, Entry] = {
         Entry("tense", "set the tense", TENSES, "tense(past)"),
         Entry("prog", "add (+) or remove (-) progressive aspect", ("+", "-"), "prog(+)"),
         Entry("perf", "add (+) or remove (-) perfect aspect", ("+", "-"), "perf(-)"),
-        Entry("passive", "passive voice, the object (ARG1, default) or the recipient (ARG2) promoted",
-              ("ARG1", "ARG2"), "passive", optional=True),
+        Entry(
+            "passive",
+            "passive voice, the object (ARG1, default) or the recipient (ARG2) promoted",
+            ("ARG1", "ARG2"),
+            "passive",
+            optional=True,
+        ),
         Entry("active", "active voice, the by-agent demoted", example="active"),
-        Entry("modal", "add a modal (`will` sets the future tense)", tuple(m for m in MODALS if m != "shall"), "modal(might)"),
+        Entry(
+            "modal",
+            "add a modal (`will` sets the future tense)",
+            tuple(m for m in MODALS if m != "shall"),
+            "modal(might)",
+        ),
         Entry("negate", "sentential negation", example="negate"),
         Entry("affirm", "remove sentential negation", example="affirm"),
         Entry("question", "polar question (inversion or do-support)", example="question"),
         Entry("declarative", "back to a declarative", example="declarative"),
-        Entry("cleft", "it-cleft focusing an argument (SUBJ: whatever the subject is)", CLEFT_TARGETS, "cleft(ARG1)"),
+        Entry(
+            "cleft",
+            "it-cleft focusing an argument (SUBJ: whatever the subject is)",
+            CLEFT_TARGETS,
+            "cleft(ARG1)",
+        ),
         Entry("uncleft", "undo an it-cleft", example="uncleft"),
         Entry("swap", "exchange subject and object", example="swap"),
-        Entry("shorten", "cut a core argument down to its head noun phrase (TAILOR's shorten_core_argument)",
-              CORE_TARGETS, "shorten(PATIENT)"),
+        Entry(
+            "shorten",
+            "cut a core argument down to its head noun phrase (TAILOR's shorten_core_argument)",
+            CORE_TARGETS,
+            "shorten(PATIENT)",
+        ),
     )
 }
 

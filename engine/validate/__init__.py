@@ -23,16 +23,32 @@ from .similarity import BleuRange, Entailment, LikelihoodDrop, bleu
 # Validators by name. A factory takes the settings object that opens them (the Selector:
 # ``toolkit``, ``parses``, ``ace``, ``grammar``, ``bleu_range``, ``expect``, ``max_drop``,
 # ``likelihood_lm``).
-VALIDATOR_REGISTRY: Registry[Validator] = Registry("validator", RankError, entry_points="seam.validators")
-VALIDATOR_REGISTRY.register("degeneracy", lambda s: Degeneracy(), help="empty, unchanged or junk output")
+VALIDATOR_REGISTRY: Registry[Validator] = Registry(
+    "validator", RankError, entry_points="seam.validators"
+)
 VALIDATOR_REGISTRY.register(
-    "erg", lambda s: ErgGrammaticality(RecordedParses(s.parses) if s.parses else None, ace=s.ace, grammar=s.grammar),
-    help="the ERG must parse the candidate")
-VALIDATOR_REGISTRY.register("control", lambda s: ControlAdherence(s.toolkit.analyzer()),
-                            help="re-analysis shows the requested change")
-VALIDATOR_REGISTRY.register("bleu", lambda s: BleuRange(*s.bleu_range), help="BLEU-4 against the source in a range")
-VALIDATOR_REGISTRY.register("entailment", lambda s: Entailment(s.toolkit.nli(), expect=s.expect),
-                            help="two-way entailment with the source")
+    "degeneracy", lambda s: Degeneracy(), help="empty, unchanged or junk output"
+)
+VALIDATOR_REGISTRY.register(
+    "erg",
+    lambda s: ErgGrammaticality(
+        RecordedParses(s.parses) if s.parses else None, ace=s.ace, grammar=s.grammar
+    ),
+    help="the ERG must parse the candidate",
+)
+VALIDATOR_REGISTRY.register(
+    "control",
+    lambda s: ControlAdherence(s.toolkit.analyzer()),
+    help="re-analysis shows the requested change",
+)
+VALIDATOR_REGISTRY.register(
+    "bleu", lambda s: BleuRange(*s.bleu_range), help="BLEU-4 against the source in a range"
+)
+VALIDATOR_REGISTRY.register(
+    "entailment",
+    lambda s: Entailment(s.toolkit.nli(), expect=s.expect),
+    help="two-way entailment with the source",
+)
 
 
 def _likelihood(s) -> LikelihoodDrop:
@@ -47,13 +63,37 @@ def _accept(s):
     from ..accept.classifier import AcceptClassifier
     from .accept import AcceptValidator
 
-    return AcceptValidator(AcceptClassifier.load(s.accept_model, device=s.toolkit.device), veto=True)
+    return AcceptValidator(
+        AcceptClassifier.load(s.accept_model, device=s.toolkit.device), veto=True
+    )
 
 
-VALIDATOR_REGISTRY.register("accept", _accept, help="the trained acceptability classifier (seam train-accept): a "
-                            "candidate below its threshold is rejected")
+VALIDATOR_REGISTRY.register(
+    "accept",
+    _accept,
+    help="the trained acceptability classifier (seam train-accept): a "
+    "candidate below its threshold is rejected",
+)
 VALIDATORS = tuple(VALIDATOR_REGISTRY.names())
 
-__all__ = ["ACCEPT", "FLAG", "REJECT", "VALIDATORS", "VALIDATOR_REGISTRY", "VERDICTS", "BleuRange", "ControlAdherence", "Degeneracy",
-           "Entailment", "ErgGrammaticality", "Item", "LikelihoodDrop", "RecordedParses", "Validator", "Verdict",
-           "bleu", "degeneracy", "worst"]
+__all__ = [
+    "ACCEPT",
+    "FLAG",
+    "REJECT",
+    "VALIDATORS",
+    "VALIDATOR_REGISTRY",
+    "VERDICTS",
+    "BleuRange",
+    "ControlAdherence",
+    "Degeneracy",
+    "Entailment",
+    "ErgGrammaticality",
+    "Item",
+    "LikelihoodDrop",
+    "RecordedParses",
+    "Validator",
+    "Verdict",
+    "bleu",
+    "degeneracy",
+    "worst",
+]

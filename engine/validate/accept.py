@@ -19,8 +19,15 @@ class AcceptValidator:
         self.veto = veto
 
     def check(self, items: Sequence[Item]) -> list[Verdict]:
-        probs = self.classifier.proba([pair_input(i.source, plan_text(i.plan), i.text) for i in items])
+        probs = self.classifier.proba(
+            [pair_input(i.source, plan_text(i.plan), i.text) for i in items]
+        )
         t = self.classifier.threshold
-        return [Verdict(self.name, ACCEPT, f"P(acceptable) {p:.2f}") if p >= t else
-                Verdict(self.name, REJECT if self.veto else FLAG, f"P(acceptable) {p:.2f} < {t:.2f}")
-                for p in probs]
+        return [
+            Verdict(self.name, ACCEPT, f"P(acceptable) {p:.2f}")
+            if p >= t
+            else Verdict(
+                self.name, REJECT if self.veto else FLAG, f"P(acceptable) {p:.2f} < {t:.2f}"
+            )
+            for p in probs
+        ]

@@ -42,11 +42,19 @@ class ControlAdherence:
         from ..tailor.codes import Header
         from ..tailor.control import controls_for_plan
 
-        todo = [k for k, i in enumerate(items) if i.plan is not None and i.plan.features and i.text.strip()]
+        todo = [
+            k
+            for k, i in enumerate(items)
+            if i.plan is not None and i.plan.features and i.text.strip()
+        ]
         texts = list(dict.fromkeys(items[k].text for k in todo))
         analyses = dict(zip(texts, self.analyzer.analyze(texts), strict=True)) if texts else {}
-        out = [Verdict(self.name, ACCEPT, "nothing requested") if i.text.strip() else
-               Verdict(self.name, REJECT, "empty text") for i in items]
+        out = [
+            Verdict(self.name, ACCEPT, "nothing requested")
+            if i.text.strip()
+            else Verdict(self.name, REJECT, "empty text")
+            for i in items
+        ]
         for k in todo:
             item = items[k]
             got = analyses[item.text]
@@ -63,7 +71,9 @@ class ControlAdherence:
             if isinstance(header, Header):
                 report = self.controls.check_analysis(header, got)
                 if not report.followed:
-                    out[k] = Verdict(self.name, FLAG, "controls not followed: " + "; ".join(report.failures))
+                    out[k] = Verdict(
+                        self.name, FLAG, "controls not followed: " + "; ".join(report.failures)
+                    )
                     continue
                 out[k] = Verdict(self.name, ACCEPT, f"change shown; controls {header} followed")
             else:

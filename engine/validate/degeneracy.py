@@ -18,9 +18,14 @@ from collections.abc import Sequence
 from ..tailor.codes import GOLD_LABELS
 from .base import ACCEPT, FLAG, REJECT, Item, Verdict
 
-_SPECIAL = re.compile(r"\[(?:BLANK|SEP|ANSWER|EMPTY)\]|<extra_id_\d+>|<\|[a-z]+\|>|</?s>|<pad>|<unk>")
-_LABEL = re.compile(r"(?:\[\s*|\b)(?:" + "|".join(sorted(map(re.escape, GOLD_LABELS), key=len, reverse=True))
-                    + r")\s*(?:[:+\]|])")
+_SPECIAL = re.compile(
+    r"\[(?:BLANK|SEP|ANSWER|EMPTY)\]|<extra_id_\d+>|<\|[a-z]+\|>|</?s>|<pad>|<unk>"
+)
+_LABEL = re.compile(
+    r"(?:\[\s*|\b)(?:"
+    + "|".join(sorted(map(re.escape, GOLD_LABELS), key=len, reverse=True))
+    + r")\s*(?:[:+\]|])"
+)
 _STUTTER = re.compile(r"\b(\w+(?:['’]\w+)?(?:\s+\w+(?:['’]\w+)?){0,3})\s+\1\b", re.I)
 # doubled words that English allows ("She had had enough", "He said that that was fine")
 _DOUBLE_OK = {"had", "that", "is", "do", "very", "no", "so", "bye", "far"}
@@ -53,7 +58,7 @@ def degeneracy(item: Item) -> tuple[str, str]:
     words = [w.lower() for w in _WORD.findall(text)]
     seen: set[tuple[str, ...]] = set()
     for k in range(len(words) - 2):
-        gram = tuple(words[k:k + 3])
+        gram = tuple(words[k : k + 3])
         if gram in seen:
             return FLAG, f"repeated 3-gram {' '.join(gram)!r}"
         seen.add(gram)

@@ -38,13 +38,18 @@ class RecordedParses:
                     rec = json.loads(line)
                     text, status = rec["text"], rec["status"]
                 except (json.JSONDecodeError, KeyError, TypeError) as exc:
-                    raise DataFileError(f"not a recorded parse ({exc})", path=str(self.path), line=line_no) from None
+                    raise DataFileError(
+                        f"not a recorded parse ({exc})", path=str(self.path), line=line_no
+                    ) from None
                 readings = tuple(rec.get("readings") or ())
                 self.outcomes[text] = acemod.AceResult(status, rec.get("reason", ""), readings)
 
     def parse(self, texts: Sequence[str]) -> list[acemod.AceResult]:
-        return [self.outcomes.get(t) or acemod.AceResult(acemod.ACE_ERROR, "no recorded parse for this text")
-                for t in texts]
+        return [
+            self.outcomes.get(t)
+            or acemod.AceResult(acemod.ACE_ERROR, "no recorded parse for this text")
+            for t in texts
+        ]
 
 
 class ErgGrammaticality:
@@ -57,14 +62,24 @@ class ErgGrammaticality:
 
     name = "erg"
 
-    def __init__(self, parser=None, ace: str | None = None, grammar: str | None = None,
-                 workers: int | None = None, timeout: int = 10, veto: bool = False):
+    def __init__(
+        self,
+        parser=None,
+        ace: str | None = None,
+        grammar: str | None = None,
+        workers: int | None = None,
+        timeout: int = 10,
+        veto: bool = False,
+    ):
         self.veto = veto
         if parser is None:
             from ..erg.grammar import find_grammar
 
-            parser = acemod.AcePool(find_grammar(ace, grammar), workers=workers,
-                                    options=acemod.AceOptions(timeout=timeout, parse_results=1))
+            parser = acemod.AcePool(
+                find_grammar(ace, grammar),
+                workers=workers,
+                options=acemod.AceOptions(timeout=timeout, parse_results=1),
+            )
         self._parse: Callable[[Sequence[str]], list[acemod.AceResult]] = parser.parse
 
     def check(self, items: Sequence[Item]) -> list[Verdict]:
@@ -79,8 +94,15 @@ class ErgGrammaticality:
                 n = len(result.results)
                 out.append(Verdict(self.name, ACCEPT, f"{n} reading{'s' * (n != 1)}"))
             elif result.status == acemod.NO_PARSE:
-                out.append(Verdict(self.name, REJECT if self.veto else FLAG,
-                                   f"the ERG has no parse: {result.reason or 'no reading'}"))
+                out.append(
+                    Verdict(
+                        self.name,
+                        REJECT if self.veto else FLAG,
+                        f"the ERG has no parse: {result.reason or 'no reading'}",
+                    )
+                )
             else:
-                out.append(Verdict(self.name, FLAG, f"not judged: ACE {result.status}: {result.reason}"))
+                out.append(
+                    Verdict(self.name, FLAG, f"not judged: ACE {result.status}: {result.reason}")
+                )
         return out

@@ -51,9 +51,17 @@ class BleuRange:
         for item in items:
             b = bleu(item.source, item.text)
             if b < self.low:
-                out.append(Verdict(self.name, REJECT, f"BLEU {b:.3f} < {self.low}: too far from the source"))
+                out.append(
+                    Verdict(
+                        self.name, REJECT, f"BLEU {b:.3f} < {self.low}: too far from the source"
+                    )
+                )
             elif b > self.high:
-                out.append(Verdict(self.name, REJECT, f"BLEU {b:.3f} > {self.high}: too close to the source"))
+                out.append(
+                    Verdict(
+                        self.name, REJECT, f"BLEU {b:.3f} > {self.high}: too close to the source"
+                    )
+                )
             else:
                 out.append(Verdict(self.name, ACCEPT, f"BLEU {b:.3f}"))
         return out
@@ -85,8 +93,12 @@ class Entailment:
         for k in range(n):
             fwd, back = probs[k], probs[n + k]
             ent = min(fwd.get("entailment", 0.0), back.get("entailment", 0.0))
-            other = max(fwd.get("neutral", 0.0), fwd.get("contradiction", 0.0),
-                        back.get("neutral", 0.0), back.get("contradiction", 0.0))
+            other = max(
+                fwd.get("neutral", 0.0),
+                fwd.get("contradiction", 0.0),
+                back.get("neutral", 0.0),
+                back.get("contradiction", 0.0),
+            )
             same, different = ent >= self.accept, other >= self.reject
             detail = f"two-way entailment {ent:.2f}, strongest non-entailment {other:.2f}"
             if same == different:
@@ -111,11 +123,17 @@ class LikelihoodDrop:
         from ..rank.deltas import deltas
 
         good = [k for k, i in enumerate(items) if i.text.strip()]
-        found = deltas(self.lm, [items[k].source for k in good], [items[k].text for k in good], nlp=self.nlp)
+        found = deltas(
+            self.lm, [items[k].source for k in good], [items[k].text for k in good], nlp=self.nlp
+        )
         out = [Verdict(self.name, REJECT, "empty text")] * len(items)
         for k, d in zip(good, found, strict=True):
-            detail = (f"log-prob drop: sentence {d.pr_sent:.2f}, phrase {d.pr_phrase:.2f} "
-                      f"({d.op} {d.source_phrase!r} -> {d.phrase!r})")
+            detail = (
+                f"log-prob drop: sentence {d.pr_sent:.2f}, phrase {d.pr_phrase:.2f} "
+                f"({d.op} {d.source_phrase!r} -> {d.phrase!r})"
+            )
             verdict = REJECT if d.worst >= self.max_drop else ACCEPT
-            out[k] = Verdict(self.name, verdict, detail if verdict == ACCEPT else f"{detail} >= {self.max_drop}")
+            out[k] = Verdict(
+                self.name, verdict, detail if verdict == ACCEPT else f"{detail} >= {self.max_drop}"
+            )
         return out
