@@ -77,14 +77,16 @@ EXPRESSIONS = ["p", "f", "n", "q", "pa"]
 REUSE = False  # --reuse-cache: the newest cached file of a name, whatever code made it
 
 
-def _cache(name: str, key: str, make):
-    """JSON-cached ``make()``: ``<cache>/benchmarks/acceptability/<name>-<hash of key>.json``."""
+def _cache(name: str, key: str, make, by_code: bool = True):
+    """JSON-cached ``make()``: ``<cache>/benchmarks/acceptability/<name>-<hash of key>.json``.
+    ``by_code``: the key holds the code's version, so --reuse-cache may take an older file
+    (never for a cache keyed by its input alone, such as the ERG's verdicts on a list)."""
     folder = cache_dir() / "benchmarks" / "acceptability"
     file = folder / f"{name}-{hashlib.sha256(key.encode()).hexdigest()[:16]}.json"
     if file.is_file():
         return json.loads(file.read_text(encoding="utf-8"))
     older = sorted(folder.glob(f"{name}-" + "?" * 16 + ".json"), key=lambda f: f.stat().st_mtime)
-    if REUSE and older:
+    if REUSE and by_code and older:
         print(f"reusing {older[-1].name} (made by other code: --reuse-cache)", file=sys.stderr)
         return json.loads(older[-1].read_text(encoding="utf-8"))
     value = make()
@@ -222,7 +224,7 @@ def erg_verdicts(texts: list[str]) -> list[int]:
         judge = ErgGrammaticality(veto=True)
         return [int(v.verdict == ACCEPT) for v in judge.check([Item(t, t) for t in texts])]
 
-    return _cache("erg", "\n".join(texts), make)
+    return _cache("erg", "\n".join(texts), make, by_code=False)
 
 
 def judge_table(name: str, gold: list[int], pred: list[int]) -> dict:
@@ -370,6 +372,9 @@ def main(argv=None) -> int:
     )
     p.add_argument("--json", help="write every figure here")
     p.add_argument(
+        "--load", help="use the classifiers a previous run saved with --save DIR (no training)"
+    )
+    p.add_argument(
         "--reuse-cache",
         action="store_true",
         help="reuse cached backend records and Seam's data made by other code (after changes that "
@@ -429,13 +434,18 @@ def main(argv=None) -> int:
         )
         save = Path(args.save) if args.save else Path(tmp)
         classifiers = {}
-        classifiers["classifier"], out["classifiers"]["classifier"] = fit(
-            "classifier", base, cola_train, args, save / "classifier"
-        )
-        if mine:
-            classifiers["classifier+seam"], out["classifiers"]["classifier+seam"] = fit(
-                "classifier+seam", base, cola_train + mine, args, save / "classifier+seam"
-            )
+        names = ["classifier"] + (["classifier+seam"] if mine else [])
+        for name in names:
+            if args.load:  # classifiers a previous run saved (--save): no training
+                folder = Path(args.load) / name
+                classifiers[name] = AcceptClassifier.load(str(folder))
+                out["classifiers"][name] = json.loads((folder / "accept.json").read_text())
+                print(f"{name}: loaded from {folder}, threshold {classifiers[name].threshold:.3f}")
+            else:
+                data = cola_train if name == "classifier" else cola_train + mine
+                classifiers[name], out["classifiers"][name] = fit(
+                    name, base, data, args, save / name
+                )
         out["encoder"] = described
         sets = {"cola-dev": cola_dev, "seam-outputs": [e for _, e in gold]}
         preds: dict[str, dict[str, list[int]]] = {s: {} for s in sets}
