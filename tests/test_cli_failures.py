@@ -13,6 +13,20 @@ import pytest
 from engine.cli import main
 
 
+def _gold(tmp_path):
+    """A one-case gold file."""
+    gold = tmp_path / "gold.jsonl"
+    case = {
+        "id": "g1",
+        "text": "A cat sleeps.",
+        "apply": "tense(past)",
+        "phenomenon": "tense",
+        "accept": ["A cat slept."],
+    }
+    gold.write_text(json.dumps(case) + "\n")
+    return gold
+
+
 def test_a_run_where_every_record_failed_exits_4(tmp_path, capsys):
     src = tmp_path / "in.jsonl"
     src.write_text(
@@ -142,19 +156,7 @@ def test_eval_opens_every_backend_before_any_work(no_grammar, tmp_path, capsys, 
     monkeypatch.setattr(
         engine.evaluate, "evaluate", lambda *a, **k: ran.append(a[1]) or real(*a, **k)
     )
-    gold = tmp_path / "gold.jsonl"
-    gold.write_text(
-        json.dumps(
-            {
-                "id": "g1",
-                "text": "A cat sleeps.",
-                "apply": "tense(past)",
-                "phenomenon": "tense",
-                "accept": ["A cat slept."],
-            }
-        )
-        + "\n"
-    )
+    gold = _gold(tmp_path)
     assert main(["eval", "-i", str(gold), "-b", "surface", "-b", "erg"]) == 2
     out = capsys.readouterr()
     assert ran == [] and "E302" in out.err and out.out == ""
@@ -328,19 +330,7 @@ def test_input_output_and_summary_have_one_name_everywhere():
 
 
 def test_old_spellings_still_work_with_a_warning(tmp_path, capsys):
-    gold = tmp_path / "gold.jsonl"
-    gold.write_text(
-        json.dumps(
-            {
-                "id": "g1",
-                "text": "A cat sleeps.",
-                "apply": "tense(past)",
-                "phenomenon": "tense",
-                "accept": ["A cat slept."],
-            }
-        )
-        + "\n"
-    )
+    gold = _gold(tmp_path)
     out = tmp_path / "scores.json"
     assert main(["eval", "--gold", str(gold), "--json", str(out)]) == 0
     err = capsys.readouterr().err
@@ -361,19 +351,7 @@ def test_defaults_are_shown_in_help(capsys):
 
 
 def test_eval_and_compare_show_progress_unless_quiet(tmp_path, capsys):
-    gold = tmp_path / "gold.jsonl"
-    gold.write_text(
-        json.dumps(
-            {
-                "id": "g1",
-                "text": "A cat sleeps.",
-                "apply": "tense(past)",
-                "phenomenon": "tense",
-                "accept": ["A cat slept."],
-            }
-        )
-        + "\n"
-    )
+    gold = _gold(tmp_path)
     assert main(["eval", "-i", str(gold)]) == 0
     assert "seam eval surface" in capsys.readouterr().err
     assert main(["eval", "-i", str(gold), "-q"]) == 0

@@ -17,11 +17,10 @@ def build_tiny_nli(
     seed: int = 0,
 ) -> Path:
     """Save a random BERT classifier with ``id2label`` and a tokenizer over ``sentences``."""
-    import torch
-    from tokenizers import Tokenizer, models, normalizers, pre_tokenizers, processors, trainers
-    from transformers import BertConfig, BertForSequenceClassification, PreTrainedTokenizerFast
+    from tokenizers import Tokenizer, models, normalizers, pre_tokenizers, trainers
 
-    path = Path(path)
+    from .encoder import bert_tokenizer, save_bert
+
     tok = Tokenizer(models.WordLevel(unk_token="[UNK]"))
     tok.normalizer = normalizers.Lowercase()
     tok.pre_tokenizer = pre_tokenizers.Whitespace()
@@ -29,22 +28,11 @@ def build_tiny_nli(
         list(sentences),
         trainers.WordLevelTrainer(special_tokens=["[PAD]", "[UNK]", "[CLS]", "[SEP]"]),
     )
-    cls, sep = tok.token_to_id("[CLS]"), tok.token_to_id("[SEP]")
-    tok.post_processor = processors.TemplateProcessing(
-        single="[CLS] $A [SEP]",
-        pair="[CLS] $A [SEP] $B:1 [SEP]:1",
-        special_tokens=[("[CLS]", cls), ("[SEP]", sep)],
-    )
-    fast = PreTrainedTokenizerFast(
-        tokenizer_object=tok,
-        unk_token="[UNK]",
-        pad_token="[PAD]",
-        cls_token="[CLS]",
-        sep_token="[SEP]",
-        model_input_names=["input_ids", "token_type_ids", "attention_mask"],
-    )
-    torch.manual_seed(seed)
-    config = BertConfig(
+    fast = bert_tokenizer(tok, model_input_names=["input_ids", "token_type_ids", "attention_mask"])
+    return save_bert(
+        path,
+        fast,
+        seed,
         vocab_size=tok.get_vocab_size(),
         hidden_size=32,
         num_hidden_layers=2,
@@ -55,6 +43,3 @@ def build_tiny_nli(
         id2label=dict(id2label),
         label2id={v: k for k, v in id2label.items()},
     )
-    BertForSequenceClassification(config).save_pretrained(path)
-    fast.save_pretrained(path)
-    return path
