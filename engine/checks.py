@@ -210,7 +210,7 @@ def refusal(analysis: Analysis, plan: EditPlan) -> str | None:
         why := reporting_clause(analysis)
     ):
         return why
-    if why := several_clauses(analysis) or inverted_reporting(analysis):
+    if why := several_clauses(analysis) or inverted_reporting(analysis) or presentational(analysis):
         return why
     if (
         "subj" not in {a.function for a in frame.arguments}
@@ -613,6 +613,41 @@ def inverted_reporting(analysis: Analysis) -> str | None:
             f"{analysis.sentence.span_text(verb.i + 1, last + 1)}); the reported clause is the content"
         )
     return None
+
+
+_PRESENTATIONAL = frozenset({"here", "there"})
+# verbs an expletive "there" is the subject of (There is / seems to be / remains ...)
+_EXISTENTIAL = frozenset({"be", "seem", "appear", "exist", "remain", "happen", "tend", "use", "have", "need", "ought"})
+
+
+def presentational(analysis: Analysis) -> str | None:
+    """Why the sentence is a presentational inversion (*Here are a bunch of people enjoying
+    dinner.*, *There goes the bus.*), or None: a fronted *here*/*there* followed by the verb
+    group and then its subject. The participle that follows is not the clause's predicate but a
+    modifier of the presented noun, and every clause edit would edit the wrong thing
+    (*Here dinner is enjoying a bunch of people.*). An expletive *there* (*There is a man ...*)
+    is not this: its *be* is the predicate and the copular checks answer for it."""
+    frame = analysis.main_frame
+    tokens = analysis.sentence.tokens
+    if frame is None or not tokens or tokens[0].text.lower() not in _PRESENTATIONAL:
+        return None
+    first_verb = min(frame.verb_group) if frame.verb_group else frame.verb
+    if tokens[0].dep == "expl":  # There goes the bus: a verb of motion or position, not be
+        if first_verb == 1 and frame.predicate.lemma not in _EXISTENTIAL and not any(t.text == "?" for t in tokens):
+            return (
+                f"a presentational 'There {tokens[1].text} ...' sentence: 'there' is not its subject, and "
+                "no clause edit applies"
+            )
+        return None
+    subject = next((a for a in frame.arguments if a.function == "subj"), None)
+    if subject is None or not (0 < first_verb < subject.span[0]):
+        return None
+    if any(t.text == "?" for t in tokens):
+        return None  # a question (*Here is where?*) is another matter
+    return (
+        f"a presentational '{tokens[0].text} {tokens[first_verb].text} ...' sentence: the subject follows the "
+        "verb, and what follows the subject modifies it; no clause edit applies"
+    )
 
 
 def several_clauses(analysis: Analysis) -> str | None:

@@ -965,3 +965,49 @@ def test_a_temporal_clause_on_the_verbs_complement_follows_the_main_clause(reali
         ok_text(realize("The old printer keeps jamming whenever we print photos.", "tense(past)"))
         == "The old printer kept jamming whenever we printed photos."
     )
+
+
+# -- presentational inversion: *Here is NP V-ing*, *There goes NP* -----------------------------
+@pytest.mark.parametrize(
+    "source",
+    [
+        "Here are two students arguing about the bill.",
+        "Here is the tailor mending a coat.",
+        "Here comes the mail carrier.",
+        "There goes my last chance.",
+        "There stands a statue of the founder in the square.",
+        "There sat an old cat on the windowsill.",
+    ],
+)
+@pytest.mark.parametrize("expr", ["swap", "passive", "negate", "tense(past)", "question"])
+def test_a_presentational_inversion_is_not_edited(realize, source, expr):
+    declined(realize(source, expr), "presentational")
+
+
+@pytest.mark.parametrize(
+    "source,expr,expected",
+    [
+        (
+            "There is a waiter carrying three plates.",
+            "tense(past)",
+            "There was a waiter carrying three plates.",
+        ),
+        (
+            "There are two kittens sleeping in the box.",
+            "question",
+            "Are there two kittens sleeping in the box?",
+        ),
+        (
+            "There seems to be a leak in the roof.",
+            "negate",
+            "There does not seem to be a leak in the roof.",
+        ),
+        (
+            "Here the farmers sell their own cheese.",
+            "tense(past)",
+            "Here the farmers sold their own cheese.",
+        ),
+    ],
+)
+def test_an_existential_there_or_a_fronted_here_still_edits(realize, source, expr, expected):
+    assert ok_text(realize(source, expr)) == expected
