@@ -617,7 +617,9 @@ def inverted_reporting(analysis: Analysis) -> str | None:
 
 _PRESENTATIONAL = frozenset({"here", "there"})
 # verbs an expletive "there" is the subject of (There is / seems to be / remains ...)
-_EXISTENTIAL = frozenset({"be", "seem", "appear", "exist", "remain", "happen", "tend", "use", "have", "need", "ought"})
+_EXISTENTIAL = frozenset(
+    {"be", "seem", "appear", "exist", "remain", "happen", "tend", "use", "have", "need", "ought"}
+)
 
 
 def presentational(analysis: Analysis) -> str | None:
@@ -633,7 +635,11 @@ def presentational(analysis: Analysis) -> str | None:
         return None
     first_verb = min(frame.verb_group) if frame.verb_group else frame.verb
     if tokens[0].dep == "expl":  # There goes the bus: a verb of motion or position, not be
-        if first_verb == 1 and frame.predicate.lemma not in _EXISTENTIAL and not any(t.text == "?" for t in tokens):
+        if (
+            first_verb == 1
+            and frame.predicate.lemma not in _EXISTENTIAL
+            and not any(t.text == "?" for t in tokens)
+        ):
             return (
                 f"a presentational 'There {tokens[1].text} ...' sentence: 'there' is not its subject, and "
                 "no clause edit applies"
