@@ -307,9 +307,7 @@ def validator_table(classifiers: dict[str, AcceptClassifier], backends: list[str
                 ok = [k for k, r in enumerate(recs) if r["status"] == "ok"]
                 wrong = [k for k in ok if not _right(recs[k], recs[k]["candidates"][0])]
                 after = {k: (kept[k][0] if kept.get(k) else None) for k in ok}
-                removed = sum(
-                    1 for k in wrong if not _right(recs[k], after[k]) and after[k] is None
-                )
+                removed = sum(1 for k in wrong if after[k] is None)
                 fixed = sum(1 for k in wrong if _right(recs[k], after[k]))
                 lost = sum(
                     1

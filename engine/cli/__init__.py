@@ -109,20 +109,25 @@ def build_parser() -> argparse.ArgumentParser:
     return parser
 
 
+def _positionals(
+    parser: argparse.ArgumentParser, args: argparse.Namespace
+) -> list[argparse.Action]:
+    """The positional arguments of the command ``args`` ran."""
+    sub = next(a for a in parser._actions if isinstance(a, argparse._SubParsersAction))
+    chosen = sub.choices.get(getattr(args, "command", None))
+    return [a for a in chosen._actions if not a.option_strings] if chosen else []
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     parser = build_parser()
     args, extra = parser.parse_known_args(argv)
-    if (
-        extra
-        and getattr(args, "command", None) == "rules"
-        and not any(e.startswith("-") for e in extra)
-    ):
-        args.files = [
-            *(args.files or []),
-            *extra,
-        ]  # `rules check --live FILE`: files after the options
-    elif extra:
-        parser.error(f"unrecognized arguments: {' '.join(extra)}")
+    if extra:
+        # words after a command's options (`rules check --live FILE`) belong to its list
+        # positional, which argparse fills only from the words before the options
+        lists = [a for a in _positionals(parser, args) if a.nargs in ("*", "+")]
+        if len(lists) != 1 or any(e.startswith("-") for e in extra):
+            parser.error(f"unrecognized arguments: {' '.join(extra)}")
+        setattr(args, lists[0].dest, [*(getattr(args, lists[0].dest) or []), *extra])
     missing = missing_required(args)
     if missing:
         print(

@@ -133,15 +133,12 @@ class PolyjuiceGenerator:
         enc = self.tokenizer(batch, return_tensors="pt", padding=True).to(self.device)
         with torch.no_grad():
             # Polyjuice's beam search stops when every beam is done (the original's setting)
-            stop = (
-                {"early_stopping": True}
-                if not decoding.do_sample and decoding.kwargs()["num_beams"] > 1
-                else {}
-            )
+            kwargs = decoding.kwargs()
+            if not decoding.do_sample and kwargs["num_beams"] > 1:
+                kwargs["early_stopping"] = True
             seqs = self.model.generate(
                 **enc,
-                **decoding.kwargs(),
-                **stop,
+                **kwargs,
                 **(extra or {}),
                 pad_token_id=self.tokenizer.pad_token_id,
                 eos_token_id=self.tokenizer.eos_token_id,
