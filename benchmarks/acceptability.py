@@ -64,10 +64,10 @@ from engine.accept.classifier import (  # noqa: E402
     pair_input,
     train,
 )
-from engine.accept.data import read_cola  # noqa: E402
 from engine.accept.validator import plan_text  # noqa: E402
 from engine.resources import cache_dir  # noqa: E402
 from engine.testing.encoder import build_tiny_encoder  # noqa: E402
+from engine.workflows.acceptability import read_cola  # noqa: E402
 
 DATA = ROOT.parent / "shared" / "data"
 GOLD = ("transform_dev.jsonl", "transform_realtext_dev.jsonl")
@@ -116,7 +116,7 @@ def _code_key() -> str:
 
 def gold_records(backend: str, gold: str) -> list[dict]:
     """The backend's records on a gold file (cached): id, text, apply, status, candidates, gold."""
-    from engine.evaluate import evaluate, read_gold
+    from engine.workflows.evaluate import evaluate, read_gold
 
     path = DATA / "gold" / gold
 
@@ -140,7 +140,7 @@ def gold_records(backend: str, gold: str) -> list[dict]:
 
 
 def _right(rec: dict, text: str | None) -> bool:
-    from engine.evaluate import normalize
+    from engine.workflows.evaluate import normalize
 
     return (
         text is not None
@@ -188,13 +188,14 @@ def premises(n: int, seed: int) -> list[str]:
 def seam_data(n: int, seed: int) -> tuple[list[Example], dict]:
     """Seam's own training data (cached): seeds, SNT corruptions and wrong-plan edits of the
     surface backend's outputs on ``n`` premises, sorted by REC-VAL."""
-    from engine.accept import data, validation
+    from engine.accept import validation
+    from engine.workflows import acceptability as data
 
     def make():
         texts = premises(n, seed)
         seeds = data.seed_samples(texts, EXPRESSIONS)
         samples = seeds + data.snt_samples(seeds, seed=seed)
-        results = validation.sort(samples, {"rec": validation.FRAMEWORK.create("rec")})
+        results = validation.sort(samples, validation.validators(["rec-val"]))
         kept = data.examples(results)
         return {
             "report": validation.report(results),

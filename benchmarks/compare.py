@@ -8,7 +8,7 @@ valid sources, with the nine core transformations.
 Samples distinct SNLI dev premises (3-30 words, seeded) and StylePTB valid sources (every
 transfer code's ``src`` side without the corpus's ``unk``/``NUM`` placeholders, sentence-cased, with a final period),
 runs every backend on the same plans, and prints the summary table of each dataset
-(:func:`engine.compare.format_summary`). ``--model`` adds the tailor backend. Each dataset's
+(:func:`engine.workflows.compare.format_summary`). ``--model`` adds the tailor backend. Each dataset's
 ``records.jsonl``, ``summary.json`` and ``report.html`` go under ``--out``. The ERG judges
 grammaticality when a grammar is found (``--judge none`` to skip it).
 """
@@ -25,9 +25,9 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from engine.compare import format_summary, measure, run_backends, summarize  # noqa: E402
-from engine.compare.report import write  # noqa: E402
 from engine.jsonl import parse_line  # noqa: E402
+from engine.workflows.compare import format_summary, measure, run_backends, summarize  # noqa: E402
+from engine.workflows.compare.report import write  # noqa: E402
 
 DATA = ROOT.parent / "shared" / "data"
 CORE = ["p", "f", "pr", "m", "n", "q", "pa", "i", "s"]

@@ -21,7 +21,13 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from engine.nli.contrast import LIT_PAIRS, ContrastBuilder, format_summary, read_pairs, summarize  # noqa: E402
+from engine.workflows.contrast import (  # noqa: E402
+    LIT_PAIRS,
+    ContrastBuilder,
+    format_summary,
+    read_pairs,
+    summarize,
+)
 
 DATA = {
     "snli": ROOT.parent / "shared" / "data" / "snli" / "dev.jsonl",

@@ -200,7 +200,7 @@ def main(argv=None) -> int:
         pairs.append(raw.replace(b'"text"', b'"unused"'))
     cinp = tmp / "contrast.jsonl"
     cinp.write_bytes(b"\n".join(pairs) + b"\n")
-    from engine.nli.contrast import read_pairs
+    from engine.workflows.contrast import read_pairs
 
     cids = [x.id for x in read_pairs(cinp)]
     cexpected = Counter(f"{i}/{pair}" for i in cids for pair in PAIRS)

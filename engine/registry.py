@@ -83,7 +83,7 @@ class Registry(Generic[T]):
             if name in self._factories and self._factories[name] is not f:
                 raise SeamError(f"{self.kind} {name!r} is registered twice")
             self._factories[name] = f
-            self._help[name] = help or (f.__doc__ or "").strip().split("\n")[0]
+            self._help[name] = help or " ".join((f.__doc__ or "").strip().split("\n\n")[0].split())
             return f
 
         return add(factory) if factory is not None else add

@@ -32,8 +32,10 @@ from .validate import (
     REJECT,
     VALIDATOR_REGISTRY,
     Item,
+    Settings,
     worst,
 )
+from .validate import validate as run_validator
 
 DEFAULT_VALIDATORS = ("degeneracy", "control")
 _TIER = {ACCEPT: 0, FLAG: 1}
@@ -100,16 +102,19 @@ class Selector:
     ):
         self.toolkit = toolkit or Toolkit(lm=lm, ngram=ngram, nli=nli, device=device)
         self.ranker = Ranker(rank, self.toolkit, rank_config) if rank else None
-        self.parses, self.ace, self.grammar = parses, ace, grammar
-        self.bleu_range, self.expect, self.max_drop, self.likelihood_lm = (
-            bleu_range,
-            expect,
-            max_drop,
-            likelihood_lm,
+        self.settings = Settings(
+            toolkit=self.toolkit,
+            parses=parses,
+            ace=ace,
+            grammar=grammar,
+            bleu_range=bleu_range,
+            expect=expect,
+            max_drop=max_drop,
+            likelihood_lm=likelihood_lm,
+            accept_model=accept_model,
         )
-        self.accept_model = accept_model
         self.validators = [
-            VALIDATOR_REGISTRY.create(name, self) for name in parse_validators(validate)
+            VALIDATOR_REGISTRY.create(name, self.settings) for name in parse_validators(validate)
         ]
 
     @property
@@ -129,7 +134,7 @@ class Selector:
                 owners.append((e, c))
         verdicts: list[list] = [[] for _ in items]
         for validator in self.validators:
-            for k, v in enumerate(validator.check(items) if items else []):
+            for k, v in enumerate(run_validator(validator, items)):
                 verdicts[k].append(v)
         scores: list[dict] = [{} for _ in items]
         if self.ranker is not None and items:

@@ -9,7 +9,16 @@ import json
 import pytest
 
 from engine.accept import metrics
-from engine.accept.validation import ACCEPTABLE, REJECT, UNACCEPTABLE, Sample, report, sort
+from engine.accept.validation import (
+    ACCEPTABLE,
+    DISCARDED,
+    UNACCEPTABLE,
+    Sample,
+    report,
+    sort,
+    validators,
+)
+from engine.validate.base import ACCEPT, FLAG, GRAMMAR, MEANING, REJECT, Validator, Verdict
 
 # -- metrics -----------------------------------------------------------------------------------
 
@@ -52,23 +61,27 @@ def _samples():
     ]
 
 
+class _Says(Validator):
+    """A validator that says what it is told, per output text."""
+
+    def __init__(self, name, scope, said, source=ACCEPT):
+        self.name, self.scope, self.said, self.source = name, scope, said, source
+
+    def check(self, items):
+        return [
+            Verdict(self.name, self.source if i.text == i.source else self.said.get(i.text, FLAG))
+            for i in items
+        ]
+
+
 def test_sort_keeps_intent_unless_contradicted():
-    verdicts = {
-        "good": (ACCEPTABLE, ""),
-        "seed gone wrong": (UNACCEPTABLE, "x"),
-        "bad": (UNACCEPTABLE, "y"),
-        "benign": (ACCEPTABLE, "z"),
-        "unknown": (None, ""),
-    }
-    validators = {
-        "rec": lambda ss: [verdicts[s.output] for s in ss],
-        "b": lambda ss: [(None, "")] * len(ss),
-    }
-    labels = [r.label for r in sort(_samples(), validators)]
-    assert labels == [ACCEPTABLE, REJECT, UNACCEPTABLE, REJECT, UNACCEPTABLE]
-    assert report(sort(_samples(), validators)) == {
-        "omission": {ACCEPTABLE: 0, UNACCEPTABLE: 2, REJECT: 1},
-        "seed": {ACCEPTABLE: 1, UNACCEPTABLE: 0, REJECT: 1},
+    said = {"good": ACCEPT, "seed gone wrong": REJECT, "bad": REJECT, "benign": ACCEPT}
+    judges = [_Says("rec-val", MEANING, said), _Says("b", MEANING, {})]
+    labels = [r.label for r in sort(_samples(), judges)]
+    assert labels == [ACCEPTABLE, DISCARDED, UNACCEPTABLE, DISCARDED, UNACCEPTABLE]
+    assert report(sort(_samples(), judges)) == {
+        "omission": {ACCEPTABLE: 0, UNACCEPTABLE: 2, DISCARDED: 1},
+        "seed": {ACCEPTABLE: 1, UNACCEPTABLE: 0, DISCARDED: 1},
     }
 
 
@@ -79,42 +92,44 @@ def test_a_validator_only_vetoes_what_it_can_see():
     meaning_error = Sample(
         "s", "p", "The cats are barking.", 0, "hallucination", "The dogs are barking."
     )
-    rec_says_fine = {"rec": lambda ss: [(ACCEPTABLE, "plan recovered")] * len(ss)}
+    everything = {grammar_error.output: ACCEPT, meaning_error.output: ACCEPT}
+    rec_says_fine = [_Says("rec-val", MEANING, everything)]
     assert [r.label for r in sort([grammar_error, meaning_error], rec_says_fine)] == [
         UNACCEPTABLE,
-        REJECT,
+        DISCARDED,
     ]
-    erg_says_fine = {"erg": lambda ss: [(ACCEPTABLE, "parsed")] * len(ss)}
+    erg_says_fine = [_Says("erg", GRAMMAR, everything)]
     assert [r.label for r in sort([grammar_error, meaning_error], erg_says_fine)] == [
-        REJECT,
+        DISCARDED,
         UNACCEPTABLE,
     ]
+
+
+def test_a_grammar_judge_that_rejects_the_source_has_no_say():
+    seed = Sample("Dogs barks.", "tense(past)", "Dogs barked.", 1, "seed")
+    broken = Sample("Dogs barks.", "tense(past)", "Dogs barkeded.", 0, "inflection")
+    outputs = {seed.output: REJECT, broken.output: REJECT}
+    picky = [_Says("erg", GRAMMAR, outputs, source=REJECT)]
+    [kept, corrupt] = sort([seed, broken], picky)
+    assert (kept.label, corrupt.label) == (ACCEPTABLE, UNACCEPTABLE)
+    assert kept.verdicts["erg"].verdict == FLAG
+    fair = [_Says("erg", GRAMMAR, outputs, source=ACCEPT)]
+    assert [r.label for r in sort([seed, broken], fair)] == [DISCARDED, UNACCEPTABLE]
 
 
 def test_rec_val_recovers_the_plan():
-    from engine.accept.validation import rec_val
-
-    check = rec_val()
-    got = check(
-        [
-            Sample("A man is riding a bike.", "tense(past)", "A man was riding a bike.", 1, "seed"),
-            Sample(
-                "A man is riding a bike.", "tense(past)", "A man will ride a bike.", 0, "wrong_plan"
-            ),
-            Sample(
-                "A man is riding a bike.",
-                "tense(past)",
-                "A woman was riding a bike.",
-                0,
-                "swap_values",
-            ),
-        ]
-    )
-    assert [o for o, _ in got] == [ACCEPTABLE, UNACCEPTABLE, UNACCEPTABLE]
+    [check] = validators(["rec"])  # the old name still works
+    source = "A man is riding a bike."
+    outputs = ["A man was riding a bike.", "A man will ride a bike.", "A woman was riding a bike."]
+    got = check.validate([Sample(source, "tense(past)", o, 1, "seed").item() for o in outputs])
+    assert [v.verdict for v in got] == [ACCEPT, REJECT, REJECT]
+    assert check.name == "rec-val"
+    no_plan = Sample(source, "", outputs[0], 1, "seed").item()
+    assert check.validate([no_plan]) == [Verdict("rec-val", FLAG, "no plan to recover")]
 
 
 def test_read_cola(tmp_path):
-    from engine.accept.data import read_cola
+    from engine.workflows.acceptability import read_cola
 
     f = tmp_path / "cola.tsv"
     f.write_text(
@@ -297,8 +312,7 @@ class _OtherBackend:
 
 
 def test_a_seed_is_never_its_own_reference():
-    from engine.accept.data import seed_samples
-    from engine.accept.validation import bleu_val
+    from engine.workflows.acceptability import seed_samples
 
     texts = ["The dog chased the cat.", "A man rides a bike."]
     seeds = seed_samples(texts, ["tense(past)"])
@@ -307,12 +321,12 @@ def test_a_seed_is_never_its_own_reference():
     ]  # the first is past already: unchanged, left out
     assert seeds and all(s.reference is None for s in seeds)
     # without a reference BLEU-VAL has no opinion: it cannot vouch for a seed by comparing it with itself
-    assert [o for o, _ in bleu_val()(seeds)] == [None] * len(seeds)
+    [near_miss] = validators(["bleu-val"])
+    assert [v.verdict for v in near_miss.validate([s.item() for s in seeds])] == [FLAG] * len(seeds)
 
 
 def test_a_second_backend_is_the_seeds_reference_and_can_reject_it():
-    from engine.accept.data import seed_samples
-    from engine.accept.validation import bleu_val
+    from engine.workflows.acceptability import seed_samples
 
     texts = ["A man rides a bike.", "The girl opens the door.", "Kids play outside."]
     other = _OtherBackend(
@@ -325,9 +339,9 @@ def test_a_second_backend_is_the_seeds_reference_and_can_reject_it():
     by_source = {s.source: s for s in seeds}
     assert by_source["A man rides a bike."].reference == "A man rode a bike."
     assert by_source["Kids play outside."].reference is None
-    labels = {r.sample.source: r.label for r in sort(seeds, {"bleu": bleu_val()})}
+    labels = {r.sample.source: r.label for r in sort(seeds, validators(["bleu"]))}
     assert labels == {
         "A man rides a bike.": ACCEPTABLE,
-        "The girl opens the door.": REJECT,
+        "The girl opens the door.": DISCARDED,
         "Kids play outside.": ACCEPTABLE,
     }

@@ -169,11 +169,12 @@ def test_self_training_labels_generations_by_reconstruction(fitted_tailor):
     assert got and any(s.intended == 1 for s in got)
     assert got == self_train_samples(seeds, gen, cycles=2, seed=0)
     assert {s.method for s in got} <= {"self_train_1", "self_train_2"}
-    for s in got:  # the label is the reconstruction's verdict
-        from engine.accept.validation import rec_val
+    from engine.validate import Recovery
 
-        [(opinion, _)] = rec_val()([s])
-        assert s.intended == int(opinion == "acceptable")
+    rec_val = Recovery()
+    for s in got:  # the label is the reconstruction's verdict
+        [verdict] = rec_val.validate([s.item()])
+        assert s.intended == int(verdict.verdict == "accept")
     assert all(s.output.lower() not in {x.output.lower() for x in seeds} for s in got)
 
 

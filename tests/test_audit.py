@@ -9,7 +9,11 @@ import sys
 
 import pytest
 
-from engine.audit import (
+from engine.backends import SurfaceBackend
+from engine.ir import Predicate
+from engine.jsonl import InputRecord
+from engine.results import OK, Candidate, Realization
+from engine.workflows.audit import (
     AuditOptions,
     Auditor,
     compare_runs,
@@ -18,11 +22,7 @@ from engine.audit import (
     run_audit,
     summarize,
 )
-from engine.audit.signals import commuting_pairs, reanalysis
-from engine.backends import SurfaceBackend
-from engine.ir import Predicate
-from engine.jsonl import InputRecord
-from engine.results import OK, Candidate, Realization
+from engine.workflows.audit.signals import commuting_pairs, reanalysis
 
 CORPUS = [
     "The ferry carried forty passengers across the bay.",

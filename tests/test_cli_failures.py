@@ -149,12 +149,12 @@ def no_grammar(monkeypatch, tmp_path):
 
 
 def test_eval_opens_every_backend_before_any_work(no_grammar, tmp_path, capsys, monkeypatch):
-    import engine.evaluate
+    import engine.workflows.evaluate
 
     ran = []
-    real = engine.evaluate.evaluate
+    real = engine.workflows.evaluate.evaluate
     monkeypatch.setattr(
-        engine.evaluate, "evaluate", lambda *a, **k: ran.append(a[1]) or real(*a, **k)
+        engine.workflows.evaluate, "evaluate", lambda *a, **k: ran.append(a[1]) or real(*a, **k)
     )
     gold = _gold(tmp_path)
     assert main(["eval", "-i", str(gold), "-b", "surface", "-b", "erg"]) == 2

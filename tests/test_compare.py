@@ -14,12 +14,19 @@ import pytest
 
 from engine import analyze, parse
 from engine.cli import main
-from engine.compare import metrics, run_backends
-from engine.compare.comparison import Comparison, Row, agreement, measure, phenomenon, summarize
-from engine.compare.report import render
 from engine.erg import grammar as gmod
-from engine.evaluate import evaluate, read_gold
 from engine.jsonl import parse_line
+from engine.workflows.compare import metrics, run_backends
+from engine.workflows.compare.comparison import (
+    Comparison,
+    Row,
+    agreement,
+    measure,
+    phenomenon,
+    summarize,
+)
+from engine.workflows.compare.report import render
+from engine.workflows.evaluate import evaluate, read_gold
 
 ROOT = Path(__file__).resolve().parent.parent
 GOLD = ROOT.parent / "shared" / "data" / "gold" / "transform_dev.jsonl"
@@ -352,7 +359,7 @@ def test_the_report_renders_in_a_browser(report_dir, tmp_path):
 
 
 def test_the_scatter_legend_covers_no_point():
-    from engine.compare.report import _pyplot, scatter_figure
+    from engine.workflows.compare.report import _pyplot, scatter_figure
 
     cells = {
         p: {"closeness_f1": f, "loss_ratio": r}

@@ -267,7 +267,7 @@ def test_erg_backend_realizes_commuting_compositions_identically(fake):
 
 def test_contrast_sets_with_the_erg_backend(fake):
     from engine.backends.erg import ErgBackend
-    from engine.nli.contrast import ContrastBuilder
+    from engine.workflows.contrast import ContrastBuilder
 
     with ErgBackend(grammar_info=fake, workers=1) as backend:
         recs = ContrastBuilder(backend, pairs=["pa;pa", "q;o", "p;f"]).run_pairs(

@@ -1,4 +1,4 @@
-"""seam eval: scoring backends on a gold file (engine.evaluate)."""
+"""seam eval: scoring backends on a gold file (engine.workflows.evaluate)."""
 
 from __future__ import annotations
 
@@ -8,7 +8,7 @@ import pytest
 
 from engine.cli import main
 from engine.errors import DataFileError
-from engine.evaluate import GoldCase, Score, normalize, passes, read_gold
+from engine.workflows.evaluate import GoldCase, Score, normalize, passes, read_gold
 
 GOLD = [
     {

@@ -7,7 +7,7 @@ import json
 import pytest
 
 from engine.cli import main as cli
-from engine.nli.contrast import LIT_PAIRS, ContrastBuilder, summarize
+from engine.workflows.contrast import LIT_PAIRS, ContrastBuilder, summarize
 
 PAIRS = [
     {

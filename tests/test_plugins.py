@@ -28,11 +28,14 @@ def test_the_registered_names_are_pinned():
     assert sorted(VALIDATOR_REGISTRY.names()) == [
         "accept",
         "bleu",
+        "bleu-val",
         "control",
         "degeneracy",
+        "ent-val",
         "entailment",
         "erg",
         "likelihood",
+        "rec-val",
     ]
     assert sorted(SCORER_REGISTRY.names()) == [
         "closeness",

@@ -1,4 +1,4 @@
-"""The one run loop (engine.run): resume that notices a changed input, error codes, exit 3 for
+"""The one run loop (engine.workflows.run): resume that notices a changed input, error codes, exit 3 for
 bugs, and contrast input that cannot break a run."""
 
 from __future__ import annotations
@@ -197,7 +197,7 @@ def test_record_types_write_what_the_readme_lists():
 
 
 def test_run_file_is_the_library_form_of_transform(tmp_path):
-    from engine.run import run_file
+    from engine.workflows.run import run_file
 
     inp, out = songs(tmp_path / "in.jsonl", n=3), tmp_path / "out.jsonl"
     report = run_file(inp, out, ["pr"], batch_size=2)
@@ -208,7 +208,7 @@ def test_run_file_is_the_library_form_of_transform(tmp_path):
 
 def test_check_resume_needs_a_rereadable_input():
     from engine.pipeline import Transformer, jobs
-    from engine.run import TransformProducer, check_resume
+    from engine.workflows.run import TransformProducer, check_resume
 
     producer = TransformProducer(Transformer("surface"), jobs(["p"]))
     items = [InputRecord("1", "A cat sat.", 1, fingerprint="aaaa")]
@@ -244,7 +244,7 @@ class _SlowStart:
 def test_the_first_time_left_is_not_inflated_by_the_warm_up(capsys):
     import re
 
-    from engine.run import run
+    from engine.workflows.run import run
 
     # 1.5 s of warm-up, then 8 batches of 10 records 0.15 s apart: about a second left at the
     # first estimate. Counting the warm-up in the rate would say tens of seconds.

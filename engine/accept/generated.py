@@ -304,11 +304,12 @@ def self_train_samples(
     unacceptable when not. The labelled outputs join the training data (``seam train-accept
     --self-train N``)."""
     from ..tailor.generator import SAMPLING
-    from .validation import ACCEPTABLE, rec_val
+    from ..validate import Recovery
+    from ..validate.base import ACCEPT, FLAG
 
     analyzer = _analyzer(analyzer)
     jobs = _tailor_jobs(seeds, analyzer)
-    check = rec_val(analyzer)
+    check = Recovery(analyzer)
     out: list[Sample] = []
     seen = {(s.source, s.plan, s.output.strip().lower()) for s in seeds}
     for cycle in range(cycles):
@@ -322,14 +323,15 @@ def self_train_samples(
                     fresh.append(
                         Sample(s.source, s.plan, g.text, 1, f"self_train_{cycle + 1}", s.output)
                     )
-        for sample, (opinion, _why) in zip(fresh, check(fresh), strict=True):
-            if opinion is not None:
+        verdicts = check.validate([s.item() for s in fresh])
+        for sample, verdict in zip(fresh, verdicts, strict=True):
+            if verdict.verdict != FLAG:
                 out.append(
                     Sample(
                         sample.source,
                         sample.plan,
                         sample.output,
-                        int(opinion == ACCEPTABLE),
+                        int(verdict.verdict == ACCEPT),
                         sample.method,
                         sample.reference,
                     )

@@ -49,16 +49,17 @@ def _configure(t: argparse.ArgumentParser) -> None:
     t.add_argument(
         "--reference-backend",
         help="a second backend whose output for the same sentence and "
-        "transformation is each seed's reference for the bleu and ent validators (e.g. erg; default: none, "
+        "transformation is each seed's reference for the bleu-val and ent-val validators (e.g. erg; default: none, "
         "and those validators say nothing about seeds)",
     )
     t.add_argument("--methods", nargs="+", help="corruption methods (default: all)")
     t.add_argument(
         "--validators",
-        default="rec",
-        help="validation framework, comma-separated: rec, erg, bleu, ent (default rec)",
+        default="rec-val",
+        help="validators that sort the samples, comma-separated: rec-val, erg, bleu-val, ent-val "
+        "(default rec-val; the old names rec, bleu, ent still work)",
     )
-    t.add_argument("--nli-model", help="NLI checkpoint for the ent validator")
+    t.add_argument("--nli-model", help="NLI checkpoint for the ent-val validator")
     t.add_argument(
         "--maskfill", help="T5-family checkpoint: add mask-filled samples (3-7 word spans refilled)"
     )
@@ -186,9 +187,10 @@ def _model_samples(args: argparse.Namespace, seeds: list) -> list:
     _configure,
 )
 def train_accept(args: argparse.Namespace) -> int:
-    from ..accept import data, validation
+    from ..accept import validation
     from ..accept.classifier import train
     from ..jsonl import read_records
+    from ..workflows import acceptability as data
 
     found: list = []
     counts: dict = {}
@@ -206,19 +208,21 @@ def train_accept(args: argparse.Namespace) -> int:
         )
         samples = seeds + data.snt_samples(seeds, args.methods, seed=args.seed)
         samples += _model_samples(args, seeds)
-        checks = {}
-        for name in [v.strip() for v in args.validators.split(",") if v.strip()]:
-            if name == "ent":
-                if not args.nli_model:
-                    raise SeamError("the ent validator needs --nli-model")
-                from ..nli.classifier import NliClassifier
+        names = [
+            validation.OLD_NAMES.get(v.strip(), v.strip())
+            for v in args.validators.split(",")
+            if v.strip()
+        ]
+        if "ent-val" in names and not args.nli_model:
+            raise SeamError("the ent-val validator needs --nli-model")
+        from ..rank import Toolkit
+        from ..validate import Settings
 
-                checks[name] = validation.FRAMEWORK.create(
-                    name, NliClassifier(args.nli_model, device=args.device)
-                )
-            else:
-                checks[name] = validation.FRAMEWORK.create(name)
-        results = validation.sort(samples, checks)
+        settings = Settings(
+            toolkit=Toolkit(nli=args.nli_model, device=args.device),
+            veto=True,
+        )
+        results = validation.sort(samples, validation.validators(names, settings))
         counts = validation.report(results)
         found += data.examples(results)
         for method, row in counts.items():

@@ -1,4 +1,4 @@
-"""``seam audit``: flag suspect outputs on a whole corpus without labels (:mod:`engine.audit`)."""
+"""``seam audit``: flag suspect outputs on a whole corpus without labels (:mod:`engine.workflows.audit`)."""
 
 from __future__ import annotations
 
@@ -76,8 +76,15 @@ def audit(args: argparse.Namespace) -> int:
 
     from tqdm import tqdm
 
-    from ..audit import AuditOptions, compare_runs, format_summary, run_audit, summarize, write
     from ..jsonl import count_lines, read_records, written_records
+    from ..workflows.audit import (
+        AuditOptions,
+        compare_runs,
+        format_summary,
+        run_audit,
+        summarize,
+        write,
+    )
     from .evaluation import _judge
 
     names = list(dict.fromkeys(args.backend or ["surface"]))

@@ -1,4 +1,4 @@
-"""``seam eval``: score backends on a transformation gold file (:mod:`engine.evaluate`)."""
+"""``seam eval``: score backends on a transformation gold file (:mod:`engine.workflows.evaluate`)."""
 
 from __future__ import annotations
 
@@ -62,8 +62,8 @@ def _configure(e: argparse.ArgumentParser) -> None:
     _configure,
 )
 def evaluate(args: argparse.Namespace) -> int:
-    from ..evaluate import by_tag, format_table, format_tags, read_gold, write_json
-    from ..evaluate import evaluate as run_eval
+    from ..workflows.evaluate import by_tag, format_table, format_tags, read_gold, write_json
+    from ..workflows.evaluate import evaluate as run_eval
 
     cases = read_gold(args.input)
     if not cases:
@@ -172,9 +172,9 @@ def _judge(args: argparse.Namespace):
 def compare(args: argparse.Namespace) -> int:
     from itertools import islice
 
-    from ..compare import format_summary, measure, run_backends, summarize
-    from ..compare.report import write
     from ..jsonl import read_records
+    from ..workflows.compare import format_summary, measure, run_backends, summarize
+    from ..workflows.compare.report import write
 
     items = list(islice(read_records(args.input), args.limit))
     if not items:

@@ -243,7 +243,8 @@ def train_polyjuice(args: argparse.Namespace) -> int:
     from ..errors import SeamError
     from ..jsonl import read_records
     from ..polyjuice.detect import detect_texts
-    from ..polyjuice.train import Pair, examples, fine_tune, seam_pairs
+    from ..polyjuice.train import Pair, examples, fine_tune
+    from ..workflows.polyjuice_data import seam_pairs
 
     pairs: list[Pair] = []
     if args.input:

@@ -1,4 +1,4 @@
-"""``seam transform`` and ``seam contrast``: arguments, then one :func:`engine.run.run` call."""
+"""``seam transform`` and ``seam contrast``: arguments, then one :func:`engine.workflows.run.run` call."""
 
 from __future__ import annotations
 
@@ -7,7 +7,7 @@ import sys
 
 from ..errors import SeamError
 from ..jsonl import InputRecord, count_lines, fingerprint, read_records
-from ..run import RunReport, TransformProducer, run
+from ..workflows.run import RunReport, TransformProducer, run
 from . import command
 from .options import add_option, add_run_options, backend_kwargs, selector
 
@@ -56,7 +56,7 @@ def record_path(args: argparse.Namespace) -> str | None:
 
 
 def _on_ray(spec, args: argparse.Namespace) -> RunReport:
-    from ..distributed import run_ray
+    from ..workflows.distributed import run_ray
 
     if not args.input or not args.output:
         raise SeamError("--executor ray needs -i INPUT and -o OUTPUT")
@@ -132,7 +132,7 @@ def transform(args: argparse.Namespace) -> int:
 
         require_column(args.input, args.text_field)
     if args.executor == "ray":
-        from ..distributed import ProducerSpec
+        from ..workflows.distributed import ProducerSpec
 
         spec = ProducerSpec(
             "transform",
@@ -200,7 +200,7 @@ def transform(args: argparse.Namespace) -> int:
 
 
 def _configure_contrast(n: argparse.ArgumentParser) -> None:
-    from ..nli.contrast import LIT_PAIRS
+    from ..workflows.contrast import LIT_PAIRS
 
     n.add_argument(
         "-i", "--input", required=True, help="JSONL with premise, hypothesis, label (and id)"
@@ -247,7 +247,7 @@ def contrast(args: argparse.Namespace) -> int:
     import json
 
     from ..jsonl import written_records
-    from ..nli.contrast import ContrastBuilder, format_summary, read_pairs, summarize
+    from ..workflows.contrast import ContrastBuilder, format_summary, read_pairs, summarize
 
     if args.resume and not args.output:
         raise SeamError("--resume needs -o OUTPUT (the partial output file to continue)")
@@ -257,7 +257,7 @@ def contrast(args: argparse.Namespace) -> int:
         "label": args.label_field,
     }
     if args.executor == "ray":
-        from ..distributed import ProducerSpec
+        from ..workflows.distributed import ProducerSpec
 
         spec = ProducerSpec(
             "contrast",

@@ -6,10 +6,12 @@ words in that region are the answer; ``[EMPTY]`` marks a deletion. These are the
 of the edit. The original blanked the edit with some context around it, and that is
 :func:`example`'s ``widen``.
 
-:func:`seam_pairs` makes pairs with Seam's own backends. Each transformation has a known code:
-``negate`` -> negation; ``tense``/``passive`` -> restructure; ``swap`` -> shuffle;
-``shorten`` -> delete; and a quantifier or number word swapped for another -> quantifier. :func:`fine_tune` is a plain causal-LM fine-tuning loop (AdamW, seeded,
-length-planned batches).
+:data:`SEAM_CODES` gives the code of each of Seam's transformations: ``negate`` -> negation;
+``tense``/``passive`` -> restructure; ``swap`` -> shuffle; ``shorten`` -> delete; and a
+quantifier or number word swapped for another (:func:`quantifier_pairs`) -> quantifier. The
+pairs themselves are made by a backend in :func:`engine.workflows.polyjuice_data.seam_pairs`.
+:func:`fine_tune` is a plain causal-LM fine-tuning loop (AdamW, seeded, length-planned
+batches).
 """
 
 from __future__ import annotations
@@ -17,7 +19,7 @@ from __future__ import annotations
 import difflib
 import logging
 import random
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -120,28 +122,6 @@ def quantifier_pairs(analyses: Sequence[Analysis]) -> list[Pair]:
                 ).strip()
                 out.append(Pair(a.text, text, "quantifier"))
                 break
-    return out
-
-
-def seam_pairs(
-    texts: Sequence[str],
-    backend: str = "surface",
-    transformations: Iterable[str] = SEAM_CODES,
-    quantifiers: bool = True,
-) -> list[Pair]:
-    """Pairs made by Seam's own transformations (changed ``ok`` outputs), with their codes,
-    and (``quantifiers``) :func:`quantifier_pairs`."""
-    from ..pipeline import Transformer
-
-    transformer = Transformer(backend)
-    out = []
-    if quantifiers:
-        analyses = [a for a in transformer.analyze_texts(list(texts)) if isinstance(a, Analysis)]
-        out.extend(quantifier_pairs(analyses))
-    for expr in transformations:
-        for rec in transformer.run_texts(list(texts), expr):
-            if rec["status"] == "ok" and rec["best"] and rec["best"] != rec["source"]:
-                out.append(Pair(rec["source"], rec["best"], SEAM_CODES[expr]))
     return out
 
 

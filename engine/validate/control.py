@@ -19,13 +19,14 @@ from __future__ import annotations
 import logging
 from collections.abc import Sequence
 
-from .base import ACCEPT, FLAG, REJECT, Item, Verdict
+from .base import ACCEPT, FLAG, MEANING, REJECT, Item, Validator, Verdict
 
 log = logging.getLogger(__name__)
 
 
-class ControlAdherence:
+class ControlAdherence(Validator):
     name = "control"
+    scope = MEANING
 
     def __init__(self, analyzer=None):
         if analyzer is None:
@@ -78,4 +79,42 @@ class ControlAdherence:
                 out[k] = Verdict(self.name, ACCEPT, f"change shown; controls {header} followed")
             else:
                 out[k] = Verdict(self.name, ACCEPT, "change shown")
+        return out
+
+
+class Recovery(Validator):
+    """REC-VAL (after Batra et al.): re-analysis recovers the plan from the output: the change
+    shows and the rest of the source is kept (the checks every backend's output meets).
+    ``accept`` when the plan is recovered, ``reject`` when not; an item without a plan is
+    flagged (nothing to recover)."""
+
+    name = "rec-val"
+    scope = MEANING
+    incompatible_reason = "no plan to recover"
+
+    def __init__(self, analyzer=None):
+        if analyzer is None:
+            from ..analyzers import SpacyAnalyzer
+
+            analyzer = SpacyAnalyzer()
+        self.analyzer = analyzer
+
+    def compatible(self, plan) -> bool:
+        return plan is not None
+
+    def check(self, items: Sequence[Item]) -> list[Verdict]:
+        from ..checks import keeps_source, shows_change
+
+        texts = list(dict.fromkeys(t for i in items for t in (i.source, i.text)))
+        analyses = dict(zip(texts, self.analyzer.analyze(texts), strict=True)) if texts else {}
+        out = []
+        for item in items:
+            why = shows_change(item.plan, item.text, None, analyses[item.text]) or keeps_source(
+                analyses[item.source], item.plan, analyses[item.text]
+            )
+            out.append(
+                Verdict(self.name, REJECT, why)
+                if why
+                else Verdict(self.name, ACCEPT, "the plan is recovered")
+            )
         return out

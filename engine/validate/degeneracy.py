@@ -16,7 +16,7 @@ import re
 from collections.abc import Sequence
 
 from ..tailor.codes import GOLD_LABELS
-from .base import ACCEPT, FLAG, REJECT, Item, Verdict
+from .base import ACCEPT, FLAG, REJECT, Item, Validator, Verdict
 
 _SPECIAL = re.compile(
     r"\[(?:BLANK|SEP|ANSWER|EMPTY)\]|<extra_id_\d+>|<\|[a-z]+\|>|</?s>|<pad>|<unk>"
@@ -72,7 +72,7 @@ def _already(item: Item) -> bool:
     return shows_change(item.plan, item.source, None, item.analysis) is None
 
 
-class Degeneracy:
+class Degeneracy(Validator):
     name = "degeneracy"
 
     def check(self, items: Sequence[Item]) -> list[Verdict]:

@@ -19,7 +19,7 @@ from pathlib import Path
 
 from ..erg import ace as acemod
 from ..errors import DataFileError
-from .base import ACCEPT, FLAG, REJECT, Item, Verdict
+from .base import ACCEPT, FLAG, GRAMMAR, REJECT, Item, Validator, Verdict
 
 
 class RecordedParses:
@@ -52,7 +52,7 @@ class RecordedParses:
         ]
 
 
-class ErgGrammaticality:
+class ErgGrammaticality(Validator):
     """Flag (``veto``: reject) candidates the ERG cannot parse.
 
     ``parser``: anything with ``parse(texts) -> list[AceResult]``; by default an ACE pool on
@@ -61,6 +61,7 @@ class ErgGrammaticality:
     """
 
     name = "erg"
+    scope = GRAMMAR
 
     def __init__(
         self,

@@ -18,7 +18,7 @@ from collections.abc import Sequence
 
 from ..errors import RankError
 from ..rank.closeness import tokens
-from .base import ACCEPT, FLAG, REJECT, Item, Verdict
+from .base import ACCEPT, FLAG, GRAMMAR, MEANING, REJECT, Item, Validator, Verdict
 
 
 def bleu(source: str, text: str) -> float:
@@ -38,8 +38,9 @@ def bleu(source: str, text: str) -> float:
     return float(sentence_bleu([ref], hyp, smoothing_function=SmoothingFunction().method1))
 
 
-class BleuRange:
+class BleuRange(Validator):
     name = "bleu"
+    scope = MEANING
 
     def __init__(self, low: float = 0.1, high: float = 0.95):
         if not 0.0 <= low < high <= 1.0:
@@ -67,7 +68,7 @@ class BleuRange:
         return out
 
 
-class Entailment:
+class Entailment(Validator):
     """Two-way entailment with the source under a local NLI model.
 
     ``expect="same"``: accept when both directions are entailment with probability at least
@@ -77,6 +78,7 @@ class Entailment:
     """
 
     name = "entailment"
+    scope = MEANING
 
     def __init__(self, classifier, expect: str = "same", accept: float = 0.9, reject: float = 0.7):
         if expect not in ("same", "different"):
@@ -111,8 +113,9 @@ class Entailment:
         return out
 
 
-class LikelihoodDrop:
+class LikelihoodDrop(Validator):
     name = "likelihood"
+    scope = GRAMMAR
 
     def __init__(self, lm, max_drop: float = 50.0, nlp=None):
         if max_drop <= 0:
@@ -135,5 +138,75 @@ class LikelihoodDrop:
             verdict = REJECT if d.worst >= self.max_drop else ACCEPT
             out[k] = Verdict(
                 self.name, verdict, detail if verdict == ACCEPT else f"{detail} >= {self.max_drop}"
+            )
+        return out
+
+
+class NearMiss(Validator):
+    """BLEU-VAL (after Batra et al.): BLEU-4 of the candidate against its ``reference`` (another
+    output for the same source and plan). At ``high`` or above it is the reference itself
+    (``accept``); in ``[low, high)`` a near miss of it (``reject``); below ``low`` too far from
+    it to judge, or no reference (``flag``)."""
+
+    name = "bleu-val"
+    scope = MEANING
+    incompatible_reason = "no reference"
+
+    def __init__(self, low: float = 0.2, high: float = 0.99):
+        if not 0.0 <= low < high <= 1.0:
+            raise RankError(f"the BLEU range must satisfy 0 <= low < high <= 1, got {low}, {high}")
+        self.low, self.high = low, high
+
+    def applies(self, item: Item) -> bool:
+        return bool(item.reference)
+
+    def check(self, items: Sequence[Item]) -> list[Verdict]:
+        out = []
+        for item in items:
+            b = bleu(item.reference or "", item.text)
+            if b >= self.high:
+                out.append(Verdict(self.name, ACCEPT, f"BLEU {b:.2f}: the reference itself"))
+            elif b >= self.low:
+                out.append(
+                    Verdict(self.name, REJECT, f"BLEU {b:.2f}: a near miss of the reference")
+                )
+            else:
+                out.append(
+                    Verdict(self.name, FLAG, f"BLEU {b:.2f}: too far from the reference to judge")
+                )
+        return out
+
+
+class ReferenceEntailment(Validator):
+    """ENT-VAL (after Batra et al.): two-way entailment between the candidate and its
+    ``reference`` under a local NLI model (an :class:`~engine.nli.classifier.NliClassifier`):
+    both directions at ``threshold`` or above is ``accept`` (a paraphrase of the reference),
+    else ``reject``; no reference is ``flag``."""
+
+    name = "ent-val"
+    scope = MEANING
+    incompatible_reason = "no reference"
+
+    def __init__(self, classifier, threshold: float = 0.5):
+        self.classifier, self.threshold = classifier, threshold
+
+    def applies(self, item: Item) -> bool:
+        return bool(item.reference)
+
+    def check(self, items: Sequence[Item]) -> list[Verdict]:
+        pairs = [(i.reference or "", i.text) for i in items] + [
+            (i.text, i.reference or "") for i in items
+        ]
+        probs = self.classifier.predict_proba_pairs(pairs) if pairs else []
+        n = len(items)
+        out = []
+        for k in range(n):
+            forward = probs[k].get("entailment", 0.0)
+            backward = probs[n + k].get("entailment", 0.0)
+            detail = f"({forward:.2f}, {backward:.2f})"
+            out.append(
+                Verdict(self.name, ACCEPT, f"two-way entailment with the reference {detail}")
+                if min(forward, backward) >= self.threshold
+                else Verdict(self.name, REJECT, f"not a paraphrase of the reference {detail}")
             )
         return out

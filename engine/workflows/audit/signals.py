@@ -24,11 +24,11 @@ import re
 from collections.abc import Sequence
 from itertools import combinations
 
-from ..checks import keeps_source, shows_change
+from ...checks import keeps_source, shows_change
+from ...ir import Analysis, Predicate
+from ...transforms import EditPlan, parse
+from ...transforms.algebra import Transformation, commutes
 from ..evaluate import normalize as gold_normalize
-from ..ir import Analysis, Predicate
-from ..transforms import EditPlan, parse
-from ..transforms.algebra import Transformation, commutes
 
 # Words that may stand before or after an object without changing the sentence (*pick up the
 # book* / *pick the book up*).
@@ -41,7 +41,7 @@ _RELATIVIZER = {"who": "that", "whom": "that", "which": "that"}
 
 
 def normalize(text: str) -> str:
-    """The gold files' normalization (:func:`engine.evaluate.normalize`), with no space before
+    """The gold files' normalization (:func:`engine.workflows.evaluate.normalize`), with no space before
     ``;`` and ``:`` either."""
     return re.sub(r"\s+([;:])", r"\1", gold_normalize(text))
 

@@ -1,7 +1,7 @@
 """The one run loop behind ``seam transform``, ``seam contrast`` and :func:`run_file`.
 
 A *producer* turns input items into output records (a :class:`~engine.pipeline.Transformer`
-with its jobs, or a :class:`~engine.nli.contrast.ContrastBuilder`). :func:`run` drives one
+with its jobs, or a :class:`~engine.workflows.contrast.ContrastBuilder`). :func:`run` drives one
 over a stream of items: it resumes a partial output (skipping the records already written,
 after checking that the input has not changed since), writes records as they come, flushes
 every ``batch_size`` records (the same with or without a progress bar), shows progress,
@@ -28,9 +28,9 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import IO, Any, Protocol
 
-from .errors import InternalError, ResumeError, SeamError
-from .jsonl import InputRecord, JsonlWriter, count_lines, read_records, written_records
-from .results import ACE_ERROR, ERROR
+from ..errors import InternalError, ResumeError, SeamError
+from ..jsonl import InputRecord, JsonlWriter, count_lines, read_records, written_records
+from ..results import ACE_ERROR, ERROR
 
 log = logging.getLogger(__name__)
 
@@ -240,7 +240,7 @@ def run_file(
 ) -> RunReport:
     """Transform a JSONL file (one ``text`` per line) into a JSONL file of records, as
     ``seam transform -i INPUT -o OUTPUT`` does: batches, resume, flushing, progress."""
-    from .pipeline import DEFAULT_MAX_CHARS, Transformer, jobs
+    from ..pipeline import DEFAULT_MAX_CHARS, Transformer, jobs
 
     job_list = jobs(apply)
     transformer = Transformer(

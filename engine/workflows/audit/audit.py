@@ -1,7 +1,7 @@
 """``seam audit``: run a corpus through backends and flag suspect ``ok`` outputs without labels.
 
 For every input sentence, transformation and backend the audit writes one record: the output
-as ``seam transform`` gives it, and what each signal found (:mod:`engine.audit.signals`):
+as ``seam transform`` gives it, and what each signal found (:mod:`engine.workflows.audit.signals`):
 
 ``inverse``
     the inverse transformation, applied by the same backend to the output, gives back the source;
@@ -30,9 +30,9 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from ..jsonl import InputRecord, JsonlWriter, written_records
-from ..pipeline import Transformer, jobs
-from ..results import OK
+from ...jsonl import InputRecord, JsonlWriter, written_records
+from ...pipeline import Transformer, jobs
+from ...results import OK
 from . import signals
 
 log = logging.getLogger(__name__)
@@ -59,7 +59,7 @@ class Auditor:
     """Opens every backend once and audits chunks of input records."""
 
     def __init__(self, options: AuditOptions):
-        from ..backends import get_backend
+        from ...backends import get_backend
 
         self.options = options
         self.transformers = {}
@@ -170,7 +170,7 @@ class Auditor:
                     entry["suspect"] = not signals.equivalent(entry["a_then_b"], entry["b_then_a"])
 
     def _reanalysis(self, judged, analyses: dict) -> None:
-        from ..checks import declarative_of
+        from ...checks import declarative_of
 
         outputs = self._analyze([rec["best"] for _, rec in judged])
         statements: dict[int, str] = {}
@@ -203,7 +203,7 @@ class Auditor:
                 }
 
     def _erg(self, judged) -> None:
-        from ..validate.base import ACCEPT, Item
+        from ...validate.base import ACCEPT, Item
 
         texts = list(
             dict.fromkeys([rec["text"] for _, rec in judged] + [rec["best"] for _, rec in judged])

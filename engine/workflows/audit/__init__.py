@@ -1,7 +1,7 @@
 """Label-free auditing of a whole corpus (``seam audit``): run any corpus through any backends
 and flag suspect ``ok`` outputs by signals that need no gold, then compare two runs.
 
->>> from engine.audit import inverse, equivalent
+>>> from engine.workflows.audit import inverse, equivalent
 >>> from engine.ir import Predicate
 >>> inverse("negate", Predicate("see")), equivalent("He didn't go.", "He did not go.")
 ('affirm', True)

@@ -8,7 +8,7 @@ other: the measures ``seam compare`` reports.
   *is not riding*); a span found whole elsewhere in the output only moved (passive, swap),
   and pronoun case does not count (*he* -> *him*). See :func:`expected_roles`.
 * **Token edit distance**: Levenshtein distance over lower-cased word tokens.
-* **Fluency** (computed in :mod:`engine.compare.comparison`): the change of the mean per-token
+* **Fluency** (computed in :mod:`engine.workflows.compare.comparison`): the change of the mean per-token
   log-probability (output minus source), and TAILOR's loss ratio
   (:func:`engine.rank.deltas.fluency_ratios`; 1.0 means no change, below 1 more fluent).
 * **Diversity** among a record's candidates: self-BLEU (mean BLEU-4 of each candidate against
@@ -26,11 +26,11 @@ import difflib
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 
-from .. import english
-from ..english import with_case
-from ..ir import Analysis, Frame
-from ..rank.closeness import edit_distance, tokens
-from ..transforms import EditPlan
+from ... import english
+from ...english import with_case
+from ...ir import Analysis, Frame
+from ...rank.closeness import edit_distance, tokens
+from ...transforms import EditPlan
 
 # Plan features that change the verb group (tense, voice, ... all inflect or add auxiliaries).
 _VERB_FEATURES = frozenset(

@@ -35,6 +35,7 @@ from typing import Any
 from ..errors import IncompatibleError, InputError, RecordError, SeamError
 from ..ir import Analysis
 from ..jsonl import fingerprint, lines, load_object, record_id, valid_unicode
+from ..nli.labels import LABELS, UNKNOWN, LabelRules, original_features
 from ..pipeline import DEFAULT_MAX_CHARS, Transformer, check_text
 from ..results import (
     ERROR,
@@ -48,7 +49,6 @@ from ..results import (
 )
 from ..select import ToJudge
 from ..transforms import EditPlan, Pair, Transformation, parse_pair
-from .labels import LABELS, UNKNOWN, LabelRules, original_features
 
 log = logging.getLogger(__name__)
 

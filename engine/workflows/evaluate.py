@@ -23,10 +23,10 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from .errors import DataFileError
-from .jsonl import lines, load_object
-from .pipeline import Transformer
-from .results import OK
+from ..errors import DataFileError
+from ..jsonl import lines, load_object
+from ..pipeline import Transformer
+from ..results import OK
 
 
 def normalize(text: str | None) -> str:

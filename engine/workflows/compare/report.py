@@ -17,8 +17,8 @@ import io
 import json
 from collections.abc import Sequence
 
+from ...results import OK
 from ..evaluate import normalize
-from ..results import OK
 from .comparison import Row
 
 MAX_EXAMPLES = 400

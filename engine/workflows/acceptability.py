@@ -17,9 +17,9 @@ import random
 from collections.abc import Sequence
 from pathlib import Path
 
-from .classifier import Example
-from .validation import Sample, Sorted
-from .validator import plan_text
+from ..accept.classifier import Example
+from ..accept.validation import DISCARDED, Sample, Sorted
+from ..accept.validator import plan_text
 
 
 def seed_samples(
@@ -63,7 +63,7 @@ def snt_samples(
     analyzer=None,
 ) -> list[Sample]:
     """Corruptions of each seed output (and wrong-plan edits of its source), unacceptable by intent."""
-    from .corrupt import corrupt, wrong_plan
+    from ..accept.corrupt import corrupt, wrong_plan
 
     if analyzer is None:
         from ..analyzers import SpacyAnalyzer
@@ -96,7 +96,7 @@ def examples(sorted_samples: Sequence[Sorted]) -> list[Example]:
             r.sample.source, plan_text(r.sample.plan), r.sample.output, int(r.label == "acceptable")
         )
         for r in sorted_samples
-        if r.label != "reject"
+        if r.label != DISCARDED
     ]
 
 

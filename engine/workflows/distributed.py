@@ -29,8 +29,8 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from .errors import ResumeError, SeamError
-from .jsonl import lines
+from ..errors import ResumeError, SeamError
+from ..jsonl import lines
 from .run import RunReport
 
 
@@ -51,14 +51,14 @@ class ProducerSpec:
 
     def build(self):
         if self.kind == "transform":
-            from .pipeline import Transformer, jobs
+            from ..pipeline import Transformer, jobs
             from .run import TransformProducer
 
             t = Transformer(
                 self.backend, max_chars=self.max_chars, batch_size=self.batch_size, **self.options
             )
             return TransformProducer(t, jobs(list(self.apply)))
-        from .nli.contrast import ContrastBuilder
+        from .contrast import ContrastBuilder
 
         return ContrastBuilder(
             self.backend,
@@ -71,10 +71,10 @@ class ProducerSpec:
 
     def parse(self, raw: str, lineno: int) -> Any:
         if self.kind == "transform":
-            from .jsonl import parse_line
+            from ..jsonl import parse_line
 
             return parse_line(raw, lineno)
-        from .nli.contrast import parse_pair_line
+        from .contrast import parse_pair_line
 
         return parse_pair_line(raw, lineno, self.fields)
 

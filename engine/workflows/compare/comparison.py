@@ -1,5 +1,5 @@
 """Symbolic against neural on the same edits: every backend realizes the same normalized
-plans, and each best output is measured the same way (:mod:`engine.compare.metrics`).
+plans, and each best output is measured the same way (:mod:`engine.workflows.compare.metrics`).
 
 One row per input x transformation holds every backend's status and best output with its
 scores:
@@ -14,7 +14,7 @@ scores:
 * ``code``: the Polyjuice control code of the edit (:func:`engine.polyjuice.detect.detect`), so
   symbolic and neural edits are classified in one vocabulary;
 * ``correct``: when the input line carries gold (``accept`` or ``expect_status``, the gold-file format of
-  :mod:`engine.evaluate`, e.g. ``examples/gold.jsonl``), the gold file's pass rule.
+  :mod:`engine.workflows.evaluate`, e.g. ``examples/gold.jsonl``), the gold file's pass rule.
 
 :func:`summarize` aggregates per backend and transformation, adds the agreement between
 backends (how often two give the same best output where both are ``ok``) and the speed.
@@ -31,14 +31,14 @@ from dataclasses import dataclass, field
 from itertools import combinations
 from typing import Any
 
-from ..checks import keeps_source, shows_change
+from ...checks import keeps_source, shows_change
+from ...jsonl import InputRecord
+from ...pipeline import Job, Transformer, job, jobs
+from ...rank.deltas import fluency_ratios
+from ...results import OK
+from ...transforms import EditPlan
+from ...validate.base import ACCEPT, REJECT, Item
 from ..evaluate import GoldCase, normalize, passes
-from ..jsonl import InputRecord
-from ..pipeline import Job, Transformer, job, jobs
-from ..rank.deltas import fluency_ratios
-from ..results import OK
-from ..transforms import EditPlan
-from ..validate.base import ACCEPT, REJECT, Item
 from . import metrics
 
 log = logging.getLogger(__name__)
@@ -217,11 +217,11 @@ def measure(comparison: Comparison, analyzer=None, lm=None, judge=None) -> None:
     ``token_scores(texts)`` (default: the n-gram model); ``judge``: a validator such as
     :class:`~engine.validate.grammar.ErgGrammaticality`, or None."""
     if analyzer is None:
-        from ..analyzers import SpacyAnalyzer
+        from ...analyzers import SpacyAnalyzer
 
         analyzer = SpacyAnalyzer()
     if lm is None:
-        from ..rank.ngram import NgramLM
+        from ...rank.ngram import NgramLM
 
         lm = NgramLM()
     plans = {r.transformation: job(r.transformation) for r in comparison.rows if r.plan}
@@ -248,7 +248,7 @@ def measure(comparison: Comparison, analyzer=None, lm=None, judge=None) -> None:
     ratio = dict(
         zip(pairs, fluency_ratios(lm, [a for a, _ in pairs], [b for _, b in pairs]), strict=True)
     )
-    from ..polyjuice.detect import detect
+    from ...polyjuice.detect import detect
 
     verdicts: dict[str, Any] = {}
     if judge is not None and bests:

@@ -1,5 +1,5 @@
 """``seam compare``: every backend on the same edit plans, measured the same way, with a
-self-contained HTML report (:mod:`engine.compare.report`)."""
+self-contained HTML report (:mod:`engine.workflows.compare.report`)."""
 
 from .comparison import (
     Comparison,
