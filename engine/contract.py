@@ -38,6 +38,7 @@ open reaches ``backend.realize``. In this order:
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import cast
 
 from .checks import already_satisfied, refusal, unsupported
 from .ir import Analysis
@@ -87,9 +88,9 @@ def realize(
     the rest goes to the backend in one call."""
     if len(analyses) != len(plans):
         raise ValueError(f"{len(analyses)} analyses but {len(plans)} plans")
-    sources = list(sources) if sources is not None else [None] * len(analyses)
+    texts: list[str | None] = list(sources) if sources is not None else [None] * len(analyses)
     out: list[Realization | None] = [
-        before_backend(backend, a, p, s) for a, p, s in zip(analyses, plans, sources, strict=True)
+        before_backend(backend, a, p, s) for a, p, s in zip(analyses, plans, texts, strict=True)
     ]
     todo = [k for k, r in enumerate(out) if r is None]
     if todo:
@@ -100,4 +101,4 @@ def realize(
             )
         for k, r in zip(todo, done, strict=True):
             out[k] = r
-    return out  # type: ignore[return-value]
+    return cast(list[Realization], out)  # every None above was filled by the backend

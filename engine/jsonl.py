@@ -71,7 +71,7 @@ def record_id(value: Any, default: str) -> str:
 def lines(path: str | Path | IO[str]) -> Iterator[tuple[int, str]]:
     """(line number, line) for every line of an input file, see :func:`text_lines`. A CSV, TSV,
     Parquet file or saved dataset folder gives one JSON line per row (:mod:`engine.tables`)."""
-    if table_format(path) is not None:
+    if isinstance(path, str | Path) and table_format(path) is not None:  # never for a stream
         return enumerate(rows(path), start=1)
     return enumerate(text_lines(path), start=1)
 

@@ -17,6 +17,7 @@ import logging
 from collections import Counter
 from collections.abc import Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
+from typing import cast
 
 from . import contract
 from .backends import ERROR, NO_REALIZATION, OK, Backend, Candidate, Realization, get_backend
@@ -48,7 +49,7 @@ def job(expression: str | Transformation | Choice) -> Job:
     a choice is skipped with a warning."""
     value = parse(expression)
     plans: list[tuple[str, EditPlan]] = []
-    first_error = None
+    first_error: IncompatibleError | None = None
     for option in value.options:
         try:
             plan = option.plan()
@@ -59,6 +60,7 @@ def job(expression: str | Transformation | Choice) -> Job:
         if all(plan != p for _, p in plans):
             plans.append((str(option), plan))
     if not plans:
+        assert first_error is not None  # a value has at least one option
         raise first_error
     return Job(expression if isinstance(expression, str) else str(expression), value, tuple(plans))
 
@@ -202,7 +204,7 @@ class Transformer:
         good = [r for r in todo if problems[r.line] is None]
         analyses = self._analyze(good)
         done: list[tuple[InputRecord, Job, Realization, Analysis | None]] = []
-        work: list[tuple[InputRecord, list[Job], Analysis]] = []
+        work: list[tuple[InputRecord, str, list[Job], Analysis]] = []
         for rec in todo:
             analysis = analyses.get(rec.line)
             problem = problems[rec.line]
@@ -212,11 +214,14 @@ class Transformer:
             if problem is not None:
                 done.extend((rec, job, problem, None) for job in pending)
                 continue
-            work.append((rec, pending, analysis))
+            # no problem: the record has a text (input_problem) and an analysis (_analyze)
+            assert rec.text is not None
+            assert analysis is not None and not isinstance(analysis, Realization)
+            work.append((rec, rec.text, pending, analysis))
         # the whole batch reaches the backend in one call (the ERG's generator pool sees every MRS)
         flat = [
-            (rec.text, analysis, plan)
-            for rec, pending, analysis in work
+            (text, analysis, plan)
+            for _rec, text, pending, analysis in work
             for j in pending
             for _, plan in j.plans
         ]
@@ -224,7 +229,7 @@ class Transformer:
             [a for _, a, _ in flat], [p for _, _, p in flat], [t for t, _, _ in flat]
         )
         k = 0
-        for rec, pending, analysis in work:
+        for rec, _text, pending, analysis in work:
             for job in pending:
                 named = [(name, results[k + n]) for n, (name, _) in enumerate(job.plans)]
                 k += len(job.plans)
@@ -242,7 +247,9 @@ class Transformer:
             yield self._record(rec, job, real)
 
     @staticmethod
-    def entry(source: str, job: Job, real: Realization, analysis: Analysis | None) -> ToJudge:
+    def entry(
+        source: str | None, job: Job, real: Realization, analysis: Analysis | None
+    ) -> ToJudge:
         """What the selector needs to judge a realization of ``job``: each candidate's plan."""
         plans = dict(job.plans)
         first = job.plans[0][1]
@@ -254,8 +261,9 @@ class Transformer:
         )
 
     def _analyze(self, records: list[InputRecord]) -> dict[int, Analysis | Realization]:
-        """Analyses keyed by line; a Realization is the error of that record."""
-        analyses = self.analyze_texts([r.text for r in records])
+        """Analyses keyed by line; a Realization is the error of that record. The records
+        passed :func:`input_problem`, so each has a text."""
+        analyses = self.analyze_texts([cast(str, r.text) for r in records])
         return {r.line: a for r, a in zip(records, analyses, strict=True)}
 
     def analyze_texts(self, texts: Sequence[str]) -> list[Analysis | Realization]:
@@ -264,7 +272,7 @@ class Transformer:
         if not texts:
             return []
         try:
-            out = list(self.backend.analyze(list(texts)))
+            out: list[Analysis | Realization] = list(self.backend.analyze(list(texts)))
             if len(out) == len(texts):
                 return out
             log.error(

@@ -45,7 +45,7 @@ class Registry(Generic[T]):
         self._loaded = entry_points is None
 
     def _load(self) -> None:
-        if self._loaded:
+        if self._loaded or self.group is None:  # no group: nothing to load (_loaded is True)
             return
         self._loaded = True
         import logging

@@ -46,7 +46,7 @@ class ToJudge:
     """A realization to validate and rank: its source ``analysis`` (or None), and the plan of
     each candidate (a choice's alternatives have different plans)."""
 
-    source: str
+    source: str | None  # None for an input without a text (its realization is never ok)
     realization: Realization
     plans: tuple[Any, ...]
     analysis: Any = None
@@ -129,6 +129,7 @@ class Selector:
         for e, entry in enumerate(entries):
             if entry.realization.status != OK:
                 continue
+            assert entry.source is not None  # an ok realization has a source text
             for c, cand in enumerate(entry.realization.candidates):
                 items.append(Item(entry.source, cand.text, entry.plans[c], entry.analysis))
                 owners.append((e, c))

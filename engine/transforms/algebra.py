@@ -51,7 +51,7 @@ import re
 import tomllib
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, NoReturn
 
 from ..errors import ExpressionError, IncompatibleError, RuleError, UnknownTransformationError
 from ..resources import rules_dir
@@ -370,6 +370,7 @@ class _Parser:
             if m is None or m.lastgroup == "ws":  # only trailing whitespace is left
                 break
             kind = m.lastgroup
+            assert kind is not None  # every alternative of _TOKEN is a named group
             self.toks.append(_Tok(kind, m.group(kind), m.start(kind) + 1, bool(m.group("ws"))))
             pos = m.end()
         self.i = 0
@@ -381,7 +382,9 @@ class _Parser:
     def end_col(self) -> int:
         return len(self.text.rstrip()) + 1
 
-    def fail(self, msg: str, col: int | None = None, cls=ExpressionError):
+    def fail(
+        self, msg: str, col: int | None = None, cls: type[ExpressionError] = ExpressionError
+    ) -> NoReturn:
         raise cls(msg, self.text, col if col is not None else self.end_col())
 
     def expect(self, value: str) -> _Tok:
@@ -433,9 +436,10 @@ class _Parser:
             if stop_at_spaced_plus and tok.value == "+" and tok.spaced:
                 break
             self.i += 1
-            if self.peek() is None:
+            following = self.peek()
+            if following is None:
                 self.fail(f"expression ends with {tok.value!r}", tok.col)
-            col = self.peek().col
+            col = following.col
             nxt = self.atom()
             if isinstance(nxt, Pair):
                 self.fail("a pair can only come first in a sequence: write (p;f)+pa", col)
@@ -485,7 +489,9 @@ class _Parser:
 
 def _term(name: str, arg: str | None, expression: str, col: int) -> tuple[Step, ...]:
     if arg is None and name in shorthand():
-        return parse(shorthand()[name]).steps
+        expanded = parse(shorthand()[name])
+        assert isinstance(expanded, Transformation)  # lit.json's shorthand has no choices
+        return expanded.steps
     key = name.lower()
     if key not in CATALOG:
         known = ", ".join(sorted(CATALOG)) + "; shorthand: " + " ".join(shorthand())
@@ -536,10 +542,10 @@ def parse_choice(expression: str | Transformation | Choice) -> Choice:
     return value
 
 
-def parse(expression: str | Transformation) -> Transformation | Choice:
+def parse(expression: str | Transformation | Choice) -> Transformation | Choice:
     """Parse an expression: a :class:`Transformation`, or a :class:`Choice` if it has ``|``.
 
-    A Transformation passes through.
+    A Transformation or a Choice passes through.
     """
     if isinstance(expression, Transformation | Choice):
         return expression
