@@ -175,19 +175,19 @@ KITCHEN = (
 def test_a_reading_headed_by_an_adjective_is_refused():
     """The resultative read as the compound "the kitchen yellow": its head EP sits on an
     adjective, so the passive "The kitchen yellow was painted by us." is never attempted."""
-    from engine.backends.erg import ErgBackend
+    from engine.erg.reading import reading_refusal
 
     text = "We painted the kitchen yellow."
     (check,) = analyze([text])
-    refused = ErgBackend._reading_refusal(analysis_from_mrs(text, KITCHEN), check)
+    refused = reading_refusal(analysis_from_mrs(text, KITCHEN), check)
     assert (
         refused is not None
         and refused.status == "no_parse"
         and "adjective 'yellow'" in refused.reason
     )
     (grey,) = analyze([GREY])
-    assert ErgBackend._reading_refusal(analysis_from_mrs(GREY, RIGHT), grey) is None
-    from engine.backends.erg import _adjective
+    assert reading_refusal(analysis_from_mrs(GREY, RIGHT), grey) is None
+    from engine.erg.reading import _adjective
 
     assert _adjective("yellow") and not _adjective(
         "geese"

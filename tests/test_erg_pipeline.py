@@ -117,13 +117,12 @@ def test_a_built_cleft_the_erg_does_not_parse_in_time_is_a_timeout(tmp_path, mon
     """ERG 2018: the cleft built around the clause is confirmed by parsing it; where that parse
     runs into its limit the record is ``timeout`` with the reason, and the other relativizer
     (as slow to parse) is not tried."""
-    from engine.backends import erg
     from engine.backends.erg import ErgBackend
-    from engine.erg import ace
+    from engine.erg import ace, cleft
 
     monkeypatch.setenv("FAKE_ACE_DATA", "")
     monkeypatch.setattr(ace, "WATCHDOG_GRACE", 0.5)
-    monkeypatch.setattr(erg, "CLEFT_SECONDS", 1)
+    monkeypatch.setattr(cleft, "CLEFT_SECONDS", 1)
     grammar = _fake_ace(
         tmp_path,
         {
@@ -788,12 +787,12 @@ def test_a_slow_reading_that_gives_back_no_source_is_not_edited(
     """Neither agreeing reading regenerates the source: where generating the one used took
     longer than SLOW_ROUND_TRIP, its edits are not sent to ACE (each would be as slow) and the
     record says why; where it was quick, they are."""
-    from engine.backends import erg
     from engine.backends.erg import ErgBackend
+    from engine.erg import reading
 
     monkeypatch.setenv("FAKE_ACE_DATA", "")
     monkeypatch.setenv("FAKE_ACE_GEN_SECONDS", str(seconds))
-    monkeypatch.setattr(erg, "SLOW_ROUND_TRIP", 0.2)
+    monkeypatch.setattr(reading, "SLOW_ROUND_TRIP", 0.2)
     met = ALICE.replace("_see_v_1", "_meet_v_1")
     other = met.replace("proper_q LBL: h4", "udef_q LBL: h4")
     grammar = _fake_ace(

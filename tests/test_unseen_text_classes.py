@@ -699,27 +699,27 @@ def test_the_erg_backend_does_not_undo_an_adverbial_cleft(surface):
 
 
 def test_an_unchanged_shorten_is_not_trusted_where_the_sentence_has_a_modifier(surface):
-    from engine.backends.erg import _modifiers_seen
+    from engine.erg.rewrite import modifiers_seen
     from engine.transforms import parse
 
     plan = parse("shorten(ARG0)").plan()
     assert (
-        _modifiers_seen(surface.analyze(["The manager of the hotel fixed the sign."])[0], plan)
+        modifiers_seen(surface.analyze(["The manager of the hotel fixed the sign."])[0], plan)
         == "of the hotel"
     )
-    assert _modifiers_seen(surface.analyze(["The manager fixed the sign."])[0], plan) is None
+    assert modifiers_seen(surface.analyze(["The manager fixed the sign."])[0], plan) is None
 
 
 def test_the_erg_backend_refuses_a_tense_its_temporal_clause_would_have_to_follow(surface):
-    from engine.backends.erg import _following_clause
+    from engine.erg.rewrite import following_clause
     from engine.transforms import parse
 
     shared = surface.analyze(["When the whistle blows, the workers leave the site."])[0]
     assert (
-        _following_clause(shared, shared.main_frame, parse("tense(past)").plan())
+        following_clause(shared, shared.main_frame, parse("tense(past)").plan())
         == "When the whistle blows"
     )
-    assert _following_clause(shared, shared.main_frame, parse("tense(fut)").plan()) is None
+    assert following_clause(shared, shared.main_frame, parse("tense(fut)").plan()) is None
 
 
 # -- classes the audit of 5,000 premises found --------------------------------------------------------
