@@ -10,6 +10,7 @@ may want to extend are data files in ``rules/lexicon/``.
 from __future__ import annotations
 
 import functools
+import re
 from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
@@ -305,6 +306,13 @@ def read_lexicon(name: str) -> frozenset[str]:
         if line:
             words.add(line)
     return frozenset(words)
+
+
+def phrase_pattern(name: str) -> re.Pattern[str]:
+    """The phrases of ``rules/lexicon/<name>.txt`` as one case-blind pattern that matches any of
+    them as whole words (the longest first where two start at the same word)."""
+    phrases = sorted(read_lexicon(name), key=lambda p: (-len(p), p))
+    return re.compile(r"\b(" + "|".join(re.escape(p) for p in phrases) + r")\b", re.I)
 
 
 @functools.lru_cache(maxsize=1)

@@ -1,0 +1,163 @@
+"""Reading a clause off an analysis, for the refusals and the output checks: the tokens of the
+main clause, its temporal and conditional clauses, its finite verb, where a place phrase or a
+prepositional object sits, punctuation, and agreement features."""
+
+from __future__ import annotations
+
+import dataclasses
+
+from .. import english
+from ..ir import Analysis, Frame
+
+_CLAUSE_BOUNDARIES = (
+    "relcl",
+    "ccomp",
+    "advcl",
+    "acl",
+    "xcomp",
+    "csubj",
+    "csubjpass",
+    "parataxis",
+    "pcomp",
+)
+
+
+def main_clause_tokens(analysis: Analysis, frame: Frame) -> list[int]:
+    """The tokens of ``frame``'s own clause: those whose head chain reaches its verb without
+    entering another clause (relative, complement, adverbial, infinitival) or the *of*-phrase of
+    a noun (*the Act of 1994*)."""
+    tokens = analysis.sentence.tokens
+    out = []
+    for tok in tokens:
+        i, seen, inside = tok.i, set(), True
+        while i != frame.verb:
+            if i in seen or not 0 <= i < len(tokens) or tokens[i].head == i:
+                inside = False
+                break
+            seen.add(i)
+            t = tokens[i]
+            if t.dep in _CLAUSE_BOUNDARIES or (
+                t.dep == "prep" and tokens[t.head].pos in ("NOUN", "PROPN")
+            ):
+                inside = False
+                break
+            i = t.head
+        if inside:
+            out.append(tok.i)
+    return out
+
+
+# Subordinators of temporal and conditional clauses, which follow the main clause's sequence of
+# tenses (*When the bell rang, the children ran out.*): rules/lexicon/temporal_subordinators.txt
+TEMPORAL_SUBORDINATORS = english.read_lexicon("temporal_subordinators")
+
+
+def temporal_clauses(analysis: Analysis, main: Frame) -> list[Frame]:
+    """Finite temporal and conditional clauses that modify ``main`` (``advcl`` with a
+    subordinator of :data:`TEMPORAL_SUBORDINATORS`), without a modal of their own."""
+    tokens = analysis.sentence.tokens
+    out = []
+    for f in analysis.frames:
+        if f is main or not f.finite or f.predicate.modality or not 0 <= f.verb < len(tokens):
+            continue
+        verb = tokens[f.verb]
+        if verb.dep != "advcl":
+            continue
+        # *as soon as I get home*: the clause hangs on *soon*, an adverb of the main verb
+        via = tokens[verb.head] if 0 <= verb.head < len(tokens) else None
+        if verb.head != main.verb and not (
+            via is not None and via.dep in ("advmod", "xcomp") and via.head == main.verb
+        ):
+            continue  # (*keeps crashing whenever I open it*: the clause hangs on the verb's complement)
+        marks = [
+            t for t in tokens if t.head == f.verb and t.dep in ("mark", "advmod") and t.i < f.verb
+        ]
+        if verb.head != main.verb and via is not None and via.dep == "advmod":
+            marks = sorted(
+                [
+                    via,
+                    *(t for t in tokens if t.head == via.i and t.dep == "advmod" and t.i < via.i),
+                    *marks,
+                ],
+                key=lambda t: t.i,
+            )
+        words = (
+            " ".join(t.text.lower() for t in tokens[marks[0].i : marks[-1].i + 1]) if marks else ""
+        )
+        if words in TEMPORAL_SUBORDINATORS or (
+            marks and marks[0].text.lower() in TEMPORAL_SUBORDINATORS and len(marks) == 1
+        ):
+            out.append(f)
+    return out
+
+
+def punctuation(analysis: Analysis):
+    """The sentence's inner punctuation marks, counted (commas, semicolons, colons, dashes,
+    parentheses); the final mark is the plan's business."""
+    from collections import Counter
+
+    tokens = analysis.sentence.tokens
+    inner = tokens[:-1] if tokens and tokens[-1].text in (".", "?", "!") else tokens
+    return Counter(t.text for t in inner if t.text in (",", ";", ":", "(", ")", "--", "—"))
+
+
+def prepositional_object(analysis: Analysis, frame: Frame) -> Frame:
+    """``frame`` with the object of a prepositional verb of the lexicon as its ARG1 where it has
+    none (:func:`english.prepositional_object`, as the surface realizer reads it): *looked
+    after the twins* read as ``ARG0 V after ARG1``, the argument a passive promotes (*The twins
+    were looked after by the nurse*). The analyzer reads it as a prepositional phrase."""
+    found = (
+        english.prepositional_object(analysis.sentence.tokens, frame)
+        if frame.argument("ARG1") is None
+        else None
+    )
+    if found is None:
+        return frame
+    prep, obj = found
+    return dataclasses.replace(
+        frame, arguments=tuple(a for a in frame.arguments if a.span[0] != prep) + (obj,)
+    )
+
+
+def place_with_verb(analysis: Analysis, frame: Frame, lemma: str | None = None) -> Frame:
+    """``frame`` with a place phrase at the end of its object (ARG1) counted outside it:
+    ``swap`` leaves *in the water* of *paddling a canoe in the water* after the verb. With
+    ``lemma``, only the verb's own phrase (:func:`english.verb_complement_cut`)."""
+    obj = frame.argument("ARG1")
+    if obj is None:
+        cut = None
+    elif lemma is not None:
+        cut = english.verb_complement_cut(analysis.sentence.tokens, obj, lemma)
+    else:
+        cut = english.without_place_phrase(analysis.sentence.tokens, obj)
+    if cut is None or cut is obj:
+        return frame
+    return dataclasses.replace(
+        frame, arguments=tuple(cut if a is obj else a for a in frame.arguments)
+    )
+
+
+def finite_verb(analysis: Analysis, frame: Frame):
+    """The first token of a frame's verb group that shows subject agreement, or None."""
+    tokens = analysis.sentence.tokens
+    for i in sorted(set(frame.verb_group) | {frame.verb}):
+        if 0 <= i < len(tokens) and agreement_of(tokens[i]):
+            return tokens[i]
+    return None
+
+
+def agreement_of(token) -> frozenset[str]:
+    """The subjects (1sg, 3sg, 2, pl) a verb form agrees with; empty where it shows none (a
+    past tense other than *be*, a modal, an untensed form)."""
+    word = token.text.lower()
+    if word in ("am", "'m"):
+        return frozenset({"1sg"})
+    if word in ("are", "'re", "were"):
+        return frozenset({"2", "pl"})
+    if word == "was":
+        return frozenset({"1sg", "3sg"})
+    if token.tag == "VBZ":
+        return frozenset({"3sg"})
+    if token.tag == "VBP":
+        return frozenset({"1sg", "2", "pl"})
+    return frozenset()

@@ -1,0 +1,389 @@
+"""The linguistic refusals every backend shares (:func:`refusal`), answered before any backend
+runs: each is a small function of the clause, asked in the order of :data:`REFUSALS`.
+
+The English word lists they read are data files under ``rules/lexicon/`` (nearly negative
+adverbs, negative words; the time adverbials and months of :mod:`.time`)."""
+
+from __future__ import annotations
+
+import dataclasses
+import functools
+
+from .. import agreement, english
+from ..ir import Analysis, Argument, Frame, Predicate
+from ..transforms import EditPlan
+from .clauses import main_clause_tokens
+from .sentences import (
+    inverted_reporting,
+    not_english,
+    presentational,
+    reporting_clause,
+    several_clauses,
+)
+from .time import time_conflict
+
+# The English word lists, from rules/lexicon/ (each file says what its words are for).
+NEGATIVE_ADVERBS = english.read_lexicon("nearly_negative_adverbs")
+NEGATIVE_WORDS = english.read_lexicon("negative_words")
+
+
+@dataclasses.dataclass
+class _Clause:
+    """The main clause a plan would edit, with what the refusals read off it (each once)."""
+
+    analysis: Analysis
+    plan: EditPlan
+    frame: Frame
+
+    @property
+    def pred(self) -> Predicate:
+        return self.frame.predicate
+
+    @property
+    def f(self) -> dict:
+        return self.plan.features
+
+    @property
+    def tokens(self) -> list:
+        return self.analysis.sentence.tokens
+
+    @functools.cached_property
+    def words(self) -> list[str]:
+        return [t.text.lower() for t in self.tokens]
+
+    @functools.cached_property
+    def functions(self) -> dict[str, Argument]:
+        return {a.function: a for a in self.frame.arguments}
+
+    @functools.cached_property
+    def own(self) -> list[int]:
+        return main_clause_tokens(self.analysis, self.frame)
+
+    def own_word(self, words) -> str | None:
+        """The first word of the main clause's own tokens that is in ``words``, as written."""
+        tokens = self.tokens
+        return next((tokens[i].text for i in self.own if tokens[i].text.lower() in words), None)
+
+    @functools.cached_property
+    def infinitive(self):
+        """A *to*-infinitive complement of the verb (*used to go*, *have to leave*), or None."""
+        tokens, verb = self.tokens, self.frame.verb
+        return next(
+            (
+                t
+                for t in tokens
+                if t.head == verb
+                and t.dep == "xcomp"
+                and any(g.head == t.i and g.dep == "aux" and g.text.lower() == "to" for g in tokens)
+            ),
+            None,
+        )
+
+    @property
+    def moves(self) -> bool:
+        """Whether the plan moves the object into the subject (passive, or a swap)."""
+        return bool(
+            self.plan.swap or (self.f.get("voice") == "passive" and self.pred.voice == "active")
+        )
+
+
+def _cleft_of_an_expletive(c: _Clause) -> str | None:
+    if (cleft := c.f.get("cleft")) in ("SUBJ", "ARG0", "ARG1") and any(
+        t.dep == "expl" or (t.dep == "nsubj" and t.text.lower() == "there") for t in c.tokens
+    ):
+        return f"cleft({cleft}): an expletive subject ('there', 'it') has no referent to focus"
+    return None
+
+
+def _cleft_focus_without_referent(c: _Clause) -> str | None:
+    if (cleft := c.f.get("cleft")) is None:
+        return None
+    focus = next(
+        (
+            a
+            for a in c.frame.arguments
+            if (a.function == "subj" if cleft == "SUBJ" else a.role == cleft)
+        ),
+        None,
+    )
+    if focus is not None and focus.text.lower() in ("it", "there"):
+        return (
+            f"cleft({cleft}): the focus would be '{focus.text}', which has no referent to focus (weather or "
+            f"expletive 'it': *It is it that is snowing*)"
+        )
+    return None
+
+
+def _clause_edit_of_a_reporting_clause(c: _Clause) -> str | None:
+    if set(c.f) - {"tense", "progressive", "perfect", "shorten"}:
+        return reporting_clause(c.analysis)
+    return None
+
+
+def _sentence_shape(c: _Clause) -> str | None:
+    a = c.analysis
+    return several_clauses(a) or inverted_reporting(a) or presentational(a)
+
+
+def _no_subject(c: _Clause) -> str | None:
+    tokens, frame = c.tokens, c.frame
+    if (
+        "subj" not in {a.function for a in frame.arguments}
+        and not agreement.imperative(tokens, frame)
+        and tokens
+        and tokens[-1].text != "?"
+        and frame.finite
+        and frame.clause == "main"
+        and set(c.f) & {"tense", "polarity", "force", "modality", "progressive", "perfect"}
+    ):
+        return (
+            f"the main verb '{tokens[frame.verb].text}' has no subject (a fragment, or a set phrase such as "
+            "'thank God'), so there is no clause to edit"
+        )
+    return None
+
+
+def _nearly_negative(c: _Clause) -> str | None:
+    if (
+        c.f.get("polarity") == "neg"
+        and c.pred.polarity == "pos"
+        and (adv := c.own_word(NEGATIVE_ADVERBS))
+    ):
+        return (
+            f"the clause is already nearly negative through '{adv}'; '{'do not ' + adv.lower()} ...' is not "
+            "English, and negating it means rewording the adverb"
+        )
+    return None
+
+
+def _negative_word(c: _Clause) -> str | None:
+    if "polarity" in c.f and (neg := next((w for w in c.words if w in NEGATIVE_WORDS), None)):
+        return f"the clause is negative through '{neg}', not through its verb: " + (
+            "adding 'not' would make a double negative"
+            if c.f["polarity"] == "neg"
+            else "affirming it means replacing that word, which is not a polarity edit"
+        )
+    return None
+
+
+def _imperative(c: _Clause) -> str | None:
+    if (
+        "subj" not in c.functions
+        and c.tokens
+        and agreement.imperative(c.tokens, c.frame)
+        and set(c.f) & {"tense", "modality", "force", "progressive", "perfect", "voice"}
+    ):
+        return "an imperative has no subject and no tense or mood to change"
+    return None
+
+
+def _exclamative(c: _Clause) -> str | None:
+    words = c.words
+    if (
+        words
+        and words[0] in ("what", "how")
+        and words[-1] != "?"
+        and set(c.f) & {"polarity", "force", "voice", "cleft"}
+    ):
+        return (
+            f"an exclamative ('{c.tokens[0].text} ...!') has no negation, question, voice or cleft of its own "
+            "(*What a day it is not!*)"
+        )
+    return None
+
+
+def _declarative_of_a_wh_question(c: _Clause) -> str | None:
+    words = c.words
+    if c.f.get("force") == "prop" and words and words[0] in english.WH_WORDS and words[-1] == "?":
+        return "a wh-question has no declarative counterpart: the questioned phrase has no value to restore"
+    return None
+
+
+def _uncleft_of_an_expletive(c: _Clause) -> str | None:
+    words, tokens, pred = c.words, c.tokens, c.pred
+    if (
+        "cleft" in c.f
+        and c.f["cleft"] is None
+        and words[:1] == ["it"]
+        and len(words) > 2
+        and words[1] in ("is", "was", "'s", "will", "seems", "seemed")
+        and (
+            pred.cleft is None
+            or tokens[2].tag.startswith(("JJ", "VBN"))
+            or (
+                tokens[2].tag.startswith("RB")
+                and len(tokens) > 3
+                and tokens[3].tag.startswith(("JJ", "VBN", "RB"))
+            )
+        )
+    ):
+        return "an expletive or raising 'it' (It is obvious that ...), not an it-cleft: there is no cleft to undo"
+    return None
+
+
+def _perfect_dated_by_since(c: _Clause) -> str | None:
+    if c.f.get("perfect") is False and c.pred.perfect and (since := c.own_word(("since",))):
+        return (
+            f"'{since}' dates the start of what the perfect describes ('has worked here since March'); without "
+            "the perfect the sentence is not English"
+        )
+    return None
+
+
+def _progressive_of_a_state(c: _Clause) -> str | None:
+    pred = c.pred
+    if c.f.get("progressive") is not True or pred.progressive:
+        return None
+    if pred.lemma in english.NO_PROGRESSIVE:
+        return f"the stative verb '{pred.lemma}' has no progressive"
+    if pred.lemma == "be" and pred.voice == "active":
+        return (
+            "copular 'be' states a property or identity; its progressive ('is being unlikely') describes "
+            "behaviour and would change the meaning"
+        )
+    return None
+
+
+def _had_better(c: _Clause) -> str | None:
+    tokens = c.tokens
+    if any(
+        tokens[k].text.lower() in ("'d", "had") and tokens[k + 1].text.lower() == "better"
+        for k in range(len(tokens) - 1)
+    ) and set(c.f) - {"shorten"}:
+        return (
+            "'had better' is a fixed modal idiom with no other tense, negation after its auxiliary or "
+            "question form that Seam writes"
+        )
+    return None
+
+
+def _used_to(c: _Clause) -> str | None:
+    f, pred = c.f, c.pred
+    if (
+        pred.lemma == "use"
+        and c.infinitive is not None
+        and "obj" not in c.functions
+        and pred.tense == "past"
+        and (
+            f.get("tense") in ("pres", "fut")
+            or set(f) & {"modality", "progressive", "perfect", "voice"}
+            or c.plan.swap
+        )
+    ):
+        return (
+            "'used to' is a past habit with no present, future, perfect, progressive or modal form "
+            "(*will use to*, *might have used to* are not English)"
+        )
+    return None
+
+
+def _comparison(c: _Clause) -> str | None:
+    reverses = c.f.get("voice") == "active" and c.pred.voice == "passive"
+    if (c.moves or reverses) and c.own_word(("than",)):
+        return (
+            "the clause compares its subject ('... better than ...'); moving the arguments would change what "
+            "is compared"
+        )
+    return None
+
+
+def _negative_polarity_object(c: _Clause) -> str | None:
+    obj_ = c.functions.get("obj")
+    if (
+        c.moves
+        and obj_ is not None
+        and c.tokens[obj_.span[0]].text.lower() in english.NEGATIVE_POLARITY_ITEMS
+    ):
+        return (
+            f"the object '{obj_.text}' is a negative polarity item; as a subject ('{obj_.text[:1].upper()}"
+            f"{obj_.text[1:]} is ...') it has no negation before it to license it"
+        )
+    return None
+
+
+def _unlicensed_ever_or_yet(c: _Clause) -> str | None:
+    pred, f = c.pred, c.f
+    licensed_now = pred.polarity == "neg" or pred.force == "ques"
+    licensed_after = (
+        f.get("polarity", pred.polarity) == "neg" or f.get("force", pred.force) == "ques"
+    )
+    if licensed_now and not licensed_after and (npi := c.own_word(("ever", "yet"))):
+        return (
+            f"'{npi}' needs a negation or a question; the statement would not license it (*You have {npi.lower()} "
+            "been ...*)"
+        )
+    return None
+
+
+def _object_that_cannot_move(c: _Clause) -> str | None:
+    if not c.moves:
+        return None
+    pred, infinitive = c.pred, c.infinitive
+    if pred.lemma == "have" and infinitive is not None and "obj" not in c.functions:
+        verb = c.tokens[infinitive.i].text
+        return (
+            f"'have to' is a semi-modal: the object belongs to '{verb}', and its passive "
+            f"('have to be {english.past_participle(english.verb_lemma(verb))}') is not built"
+        )
+    if pred.lemma in english.NO_OBJECT:
+        return f"'{pred.lemma}' takes a measure or possession phrase, not an object that can be promoted or swapped"
+    obj = c.functions.get("obj")
+    if obj is not None and obj.text.lower() in english.REFLEXIVES:
+        return f"the reflexive object '{obj.text}' cannot be promoted or swapped"
+    if pred.lemma == "be" and pred.voice == "active":
+        return "copular 'be': the predicate nominal is not an object"
+    return None
+
+
+def _time_adverbial(c: _Clause) -> str | None:
+    if "tense" in c.f:
+        return time_conflict(c.analysis, c.frame, c.f["tense"])
+    return None
+
+
+# The refusals in the order they are asked: the first that applies gives the reason.
+REFUSALS = (
+    _cleft_of_an_expletive,
+    _cleft_focus_without_referent,
+    _clause_edit_of_a_reporting_clause,
+    _sentence_shape,
+    _no_subject,
+    _nearly_negative,
+    _negative_word,
+    _imperative,
+    _exclamative,
+    _declarative_of_a_wh_question,
+    _uncleft_of_an_expletive,
+    _perfect_dated_by_since,
+    _progressive_of_a_state,
+    _had_better,
+    _used_to,
+    _comparison,
+    _negative_polarity_object,
+    _unlicensed_ever_or_yet,
+    _object_that_cannot_move,
+    _time_adverbial,
+)
+
+
+def refusal(analysis: Analysis, plan: EditPlan) -> str | None:
+    """Why a plan does not apply to this sentence on any backend, or None.
+
+    One definition of the linguistic refusals (:data:`REFUSALS`, asked in order): imperatives
+    (no subject, no tense or mood to change; ``negate`` still applies), wh-questions under
+    ``declarative``, stative verbs under ``prog(+)``, measure and possession verbs, reflexive
+    objects and copular *be* under passive or swap, a time adverb that contradicts the new
+    tense (*yesterday* under the future), text that is not English, clefts of expletive
+    *there*/*it*, and clause-level edits of a reporting clause that follows what it reports
+    (*..., Bork said softly.*).
+    """
+    if why := not_english(analysis):
+        return why
+    frame = analysis.main_frame
+    if frame is None:
+        return None
+    clause = _Clause(analysis, plan, frame)
+    for check in REFUSALS:
+        if why := check(clause):
+            return why
+    return None

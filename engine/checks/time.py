@@ -1,0 +1,69 @@
+"""A time adverbial or date of the main clause that contradicts the tense a plan asks for
+(*yesterday* under the future, *next year* under the past): :func:`time_conflict`.
+
+The adverbials and month names are data files under ``rules/lexicon/``
+(``past_time_adverbials.txt``, ``future_time_adverbials.txt``, ``months.txt``)."""
+
+from __future__ import annotations
+
+import re
+
+from .. import english
+from ..ir import Analysis, Frame
+from .clauses import main_clause_tokens
+
+_PAST_TIME = english.phrase_pattern("past_time_adverbials")
+_FUTURE_TIME = english.phrase_pattern("future_time_adverbials")
+_MONTHS = english.read_lexicon("months")
+_YEAR = re.compile(r"^(1[0-9]{3}|20[0-9]{2})s?$")
+
+
+def time_conflict(
+    analysis: Analysis, frame: Frame, tense: str, year: int | None = None
+) -> str | None:
+    """Why the main clause's own time adverbial contradicts ``tense``, or None: a past-time one
+    (*yesterday*, *last winter*, *in 1998*, *in March 2019*) under the present or future, a
+    future-time one (*tomorrow*, *next year*, a year after this one) under the past. A time
+    phrase inside a relative or other embedded clause, or inside a noun phrase (*the Act of
+    1994*), does not concern the main clause. ``year``: this year (default: today's)."""
+    import datetime
+
+    tokens = analysis.sentence.tokens
+    own = main_clause_tokens(analysis, frame)
+    text = " ".join(tokens[i].text for i in own)
+    this_year = year or datetime.date.today().year
+    past = m.group() if (m := _PAST_TIME.search(text)) else None
+    future = m.group() if (m := _FUTURE_TIME.search(text)) else None
+    for i in own:
+        word = tokens[i].text
+        if _YEAR.match(word) and (
+            tokens[i].ent_type == "DATE"
+            or tokens[tokens[i].head].text.lower() in _MONTHS
+            or tokens[tokens[i].head].dep == "prep"
+            or tokens[i].dep == "pobj"
+        ):
+            when = int(word.rstrip("s"))
+            start, j = i, tokens[i].head
+            while (
+                0 <= j < len(tokens)
+                and j in own
+                and (tokens[j].text.lower() in _MONTHS or tokens[j].dep == "prep")
+            ):
+                start, j = min(start, j), (tokens[j].head if tokens[j].dep != "prep" else -1)
+            phrase = " ".join(t.text for t in tokens[start : i + 1])
+            if when < this_year and past is None:
+                past = phrase
+            elif when > this_year and future is None:
+                future = phrase
+    names = {"past": "past", "pres": "present", "fut": "future"}
+    if tense in ("fut", "pres") and past is not None:
+        return (
+            f"the past-time expression '{past}' dates the main clause; the {names[tense]} tense would "
+            "contradict it, and changing it would alter the content"
+        )
+    if tense == "past" and future is not None:
+        return (
+            f"the future-time expression '{future}' dates the main clause; the past tense would "
+            "contradict it, and changing it would alter the content"
+        )
+    return None
