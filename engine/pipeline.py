@@ -172,7 +172,16 @@ class Transformer:
         job_list: Sequence[Job],
         skip: set[tuple] | Mapping[tuple, int] | None = None,
     ) -> Iterator[dict]:
-        """Yield output records, batch by batch, in input order then transformation order.
+        """Yield output records as JSON objects (:meth:`records`, each as it is written)."""
+        return (r.to_json() for r in self.records(records, job_list, skip))
+
+    def records(
+        self,
+        records: Iterable[InputRecord],
+        job_list: Sequence[Job],
+        skip: set[tuple] | Mapping[tuple, int] | None = None,
+    ) -> Iterator[Record]:
+        """Yield typed output records, batch by batch, in input order then transformation order.
 
         ``skip`` holds the ``(id, transformation)`` keys already done (resume): a set, or a
         count per key, so that inputs sharing an id are each skipped once per record written
@@ -198,7 +207,7 @@ class Transformer:
     # -- internals ---------------------------------------------------------------------------
     def _batch(
         self, batch: list[InputRecord], job_list: Sequence[Job], finished: Mapping[int, set[str]]
-    ) -> Iterator[dict]:
+    ) -> Iterator[Record]:
         todo = [r for r in batch if any(j.name not in finished.get(r.line, ()) for j in job_list)]
         problems = {r.line: input_problem(r, self.max_chars) for r in todo}
         good = [r for r in todo if problems[r.line] is None]
@@ -326,7 +335,7 @@ class Transformer:
         except Exception as exc:
             return failure(exc, f"realization of {plan} on {source[:60]!r}")
 
-    def _record(self, rec: InputRecord, job: Job, result: Realization) -> dict:
+    def _record(self, rec: InputRecord, job: Job, result: Realization) -> Record:
         status, reason = result.status, result.reason
         if status == OK and not result.candidates:
             status, reason = NO_REALIZATION, reason or "the backend produced no realization"
@@ -347,7 +356,7 @@ class Transformer:
             code=result.code if status == ERROR else None,
             fingerprint=rec.fingerprint,
             fields=self._fields(rec),
-        ).to_json()
+        )
 
     def _fields(self, rec: InputRecord) -> dict | None:
         if not rec.extra:

@@ -133,6 +133,8 @@ def test_a_stopped_run_resumes_without_losses_or_duplicates(inputs, tmp_path, mo
     assert "2 of 4 blocks processed" in capsys.readouterr().err
     assert out.read_text() == local.read_text()
     with pytest.raises(ResumeError):  # another transformation list: the finished blocks do not fit
-        from engine.workflows.distributed import ProducerSpec, run_ray
+        from engine.workflows.distributed import RayExecutor
+        from engine.workflows.run import RunSpec
 
-        run_ray(ProducerSpec("transform", apply=("f",)), src, out, block_size=50, resume=True)
+        spec = RunSpec("transform", apply=("f",))
+        RayExecutor(block_size=50).execute(spec, src, out, resume=True)

@@ -223,15 +223,17 @@ class _SlowStart:
     def __init__(self, warmup: float, batches: int, size: int):
         self.warmup, self.batches, self.size = warmup, batches, size
 
-    def run(self, items, skip=None):
+    def records(self, items, skip=None):
         import time
+
+        from engine.results import OK, Record
 
         time.sleep(self.warmup)
         for b in range(self.batches):
             if b:
                 time.sleep(0.15)
             for k in range(self.size):
-                yield {"id": f"{b}-{k}", "transformation": "p", "status": "ok"}
+                yield Record(f"{b}-{k}", "x", "p", "fake", OK)
 
     def item_keys(self, item):
         return []
@@ -252,3 +254,23 @@ def test_the_first_time_left_is_not_inflated_by_the_warm_up(capsys):
     shown = capsys.readouterr().err.replace("\r", "\n")
     left = [int(m) * 60 + int(s) for m, s in re.findall(r"about (\d\d):(\d\d) left", shown)]
     assert left and max(left) <= 3, shown
+
+
+def test_one_spec_runs_on_the_local_executor_and_in_run_file(tmp_path):
+    """The command line, :func:`run_file` and any caller describe a run once (a RunSpec) and
+    hand it to an executor; the local one writes what run_file writes, and resumes."""
+    from engine.workflows.run import LocalExecutor, RunSpec, run_file
+
+    src = songs(tmp_path / "in.jsonl", n=3)
+    spec = RunSpec("transform", "surface", apply=("p", "negate"))
+    seen = []
+    report = LocalExecutor(on_record=seen.append).execute(spec, src, tmp_path / "a.jsonl")
+    run_file(src, tmp_path / "b.jsonl", ["p", "negate"])
+    assert (tmp_path / "a.jsonl").read_text() == (tmp_path / "b.jsonl").read_text()
+    assert report.written == 2 * 3 == len(seen)
+    assert all(
+        r.status == json.loads(line)["status"]
+        for r, line in zip(seen, (tmp_path / "a.jsonl").read_text().splitlines(), strict=True)
+    )  # the typed records, written as they are
+    again = LocalExecutor().execute(spec, src, tmp_path / "a.jsonl", resume=True)
+    assert again.resumed == report.written and again.written == 0

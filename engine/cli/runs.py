@@ -1,4 +1,5 @@
-"""``seam transform`` and ``seam contrast``: arguments, then one :func:`engine.workflows.run.run` call."""
+"""``seam transform`` and ``seam contrast``: arguments, then one :class:`~engine.workflows.run.RunSpec`
+run by the executor ``--executor`` names (:func:`execute`)."""
 
 from __future__ import annotations
 
@@ -6,8 +7,9 @@ import argparse
 import sys
 
 from ..errors import SeamError
-from ..jsonl import InputRecord, count_lines, fingerprint, read_records
-from ..workflows.run import RunReport, TransformProducer, run
+from ..jsonl import InputRecord, count_lines, fingerprint
+from ..results import Record
+from ..workflows.run import LocalExecutor, RunReport, RunSpec
 from . import command
 from .options import add_option, add_run_options, backend_kwargs, selector
 
@@ -55,35 +57,46 @@ def record_path(args: argparse.Namespace) -> str | None:
     return args.output if fmt == "jsonl" else args.output + ".jsonl"
 
 
-def _on_ray(spec, args: argparse.Namespace) -> RunReport:
-    from ..workflows.distributed import run_ray
+class _BlockBar:
+    """The Ray executor's progress: finished blocks of those to do."""
+
+    def __init__(self, kind: str, quiet: bool):
+        from tqdm import tqdm
+
+        self.bar = tqdm(unit="block", file=sys.stderr, disable=quiet, desc=f"seam {kind} on Ray")
+
+    def __call__(self, finished: int, todo: int) -> None:
+        self.bar.total = todo
+        self.bar.update(finished - self.bar.n)
+
+
+def execute(
+    spec: RunSpec,
+    args: argparse.Namespace,
+    input: str | list,
+    *,
+    progress: bool,
+    sink=None,
+    on_record=None,
+) -> RunReport:
+    """Run ``spec`` with the executor ``--executor`` names (the same interface for both)."""
+    if args.executor != "ray":
+        local = LocalExecutor(selector(args), progress, sink, on_record)
+        return local.execute(spec, input, record_path(args), resume=args.resume)
+    from ..workflows.distributed import RayExecutor
 
     if not args.input or not args.output:
         raise SeamError("--executor ray needs -i INPUT and -o OUTPUT")
     if args.rank or args.validate:
         raise SeamError("--rank and --validate run with the local executor only (for now)")
-    from tqdm import tqdm
-
-    bar = tqdm(unit="block", file=sys.stderr, disable=args.quiet, desc=f"seam {spec.kind} on Ray")
-
-    def progress(finished: int, todo: int) -> None:
-        bar.total = todo
-        bar.update(finished - bar.n)
-
+    bar = _BlockBar(spec.kind, args.quiet)
+    ray = RayExecutor(
+        args.ray_workers, args.address, args.block_size, args.gpus_per_worker, progress=bar
+    )
     try:
-        return run_ray(
-            spec,
-            args.input,
-            record_path(args),
-            workers=args.ray_workers,
-            address=args.address,
-            block_size=args.block_size,
-            resume=args.resume,
-            gpus_per_worker=args.gpus_per_worker,
-            progress=progress,
-        )
+        return ray.execute(spec, args.input, record_path(args), resume=args.resume)
     finally:
-        bar.close()
+        bar.bar.close()
 
 
 def finish(report: RunReport, args: argparse.Namespace, name: str) -> int:
@@ -117,7 +130,7 @@ def finish(report: RunReport, args: argparse.Namespace, name: str) -> int:
 
 @command("transform", "apply transformations to sentences or a JSONL file", _configure_transform)
 def transform(args: argparse.Namespace) -> int:
-    from ..pipeline import Transformer, jobs
+    from ..pipeline import jobs
 
     job_list = jobs(args.apply)
     if args.input and args.text:
@@ -131,69 +144,38 @@ def transform(args: argparse.Namespace) -> int:
         from ..tables import require_column
 
         require_column(args.input, args.text_field)
-    if args.executor == "ray":
-        from ..workflows.distributed import ProducerSpec
-
-        spec = ProducerSpec(
-            "transform",
-            args.backend,
-            apply=tuple(args.apply),
-            options={**backend_kwargs(args), "keep": args.keep},
-            batch_size=args.batch_size,
-            max_chars=args.max_chars,
-        )
-        return finish(_on_ray(spec, args), args, "transform")
-    transformer = Transformer(
+    spec = RunSpec(
+        "transform",
         args.backend,
-        max_chars=args.max_chars,
+        apply=tuple(args.apply),
+        text_field=args.text_field,
+        options={**backend_kwargs(args), "keep": args.keep},
         batch_size=args.batch_size,
-        selector=selector(args),
-        keep=args.keep,
-        **backend_kwargs(args),
+        max_chars=args.max_chars,
     )
-    if args.input:
-
-        def items():
-            return read_records(args.input, text_field=args.text_field)
-
-        total = count_lines(args.input) * len(job_list)
-    else:
-        texts = list(args.text)
-
-        def items():
-            return (
-                InputRecord(str(k), t, k, fingerprint=fingerprint(t))
-                for k, t in enumerate(texts, start=1)
-            )
-
-        total = len(texts) * len(job_list)
-
+    texts = list(args.text)
+    total = (count_lines(args.input) if args.input else len(texts)) * len(job_list)
     labelled = total > 1  # one sentence and one transformation: the output alone
     shown: list = [None]
 
-    def show(rec: dict) -> None:
-        out = rec["best"] if rec["best"] is not None else f"[{rec['status']}] {rec['reason']}"
+    def show(rec: Record) -> None:
+        out = rec.best if rec.best is not None else f"[{rec.status}] {rec.reason}"
         if not labelled:
             print(out)
             return
-        if (
-            rec["id"] != shown[0]
-        ):  # each sentence once, then its transformations, as `seam demo` shows them
-            shown[0] = rec["id"]
-            print(f"{rec['id']}: {rec['source'] if rec['source'] is not None else ''}")
-        print(f"  {rec['transformation']:<12} {out}")
+        if rec.id != shown[0]:  # each sentence once, then its transformations, as `seam demo` does
+            shown[0] = rec.id
+            print(f"{rec.id}: {rec.source if rec.source is not None else ''}")
+        print(f"  {rec.transformation:<12} {out}")
 
     text_out = not args.output and fmt == "text"
-    report = run(
-        TransformProducer(transformer, job_list),
-        items,
-        output=record_path(args),
-        sink=sys.stdout if not args.output and fmt == "jsonl" else None,
-        resume=args.resume,
-        batch_size=args.batch_size,
+    report = execute(
+        spec,
+        args,
+        args.input
+        or [InputRecord(str(k), t, k, fingerprint=fingerprint(t)) for k, t in enumerate(texts, 1)],
         progress=not args.quiet and (bool(args.input) or total >= 50),
-        total=total,
-        desc="seam transform",
+        sink=sys.stdout if not args.output and fmt == "jsonl" else None,
         on_record=show if text_out else None,
     )
     return finish(report, args, "transform")
@@ -247,7 +229,7 @@ def contrast(args: argparse.Namespace) -> int:
     import json
 
     from ..jsonl import written_records
-    from ..workflows.contrast import ContrastBuilder, format_summary, read_pairs, summarize
+    from ..workflows.contrast import format_summary, summarize
 
     if args.resume and not args.output:
         raise SeamError("--resume needs -o OUTPUT (the partial output file to continue)")
@@ -256,51 +238,28 @@ def contrast(args: argparse.Namespace) -> int:
         "hypothesis": args.hypothesis_field,
         "label": args.label_field,
     }
-    if args.executor == "ray":
-        from ..workflows.distributed import ProducerSpec
-
-        spec = ProducerSpec(
-            "contrast",
-            args.backend,
-            pairs=tuple(args.pairs),
-            label_rules=tuple(args.label_rules) if args.label_rules else None,
-            fields=fields,
-            options={**backend_kwargs(args), "edit_codes": args.edit_codes},
-            batch_size=args.batch_size,
-            max_chars=args.max_chars,
-        )
-        report = _on_ray(spec, args)
-        if args.summary:
-            stats = summarize(written_records(record_path(args)))
-            with open(args.summary, "w", encoding="utf-8") as fh:
-                json.dump(stats, fh, indent=2)
-        return finish(report, args, "contrast")
-    builder = ContrastBuilder(
+    spec = RunSpec(
+        "contrast",
         args.backend,
-        pairs=args.pairs,
-        label_rules=args.label_rules,
-        max_chars=args.max_chars,
+        pairs=tuple(args.pairs),
+        label_rules=tuple(args.label_rules) if args.label_rules else None,
+        fields=fields,
+        options={**backend_kwargs(args), "edit_codes": args.edit_codes},
         batch_size=args.batch_size,
-        selector=selector(args),
-        edit_codes=args.edit_codes,
-        **backend_kwargs(args),
+        max_chars=args.max_chars,
     )
     kept: list[dict] = []
-    report = run(
-        builder,
-        lambda: read_pairs(args.input, fields),
-        output=record_path(args),
-        sink=None if args.output else sys.stdout,
-        resume=args.resume,
-        batch_size=args.batch_size,
+    report = execute(
+        spec,
+        args,
+        args.input,
         progress=not args.quiet,
-        total=count_lines(args.input) * len(builder.variants),
-        desc="seam contrast",
-        on_record=None if args.output else kept.append,
+        sink=None if args.output else sys.stdout,
+        on_record=None if args.output else (lambda rec: kept.append(rec.to_json())),
     )
     # statistics cover the whole output, including records written before a --resume
     stats = summarize(written_records(record_path(args)) if args.output else kept)
-    stats["backend"] = builder.backend_name
+    stats["backend"] = args.backend
     if args.summary:
         with open(args.summary, "w", encoding="utf-8") as fh:
             json.dump(stats, fh, indent=2)

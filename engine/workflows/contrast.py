@@ -202,6 +202,11 @@ class ContrastBuilder:
     def backend_name(self) -> str:
         return self.transformer.backend.name
 
+    @property
+    def per_item(self) -> int:
+        """Records per input pair: one per pair alternative."""
+        return len(self.variants)
+
     def record_ids(self, original_id: str) -> list[str]:
         return [f"{original_id}/{v.key}" for v in self.variants]
 
@@ -228,7 +233,13 @@ class ContrastBuilder:
     def run(
         self, inputs: Iterable[PairInput], skip: Mapping[tuple, int] | None = None
     ) -> Iterator[dict]:
-        """Yield records batch by batch, in input order then pair order. ``skip`` counts the
+        """Yield output records as JSON objects (:meth:`records`, each as it is written)."""
+        return (r.to_json() for r in self.records(inputs, skip))
+
+    def records(
+        self, inputs: Iterable[PairInput], skip: Mapping[tuple, int] | None = None
+    ) -> Iterator[ContrastRecord]:
+        """Yield typed records batch by batch, in input order then pair order. ``skip`` counts the
         record keys (``(id,)``) already written (resume): inputs sharing an id are each skipped
         once per record written, the first ones in input order, so none is lost."""
         left = Counter(skip) if skip else Counter()
@@ -247,7 +258,7 @@ class ContrastBuilder:
             yield from self._batch(batch)
 
     # -- internals ---------------------------------------------------------------------------
-    def _batch(self, batch: list[tuple[PairInput, set[str]]]) -> Iterator[dict]:
+    def _batch(self, batch: list[tuple[PairInput, set[str]]]) -> Iterator[ContrastRecord]:
         todo = [(x, done) for x, done in batch if any(i not in done for i in self.record_ids(x.id))]
         problems = {x.line: self._problem(x) for x, _ in todo}
         texts = sorted(
@@ -294,8 +305,7 @@ class ContrastBuilder:
         ]
         if self.edit_codes:
             self._add_edit_codes(records)
-        for rec in records:
-            yield rec.to_json()
+        yield from records
 
     @staticmethod
     def _add_edit_codes(records: list[ContrastRecord]) -> None:

@@ -25,64 +25,18 @@ import os
 import shutil
 import sys
 from collections.abc import Callable
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
 
 from ..errors import ResumeError, SeamError
 from ..jsonl import lines
-from .run import RunReport
-
-
-@dataclass(frozen=True)
-class ProducerSpec:
-    """What each worker builds once: ``kind`` ``transform`` (``backend``, ``apply``) or
-    ``contrast`` (``backend``, ``pairs``, ``label_rules``, ``fields``), with backend options."""
-
-    kind: str
-    backend: str = "surface"
-    apply: tuple = ()
-    pairs: tuple = ()
-    label_rules: tuple | None = None
-    fields: dict | None = None
-    options: dict = field(default_factory=dict)
-    batch_size: int = 64
-    max_chars: int = 100_000
-
-    def build(self):
-        if self.kind == "transform":
-            from ..pipeline import Transformer, jobs
-            from .run import TransformProducer
-
-            t = Transformer(
-                self.backend, max_chars=self.max_chars, batch_size=self.batch_size, **self.options
-            )
-            return TransformProducer(t, jobs(list(self.apply)))
-        from .contrast import ContrastBuilder
-
-        return ContrastBuilder(
-            self.backend,
-            pairs=list(self.pairs),
-            label_rules=self.label_rules,
-            max_chars=self.max_chars,
-            batch_size=self.batch_size,
-            **self.options,
-        )
-
-    def parse(self, raw: str, lineno: int) -> Any:
-        if self.kind == "transform":
-            from ..jsonl import parse_line
-
-            return parse_line(raw, lineno)
-        from .contrast import parse_pair_line
-
-        return parse_pair_line(raw, lineno, self.fields)
+from .run import RunReport, RunSpec
 
 
 class _Worker:
     """A Ray actor body: the producer, opened once."""
 
-    def __init__(self, spec: ProducerSpec, blocks_dir: str):
+    def __init__(self, spec: RunSpec, blocks_dir: str):
         self.spec = spec
         self.producer = spec.build()
         self.blocks_dir = blocks_dir
@@ -94,10 +48,10 @@ class _Worker:
             marker.write_text("killed once\n")
             os._exit(1)
         items = [self.spec.parse(raw, lineno) for lineno, raw in block]
-        return index, list(self.producer.run(items))
+        return index, [rec.to_json() for rec in self.producer.records(items)]
 
 
-def _fingerprint(all_lines: list[tuple[int, str]], block_size: int, spec: ProducerSpec) -> str:
+def _fingerprint(all_lines: list[tuple[int, str]], block_size: int, spec: RunSpec) -> str:
     h = hashlib.sha256()
     for _, raw in all_lines:
         h.update(raw.strip().encode("utf-8", errors="surrogatepass") + b"\n")
@@ -106,7 +60,7 @@ def _fingerprint(all_lines: list[tuple[int, str]], block_size: int, spec: Produc
 
 
 def run_ray(
-    spec: ProducerSpec,
+    spec: RunSpec,
     input_path: str | Path,
     output: str | Path,
     *,
@@ -203,7 +157,7 @@ def run_ray(
                 for line in fh:
                     out.write(line)
                     if k not in done:
-                        report.note(json.loads(line))
+                        report.note_json(json.loads(line))
     print(
         f"seam: {len(todo)} of {len(blocks)} blocks processed on Ray ({workers} workers)",
         file=sys.stderr,
@@ -211,4 +165,32 @@ def run_ray(
     return report
 
 
-__all__ = ["ProducerSpec", "run_ray"]
+__all__ = ["RunSpec", "run_ray"]
+
+
+@dataclass
+class RayExecutor:
+    """The Ray executor behind the run loop's interface (:class:`~engine.workflows.run.Executor`):
+    ``workers`` actors (on the cluster at ``address``, else a local one), blocks of
+    ``block_size`` lines, ``gpus_per_worker``; ``progress(finished, todo)`` per block."""
+
+    workers: int = 2
+    address: str | None = None
+    block_size: int = 256
+    gpus_per_worker: float = 0
+    progress: Callable[[int, int], None] | None = None
+
+    def execute(
+        self, spec: RunSpec, input: str | Path, output: str | Path, *, resume: bool = False
+    ) -> RunReport:
+        return run_ray(
+            spec,
+            input,
+            output,
+            workers=self.workers,
+            address=self.address,
+            block_size=self.block_size,
+            resume=resume,
+            gpus_per_worker=self.gpus_per_worker,
+            progress=self.progress,
+        )

@@ -35,16 +35,33 @@ from ..results import ACE_ERROR, ERROR
 log = logging.getLogger(__name__)
 
 
+class Written(Protocol):
+    """A typed output record (:class:`~engine.results.Record`,
+    :class:`~engine.results.ContrastRecord`): what the run loop counts, and writes with
+    ``to_json``."""
+
+    status: str
+    reason: str
+    code: str | None
+
+    def to_json(self) -> dict: ...
+
+
 class Producer(Protocol):
     """What the run loop drives."""
 
-    def run(
+    def records(
         self, items: Iterable[Any], skip: Mapping[tuple, int] | None = None
-    ) -> Iterator[dict]: ...
+    ) -> Iterator[Written]: ...
 
     def item_keys(self, item: Any) -> list[tuple]: ...
 
     def record_key(self, record: dict) -> tuple: ...
+
+    @property
+    def per_item(self) -> int:
+        """Records per input item (for the progress bar's total)."""
+        ...
 
 
 class TransformProducer:
@@ -55,13 +72,17 @@ class TransformProducer:
         self.transformer = transformer
         self.jobs = list(job_list)
 
-    def run(
+    def records(
         self, items: Iterable[InputRecord], skip: Mapping[tuple, int] | None = None
-    ) -> Iterator[dict]:
-        return self.transformer.run(items, self.jobs, skip)
+    ) -> Iterator[Written]:
+        return self.transformer.records(items, self.jobs, skip)
 
     def item_keys(self, item: InputRecord) -> list[tuple]:
         return [(item.id, j.name) for j in self.jobs]
+
+    @property
+    def per_item(self) -> int:
+        return len(self.jobs)
 
     @staticmethod
     def record_key(record: dict) -> tuple:
@@ -83,16 +104,26 @@ class RunReport:
 
     first_error: str | None = None  # the reason of the first failed record, for the summary
 
-    def note(self, rec: dict) -> None:
+    def note(self, rec: Written) -> None:
         """Count one written record."""
-        status = rec.get("status")
+        status = rec.status
         self.counts[status] += 1
         if status in FAILED:
+            if rec.code == InternalError.code:
+                self.bugs += 1
+            if self.first_error is None:
+                code = f"{rec.code} " if rec.code else ""
+                self.first_error = f"{code}{rec.reason or status}"
+
+    def note_json(self, rec: dict) -> None:
+        """Count one record read back from JSON (the Ray executor's blocks)."""
+        self.counts[rec.get("status")] += 1
+        if rec.get("status") in FAILED:
             if rec.get("code") == InternalError.code:
                 self.bugs += 1
             if self.first_error is None:
                 code = f"{rec['code']} " if rec.get("code") else ""
-                self.first_error = f"{code}{rec.get('reason') or status}"
+                self.first_error = f"{code}{rec.get('reason') or rec.get('status')}"
 
     @property
     def failed(self) -> int:
@@ -149,7 +180,7 @@ def run(
     progress: bool = False,
     total: int | None = None,
     desc: str = "seam",
-    on_record: Callable[[dict], None] | None = None,
+    on_record: Callable[[Written], None] | None = None,
 ) -> RunReport:
     """Drive ``producer`` over ``items`` and write every record to ``output`` (a JSONL file)
     or ``sink`` (a text stream), or to neither when only ``on_record`` wants them.
@@ -199,10 +230,10 @@ def run(
     last = None
     try:
         with bar:
-            for rec in producer.run(fresh(), skip):
+            for rec in producer.records(fresh(), skip):
                 report.note(rec)
                 if writer is not None:
-                    writer.write(rec)
+                    writer.write(rec.to_json())
                 if on_record is not None:
                     on_record(rec)
                 if progress:
@@ -224,6 +255,127 @@ def run(
     return report
 
 
+@dataclass(frozen=True)
+class RunSpec:
+    """What to run, the same for every executor: ``kind`` ``transform`` (``backend``,
+    ``apply``, ``text_field``) or ``contrast`` (``backend``, ``pairs``, ``label_rules``,
+    ``fields``), with backend ``options``. Each executor builds the producer from it once per
+    worker (:meth:`build`), so it holds only what pickles."""
+
+    kind: str
+    backend: str = "surface"
+    apply: tuple = ()
+    pairs: tuple = ()
+    label_rules: tuple | None = None
+    fields: dict | None = None
+    text_field: str = "text"
+    options: dict = field(default_factory=dict)
+    batch_size: int = 64
+    max_chars: int = 100_000
+
+    def build(self, selector=None) -> Producer:
+        """The producer: a Transformer with its jobs, or a ContrastBuilder."""
+        if self.kind == "transform":
+            from ..pipeline import Transformer, jobs
+
+            t = Transformer(
+                self.backend,
+                max_chars=self.max_chars,
+                batch_size=self.batch_size,
+                selector=selector,
+                **self.options,
+            )
+            return TransformProducer(t, jobs(list(self.apply)))
+        from .contrast import ContrastBuilder
+
+        return ContrastBuilder(
+            self.backend,
+            pairs=list(self.pairs),
+            label_rules=self.label_rules,
+            max_chars=self.max_chars,
+            batch_size=self.batch_size,
+            selector=selector,
+            **self.options,
+        )
+
+    def read(self, input: str | Path) -> Iterator[Any]:
+        """The input items of a file, one per line (a broken line is an item with its error)."""
+        if self.kind == "transform":
+            return read_records(input, text_field=self.text_field)
+        from .contrast import read_pairs
+
+        return read_pairs(input, self.fields)
+
+    def parse(self, raw: str, lineno: int) -> Any:
+        """One input line as an item (the Ray executor reads the lines itself)."""
+        if self.kind == "transform":
+            from ..jsonl import parse_line
+
+            return parse_line(raw, lineno)
+        from .contrast import parse_pair_line
+
+        return parse_pair_line(raw, lineno, self.fields)
+
+
+class Executor(Protocol):
+    """Runs a :class:`RunSpec` over an input into an output, resumably: the local executor
+    (:class:`LocalExecutor`) and Ray's (:class:`~engine.workflows.distributed.RayExecutor`)."""
+
+    def execute(
+        self, spec: RunSpec, input: str | Path, output: str | Path, *, resume: bool = False
+    ) -> RunReport: ...
+
+
+@dataclass
+class LocalExecutor:
+    """This process: the producer opened once, the run loop (:func:`run`) over the input.
+    ``selector`` validates and ranks (``--rank``/``--validate``); ``sink`` and ``on_record``
+    also get the records (e.g. standard output, or a summary); ``progress`` shows a bar."""
+
+    selector: Any = None
+    progress: bool = False
+    sink: IO[str] | None = None
+    on_record: Callable[[Written], None] | None = None
+    producer: Producer | None = None  # the producer built by the last run
+
+    def execute(
+        self,
+        spec: RunSpec,
+        input: str | Path | Sequence[Any],
+        output: str | Path | None,
+        *,
+        resume: bool = False,
+    ) -> RunReport:
+        """``input``: a file, or the items themselves (a list)."""
+        self.producer = spec.build(self.selector)
+        if isinstance(input, str | Path):
+            path = input
+
+            def items() -> Iterable[Any]:
+                return spec.read(path)
+
+            total = count_lines(path) * self.producer.per_item
+        else:
+            listed = list(input)
+
+            def items() -> Iterable[Any]:
+                return listed
+
+            total = len(listed) * self.producer.per_item
+        return run(
+            self.producer,
+            items,
+            output=output,
+            sink=self.sink,
+            resume=resume,
+            batch_size=spec.batch_size,
+            progress=self.progress,
+            total=total,
+            desc=f"seam {spec.kind}",
+            on_record=self.on_record,
+        )
+
+
 def run_file(
     input: str | Path,
     output: str | Path,
@@ -240,23 +392,15 @@ def run_file(
 ) -> RunReport:
     """Transform a JSONL file (one ``text`` per line) into a JSONL file of records, as
     ``seam transform -i INPUT -o OUTPUT`` does: batches, resume, flushing, progress."""
-    from ..pipeline import DEFAULT_MAX_CHARS, Transformer, jobs
+    from ..pipeline import DEFAULT_MAX_CHARS
 
-    job_list = jobs(apply)
-    transformer = Transformer(
+    spec = RunSpec(
+        "transform",
         backend,
+        apply=tuple([apply] if isinstance(apply, str) else apply),
+        text_field=text_field,
+        options=backend_options,
+        batch_size=batch_size,
         max_chars=max_chars or DEFAULT_MAX_CHARS,
-        batch_size=batch_size,
-        selector=selector,
-        **backend_options,
     )
-    return run(
-        TransformProducer(transformer, job_list),
-        lambda: read_records(input, text_field=text_field),
-        output=output,
-        resume=resume,
-        batch_size=batch_size,
-        progress=progress,
-        total=count_lines(input) * len(job_list),
-        desc="seam transform",
-    )
+    return LocalExecutor(selector, progress).execute(spec, input, output, resume=resume)
