@@ -10,7 +10,7 @@ from __future__ import annotations
 import re
 
 from .. import english
-from ..ir import Analysis, Argument, Frame
+from ..ir import Analysis, Argument, Frame, Predicate
 from ..transforms import EditPlan
 from .clauses import agreement_of, finite_verb, place_with_verb, prepositional_object, punctuation
 from .plan import CLAUSE_FEATURES, target_features
@@ -195,6 +195,90 @@ def _by_phrase_moved(want: list[str], have: list[str]) -> bool:
     ) > have.index("V")
 
 
+def _punctuation_changed(source: Analysis, plan: EditPlan, realization: Analysis) -> str | None:
+    """A comma (or other mark) lost or added where the plan moves nothing."""
+    if plan.swap or set(plan.features) & {"voice", "cleft", "shorten"}:
+        return None
+    lost = punctuation(source) - punctuation(realization)
+    added = punctuation(realization) - punctuation(source)
+    if not (lost or added):
+        return None
+    mark = next(iter(lost or added))
+    return f"the punctuation changed (a '{mark}' {'lost' if lost else 'added'}: a comma can change what a clause modifies)"
+
+
+def _features_changed(got: Predicate, target: dict) -> str | None:
+    """A clause feature (or the it-cleft) that is not the planned target."""
+    for feat in CLAUSE_FEATURES:
+        if got.features()[feat] != target[feat]:
+            return f"{feat} is {got.features()[feat]}, expected {target[feat]}"
+    if (got.cleft is None) != (target["cleft"] is None):
+        return "the it-cleft is " + ("missing" if got.cleft is None else "not asked for")
+    return None
+
+
+def _frames_to_compare(
+    source: Analysis, realization: Analysis, src_frame: Frame, got_frame: Frame, plan: EditPlan
+) -> tuple[Frame, Frame]:
+    """The two frames with the phrases that stay with the verb attached to it: a place phrase
+    after the object under ``swap``; the verb's own phrase in the passive (hung on the wall,
+    cured of ...); a prepositional object in the passive of an active source."""
+    if plan.swap:
+        src_frame, got_frame = (
+            place_with_verb(source, src_frame),
+            place_with_verb(realization, got_frame),
+        )
+    elif plan.features.get("voice") == "passive":
+        lemma = src_frame.predicate.lemma
+        src_frame = place_with_verb(source, src_frame, lemma)
+        got_frame = place_with_verb(realization, got_frame, lemma)
+    if plan.features.get("voice") == "passive" and src_frame.predicate.voice == "active":
+        src_frame = prepositional_object(source, src_frame)
+    return src_frame, got_frame
+
+
+def _not_a_shortening(want: dict[str, str], have: dict[str, str], plan: EditPlan) -> str | None:
+    """The shortened argument is meant to change, into a front part of itself (the head noun
+    phrase): "The man, the grey coat" is not a shortening of "The man in the grey coat". Takes
+    that argument out of ``want``."""
+    role = plan.features.get("shorten")
+    if not role:
+        return None
+    before, after = want.pop(role, None), have.get(role)
+    if before and after:
+        bw, aw = re.findall(r"[\w']+", before.lower()), re.findall(r"[\w']+", after.lower())
+        if aw != bw[: len(aw)]:
+            return f"{role} is {after!r}, not a front part of {before!r}"
+    return None
+
+
+def _argument_changed(
+    want: dict[str, str], have: dict[str, str], plan: EditPlan, skip: set, promoted: str | None
+) -> str | None:
+    """A core argument whose phrase is not the one expected in its role."""
+    for role, phrase in want.items():
+        if role in skip or not phrase or role not in have:
+            continue  # an argument the analyzer does not find in the realization cannot be judged
+        if role == promoted and phrase.startswith("to ") and have[role] == phrase[3:]:
+            continue  # the recipient of "giving a sample to a customer" becomes the subject
+        if "voice" in plan.features and role == "ARG2" and have[role] == f"to {phrase}":
+            continue  # "gave the children sweets" -> "sweets were given to the children"
+        if have[role] != phrase:
+            return f"{role} is {have[role]!r}, expected {phrase!r}"
+    return None
+
+
+def _agreement_changed(
+    source: Analysis, realization: Analysis, src_frame: Frame, got_frame: Frame
+) -> str | None:
+    """The same subject, so the finite verb agrees with it as in the source ("A lot of people
+    rely ..." is not "Does a lot of people rely ...?")."""
+    before, after = finite_verb(source, src_frame), finite_verb(realization, got_frame)
+    if before and after and not agreement_of(before) & agreement_of(after):
+        return f"the verb agrees with another subject number ({before.text!r} -> {after.text!r})"
+    return None
+
+
 def keeps_source(source: Analysis, plan: EditPlan, realization: Analysis) -> str | None:
     """Why a realization changes something the plan does not ask for, or None.
 
@@ -214,69 +298,29 @@ def keeps_source(source: Analysis, plan: EditPlan, realization: Analysis) -> str
     got = got_frame.predicate
     if got.lemma != src_frame.predicate.lemma:
         return f"the verb changed ({src_frame.predicate.lemma} -> {got.lemma})"
-    if not (plan.swap or set(plan.features) & {"voice", "cleft", "shorten"}) and (
-        (lost := punctuation(source) - punctuation(realization))
-        or (punctuation(realization) - punctuation(source))
-    ):
-        mark = next(iter(lost or (punctuation(realization) - punctuation(source))))
-        return f"the punctuation changed (a '{mark}' {'lost' if lost else 'added'}: a comma can change what a clause modifies)"
-    for feat in CLAUSE_FEATURES:
-        if got.features()[feat] != target[feat]:
-            return f"{feat} is {got.features()[feat]}, expected {target[feat]}"
-    if (got.cleft is None) != (target["cleft"] is None):
-        return "the it-cleft is " + ("missing" if got.cleft is None else "not asked for")
-    if plan.swap:  # a place phrase after the object stays after the verb, in both
-        src_frame, got_frame = (
-            place_with_verb(source, src_frame),
-            place_with_verb(realization, got_frame),
-        )
-    elif (
-        plan.features.get("voice") == "passive"
-    ):  # so does the verb's own phrase (hung on the wall, cured of ...)
-        lemma = src_frame.predicate.lemma
-        src_frame = place_with_verb(source, src_frame, lemma)
-        got_frame = place_with_verb(realization, got_frame, lemma)
-    if plan.features.get("voice") == "passive" and src_frame.predicate.voice == "active":
-        src_frame = prepositional_object(source, src_frame)
+    if why := _punctuation_changed(source, plan, realization) or _features_changed(got, target):
+        return why
+    src_frame, got_frame = _frames_to_compare(source, realization, src_frame, got_frame, plan)
     want = core_arguments(source, src_frame)
     if plan.swap and "ARG0" in want and "ARG1" in want:
         want["ARG0"], want["ARG1"] = want["ARG1"], want["ARG0"]
     have = core_arguments(realization, got_frame)
-    if plan.features.get("shorten"):
-        # the shortened argument is meant to change, into a front part of itself (the head
-        # noun phrase): "The man, the grey coat" is not a shortening of "The man in the grey coat"
-        before, after = want.pop(plan.features["shorten"], None), have.get(plan.features["shorten"])
-        if before and after:
-            bw, aw = re.findall(r"[\w']+", before.lower()), re.findall(r"[\w']+", after.lower())
-            if aw != bw[: len(aw)]:
-                return f"{plan.features['shorten']} is {after!r}, not a front part of {before!r}"
+    if why := _not_a_shortening(want, have, plan):
+        return why
     focus = target["cleft"]
     if focus == "SUBJ":
         focus = next((a.role for a in src_frame.arguments if a.function == "subj"), "ARG0")
     skip = {focus, got.cleft} if focus is not None else set()
     promoted = plan.features.get("promote") if plan.features.get("voice") == "passive" else None
-    for role, phrase in want.items():
-        if role in skip or not phrase or role not in have:
-            continue  # an argument the analyzer does not find in the realization cannot be judged
-        if role == promoted and phrase.startswith("to ") and have[role] == phrase[3:]:
-            continue  # the recipient of "giving a sample to a customer" becomes the subject
-        if "voice" in plan.features and role == "ARG2" and have[role] == f"to {phrase}":
-            continue  # "gave the children sweets" -> "sweets were given to the children"
-        if have[role] != phrase:
-            return f"{role} is {have[role]!r}, expected {phrase!r}"
+    if why := _argument_changed(want, have, plan, skip, promoted):
+        return why
+    same_subject = not plan.swap and "voice" not in plan.features and target["cleft"] is None
     if (
-        not plan.swap
-        and "voice" not in plan.features
-        and target["cleft"] is None
+        same_subject
         and src_frame.predicate.cleft is None
+        and (why := _agreement_changed(source, realization, src_frame, got_frame))
     ):
-        # the same subject: the finite verb agrees with it as in the source ("A lot of people
-        # rely ..." is not "Does a lot of people rely ...?")
-        before, after = finite_verb(source, src_frame), finite_verb(realization, got_frame)
-        if before and after and not agreement_of(before) & agreement_of(after):
-            return (
-                f"the verb agrees with another subject number ({before.text!r} -> {after.text!r})"
-            )
+        return why
     return keeps_order(source, plan, realization, src_frame, got_frame)
 
 

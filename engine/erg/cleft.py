@@ -213,11 +213,36 @@ def realize_clefts(
     erg: ErgSession, analyses: Sequence[Analysis], plans: Sequence[EditPlan]
 ) -> list[Realization]:
     """It-clefts on ERG 2018: the rest of the plan realized by the ERG, the cleft built
-    around that clause, and kept only where the ERG parses it as a focus cleft."""
+    around that clause, and kept only where the ERG parses it as a focus cleft; a cleft undone
+    where the ERG parses the rebuilt clause."""
     out: list[Realization | None] = [None] * len(plans)
-    unclefts: dict[
-        int, tuple[str, str] | Realization
-    ] = {}  # k -> (clause, verb lemma) or the record
+    unclefts, clause_of = _clauses(erg, analyses, plans, out)
+    candidates, focus = _candidates(clause_of, plans, out)
+    plain = sorted({u[0] for u in unclefts.values() if isinstance(u, tuple)})
+    plain_parsing = dict(zip(plain, erg.pool.submit_parse(plain), strict=True))
+    seconds = min(CLEFT_SECONDS, erg.pool.options.timeout)
+    parses, confirmed = _confirmed(erg, candidates, focus, seconds)
+    for k, u in unclefts.items():
+        out[k] = (
+            u
+            if isinstance(u, Realization)
+            else confirm_plain(u[0], u[1], plain_parsing[u[0]].result())
+        )
+    for k, cs in candidates.items():
+        out[k] = _cleft_record(cs, confirmed.get(k), parses, seconds, focus[k])
+    return [with_details(a, r) for a, r in zip(analyses, out, strict=True)]  # type: ignore[arg-type]
+
+
+def _clauses(
+    erg: ErgSession,
+    analyses: Sequence[Analysis],
+    plans: Sequence[EditPlan],
+    out: list[Realization | None],
+) -> tuple[dict[int, tuple[str, str] | Realization], dict[int, tuple[str, Analysis | None]]]:
+    """Per plan: the clause of a cleft to undo (with the verb the ERG must find in it), or the
+    clause to build a cleft around (the source, or the ERG's realization of the rest of the
+    plan) with its spaCy analysis. A plan refused on the way gets its record in ``out``."""
+    unclefts: dict[int, tuple[str, str] | Realization] = {}
     clause_of: dict[int, tuple[str, Analysis | None]] = {}
     sub_k, sub_plans = [], []
     for k, (a, p) in enumerate(zip(analyses, plans, strict=True)):
@@ -228,8 +253,7 @@ def realize_clefts(
         rest = EditPlan({f: v for f, v in p.features.items() if f != "cleft"}, swap=p.swap)
         if p.features["cleft"] is None:
             unclefts[k] = uncleft_clause(a, rest)
-            continue
-        if rest.is_identity:
+        elif rest.is_identity:
             clause_of[k] = (a.text, a.native.check if isinstance(a.native, ParseInfo) else None)
         else:
             sub_k.append(k)
@@ -243,6 +267,15 @@ def realize_clefts(
                 out[k] = Realization(sub.status, f"the clause without the cleft: {sub.reason}")
             else:
                 clause_of[k] = (sub.candidates[0].text, checks.get(sub.candidates[0].text))
+    return unclefts, clause_of
+
+
+def _candidates(
+    clause_of: dict[int, tuple[str, Analysis | None]],
+    plans: Sequence[EditPlan],
+    out: list[Realization | None],
+) -> tuple[dict[int, list[str]], dict[int, str]]:
+    """The clefts built around each clause, best first, and the focus phrase of each."""
     candidates: dict[int, list[str]] = {}
     focus: dict[int, str] = {}
     for k, (text, clause) in clause_of.items():
@@ -257,15 +290,19 @@ def realize_clefts(
             continue
         arg = focus_argument(clause, plans[k].features["cleft"])
         candidates[k], focus[k] = built, clause.sentence.span_text(*arg.span)
-    plain = sorted({u[0] for u in unclefts.values() if isinstance(u, tuple)})
-    plain_parsing = dict(zip(plain, erg.pool.submit_parse(plain), strict=True))
-    # candidates are parsed best first, the next only where the ERG does not confirm the one
-    # before and finished parsing it (a long cleft takes seconds to parse with this many
-    # readings, and the other relativizer takes as long)
+    return candidates, focus
+
+
+def _confirmed(
+    erg: ErgSession, candidates: dict[int, list[str]], focus: dict[int, str], seconds: int
+) -> tuple[dict[str, acemod.AceResult], dict[int, str]]:
+    """ACE's parses of the candidates and the one the ERG confirms for each plan. Candidates
+    are parsed best first, the next only where the ERG does not confirm the one before and
+    finished parsing it (a long cleft takes seconds to parse with this many readings, and the
+    other relativizer takes as long)."""
     parses: dict[str, acemod.AceResult] = {}
     left = {k: list(cs) for k, cs in candidates.items()}
     confirmed: dict[int, str] = {}
-    seconds = min(CLEFT_SECONDS, erg.pool.options.timeout)
     while left:
         todo = sorted({cs[0] for cs in left.values()} - set(parses))
         parses.update(
@@ -281,33 +318,35 @@ def realize_clefts(
                 confirmed[k] = c
             if k in confirmed or not left[k] or parses[c].status == acemod.TIMEOUT:
                 del left[k]
-    for k, u in unclefts.items():
-        out[k] = (
-            u
-            if isinstance(u, Realization)
-            else confirm_plain(u[0], u[1], plain_parsing[u[0]].result())
+    return parses, confirmed
+
+
+def _cleft_record(
+    built: list[str],
+    confirmed: str | None,
+    parses: dict[str, acemod.AceResult],
+    seconds: int,
+    focus: str,
+) -> Realization:
+    """The record of one built cleft: the confirmed candidate, or why none was confirmed."""
+    if confirmed is not None:
+        return Realization(
+            OK,
+            "",
+            (Candidate(confirmed, 1.0),),
+            details={"cleft": "built around the clause; the ERG parses it as a focus cleft"},
         )
-    for k, cs in candidates.items():
-        if k in confirmed:
-            out[k] = Realization(
-                OK,
-                "",
-                (Candidate(confirmed[k], 1.0),),
-                details={"cleft": "built around the clause; the ERG parses it as a focus cleft"},
-            )
-        elif slow := [c for c in cs if c in parses and parses[c].status == acemod.TIMEOUT]:
-            out[k] = Realization(
-                TIMEOUT,
-                f"built {slow[0]!r}, but the ERG did not finish parsing it within "
-                f"{seconds}s to confirm it as an it-cleft",
-            )
-        else:
-            out[k] = Realization(
-                NO_REALIZATION,
-                f"built {cs[0]!r}, but the ERG does not parse it as an it-cleft "
-                f"with focus {focus[k]!r} ({parses[cs[0]].status})",
-            )
-    return [with_details(a, r) for a, r in zip(analyses, out, strict=True)]  # type: ignore[arg-type]
+    if slow := [c for c in built if c in parses and parses[c].status == acemod.TIMEOUT]:
+        return Realization(
+            TIMEOUT,
+            f"built {slow[0]!r}, but the ERG did not finish parsing it within "
+            f"{seconds}s to confirm it as an it-cleft",
+        )
+    return Realization(
+        NO_REALIZATION,
+        f"built {built[0]!r}, but the ERG does not parse it as an it-cleft "
+        f"with focus {focus!r} ({parses[built[0]].status})",
+    )
 
 
 def uncleft_clause(analysis: Analysis, rest: EditPlan) -> tuple[str, str] | Realization:

@@ -20,7 +20,7 @@ from ..results import (
 )
 from ..transforms import EditPlan
 from .plan import cleft_target, plan_steps
-from .reading import checked, info_of, reading_refusal
+from .reading import ParseInfo, checked, info_of, reading_refusal
 from .rules import APPLIED, UNSUPPORTED
 from .session import ErgSession
 
@@ -99,7 +99,12 @@ def precheck(erg: ErgSession, analysis: Analysis, plan: EditPlan) -> Realization
     return None
 
 
+Variants = list[tuple[str, MRS]]  # (the rules applied, the MRS they made)
+
+
 def rewrite(erg: ErgSession, analysis: Analysis, plan: EditPlan) -> Job:
+    """The MRSs to generate ``plan`` from, rewritten step by step from the reading used, or
+    the outcome when a step cannot be taken (refused, no rule, unchanged)."""
     early = precheck(erg, analysis, plan)
     if early is not None:
         return Job(outcome=early)
@@ -107,76 +112,79 @@ def rewrite(erg: ErgSession, analysis: Analysis, plan: EditPlan) -> Job:
     steps = plan_steps(plan)
     if isinstance(steps, str):
         return Job(outcome=Realization.not_applicable(steps))
-    variants = [("", info.mrs)]
+    variants: Variants = [("", info.mrs)]
     for implements, params in steps:
         if implements == "shorten":
-            from ..erg.shorten import shorten
-
-            cut = shorten(info.mrs, params["role"])
-            if (
-                cut == "unchanged"
-                and info.check is not None
-                and (why := modifiers_seen(info.check, plan))
-            ):
-                return Job(
-                    outcome=Realization.not_applicable(
-                        f"shorten: the ERG reading has no modifier to remove "
-                        f"but the sentence has one ({why}); not trusted"
-                    )
-                )
-            if cut == "unchanged":
-                return Job(
-                    outcome=Realization(
-                        OK,
-                        "unchanged: the argument has no modifier after its noun to remove",
-                        (Candidate(analysis.text, 1.0),),
-                    )
-                )
-            if isinstance(cut, str):
-                return Job(outcome=Realization.not_applicable(f"shorten: {cut}"))
-            variants = [("shorten", cut)]
-            continue
-        families = erg.rules.implementing(implements)
-        if not families:
-            return Job(outcome=Realization.not_applicable(f"no rule file implements {implements}"))
-        version = erg.grammar.version
-        if not any(r.erg.admits(version) for fam in families for r in fam.rules):
-            specs = ", ".join(sorted({r.erg.text for fam in families for r in fam.rules}))
-            names = ", ".join(Path(fam.path).name for fam in families)
-            return Job(
-                outcome=Realization.not_applicable(
-                    f"{implements}: no rule targets ERG {version} ({names}: ERG {specs}; see the file's header)"
-                )
-            )
-        nxt = []
-        failure = None
-        for family in families:
-            for names, m in variants:
-                p = dict(params)
-                if implements == "cleft":
-                    p["target"] = cleft_target(p["target"], m)
-                    if p["target"] not in family.params.get("target", ()):
-                        failure = f"cleft of {p['target']} is not supported"
-                        continue
-                for out in erg.rules.apply_all(family.name, m, p, erg.grammar.profile):
-                    if out.status == APPLIED:
-                        nxt.append((f"{names}, {out.rule}" if names else out.rule, out.mrs))
-                    else:
-                        failure = failure or (
-                            f"{out.rule}: unsupported by ERG {erg.grammar.version}: {out.reason}"
-                            if out.status == UNSUPPORTED
-                            else f"{family.name}: {out.reason}"
-                        )
-        if not nxt:
-            return Job(
-                outcome=Realization.not_applicable(failure or f"{implements}: not applicable")
-            )
-        if implements == "swap":  # a place phrase of the old object stays with the verb
-            from ..erg.attach import locatives_to_verb
-
-            nxt = [(names, locatives_to_verb(m)) for names, m in nxt]
-        variants = nxt
+            got = _shortened(info, analysis, plan, params["role"])
+        else:
+            got = _by_rules(erg, implements, params, variants)
+        if isinstance(got, Realization):
+            return Job(outcome=got)
+        variants = got
     return Job(variants)
+
+
+def _shortened(info: ParseInfo, analysis: Analysis, plan: EditPlan, role: str):
+    """``shorten`` on the MRS of the reading (:mod:`engine.erg.shorten`): the one variant, or
+    the outcome (nothing to remove; a modifier the reading misses is not trusted)."""
+    from ..erg.shorten import shorten
+
+    cut = shorten(info.mrs, role)
+    if cut == "unchanged" and info.check is not None and (why := modifiers_seen(info.check, plan)):
+        return Realization.not_applicable(
+            f"shorten: the ERG reading has no modifier to remove "
+            f"but the sentence has one ({why}); not trusted"
+        )
+    if cut == "unchanged":
+        return Realization(
+            OK,
+            "unchanged: the argument has no modifier after its noun to remove",
+            (Candidate(analysis.text, 1.0),),
+        )
+    if isinstance(cut, str):
+        return Realization.not_applicable(f"shorten: {cut}")
+    return [("shorten", cut)]
+
+
+def _by_rules(erg: ErgSession, implements: str, params: dict, variants: Variants):
+    """One step by every rule family that implements it, on every variant so far: the new
+    variants, or the outcome when no rule applies."""
+    families = erg.rules.implementing(implements)
+    if not families:
+        return Realization.not_applicable(f"no rule file implements {implements}")
+    version = erg.grammar.version
+    if not any(r.erg.admits(version) for fam in families for r in fam.rules):
+        specs = ", ".join(sorted({r.erg.text for fam in families for r in fam.rules}))
+        names = ", ".join(Path(fam.path).name for fam in families)
+        return Realization.not_applicable(
+            f"{implements}: no rule targets ERG {version} ({names}: ERG {specs}; see the file's header)"
+        )
+    nxt: Variants = []
+    failure = None
+    for family in families:
+        for names, m in variants:
+            p = dict(params)
+            if implements == "cleft":
+                p["target"] = cleft_target(p["target"], m)
+                if p["target"] not in family.params.get("target", ()):
+                    failure = f"cleft of {p['target']} is not supported"
+                    continue
+            for out in erg.rules.apply_all(family.name, m, p, erg.grammar.profile):
+                if out.status == APPLIED:
+                    nxt.append((f"{names}, {out.rule}" if names else out.rule, out.mrs))
+                else:
+                    failure = failure or (
+                        f"{out.rule}: unsupported by ERG {erg.grammar.version}: {out.reason}"
+                        if out.status == UNSUPPORTED
+                        else f"{family.name}: {out.reason}"
+                    )
+    if not nxt:
+        return Realization.not_applicable(failure or f"{implements}: not applicable")
+    if implements == "swap":  # a place phrase of the old object stays with the verb
+        from ..erg.attach import locatives_to_verb
+
+        nxt = [(names, locatives_to_verb(m)) for names, m in nxt]
+    return nxt
 
 
 def builds_cleft(grammar, plan: EditPlan) -> bool:

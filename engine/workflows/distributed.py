@@ -59,6 +59,35 @@ def _fingerprint(all_lines: list[tuple[int, str]], block_size: int, spec: RunSpe
     return h.hexdigest()[:16]
 
 
+def _prepare(
+    blocks_dir: Path, fp: str, block_size: int, n: int, input_path: str | Path, resume: bool
+) -> None:
+    """The blocks folder with its manifest: kept on ``resume`` (refused when it was made from
+    another input, block size or transformation list), else started afresh."""
+    manifest = blocks_dir / "manifest.json"
+    if blocks_dir.exists() and resume:
+        found = json.loads(manifest.read_text()) if manifest.exists() else {}
+        if found.get("fingerprint") != fp:
+            raise ResumeError(
+                f"{blocks_dir} was made from another input, block size or transformation list; "
+                "run without --resume to start again"
+            )
+    elif blocks_dir.exists():
+        shutil.rmtree(blocks_dir)
+    blocks_dir.mkdir(parents=True, exist_ok=True)
+    manifest.write_text(
+        json.dumps(
+            {
+                "fingerprint": fp,
+                "block_size": block_size,
+                "blocks": n,
+                "input": str(input_path),
+            }
+        )
+        + "\n"
+    )
+
+
 def run_ray(
     spec: RunSpec,
     input_path: str | Path,
@@ -82,29 +111,8 @@ def run_ray(
     all_lines = list(lines(input_path))
     blocks = [all_lines[k : k + block_size] for k in range(0, len(all_lines), block_size)]
     blocks_dir = Path(str(output) + ".blocks")
-    manifest = blocks_dir / "manifest.json"
     fp = _fingerprint(all_lines, block_size, spec)  # the lines already read, not the file again
-    if blocks_dir.exists() and resume:
-        found = json.loads(manifest.read_text()) if manifest.exists() else {}
-        if found.get("fingerprint") != fp:
-            raise ResumeError(
-                f"{blocks_dir} was made from another input, block size or transformation list; "
-                "run without --resume to start again"
-            )
-    elif blocks_dir.exists():
-        shutil.rmtree(blocks_dir)
-    blocks_dir.mkdir(parents=True, exist_ok=True)
-    manifest.write_text(
-        json.dumps(
-            {
-                "fingerprint": fp,
-                "block_size": block_size,
-                "blocks": len(blocks),
-                "input": str(input_path),
-            }
-        )
-        + "\n"
-    )
+    _prepare(blocks_dir, fp, block_size, len(blocks), input_path, resume)
     done = {int(p.stem.split("-")[1]) for p in blocks_dir.glob("block-*.jsonl")}
     todo = [k for k in range(len(blocks)) if k not in done]
     report = RunReport(output=str(output))
