@@ -31,6 +31,9 @@ a batch, deterministically per sentence and method.
 'The children is singing.'
 >>> word_order(analyze(["My uncle cooked the soup."])[0], random.Random(0))
 'My uncle the soup cooked.'
+
+One module, over 400 lines: every corruption method shares the same rendering of edited token
+lists back into a tidy sentence; each method is a small function over it.
 """
 
 from __future__ import annotations

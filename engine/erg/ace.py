@@ -18,6 +18,10 @@ Known ACE/pydelphin hazards handled here:
   can rank first and then generate nothing); ``fragments=True`` adds ``root_frag``.
 * A per-item watchdog kills a process that does not answer within ``timeout`` plus a grace
   period, beyond ACE's own ``--timeout``.
+
+One module, over 400 lines: the worker (one ACE process, its restarts and watchdog) and the pool
+(scheduling items over workers, the ``-n`` probe) share the process protocol and its hazards,
+documented once above.
 """
 
 from __future__ import annotations

@@ -4,6 +4,10 @@ Lookup order for both the ACE binary and the grammar image: explicit argument, t
 ``SEAM_ACE`` / ``SEAM_ERG`` environment variables, then what ``seam grammar install`` or
 ``seam grammar add`` recorded in the per-user cache (``<cache>/grammars.json``), then (ACE
 only) an ``ace`` on ``PATH``. Downloads come only from ``grammars/registry.toml``.
+
+One module, over 400 lines: finding, installing, verifying and listing ACE and ERG images all
+read and write the same per-user record (``grammars.json``) and the same registry; splitting
+them would spread that file's format over several modules.
 """
 
 from __future__ import annotations

@@ -36,6 +36,10 @@ loaded; :func:`viterbi_bio` needs neither:
 ...                  [0.08, 0.01, 0.01, 0.9]])
 >>> [labels[i] for i in viterbi_bio(scores, labels)]
 ['B-ARG0', 'I-ARG0', 'B-V']
+
+One module, over 400 lines: the archive reader, the model rebuilt from its weights and the
+constrained decoding are one format (AllenNLP's ``srl-bert``); each part is only meaningful with
+the others.
 """
 
 from __future__ import annotations

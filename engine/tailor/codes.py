@@ -22,6 +22,10 @@ left out for ``*`` keywords, and the order VERB, AGENT, PATIENT, then the other 
 '[VERB+active+past: comfort | AGENT+complete: the nurse | MODAL: *]'
 >>> Header.parse(str(h)) == h
 True
+
+One module, over 400 lines: the header, the blanks, the prompt and the parsing of a generation
+are one format; a change to one side (writing) must be mirrored on the other (reading), so they
+are kept together and tested as round trips.
 """
 
 from __future__ import annotations

@@ -42,6 +42,10 @@ negative really happens (TAILOR wrote ``CHANGE_VLEMMA``, which its parser ignore
 parser is on; train *and* dev splits are written (TAILOR overwrote ``train.csv`` with the
 dev split); TAILOR's redrawing of empty-blank positions until they are not all on one side
 of the verb is not done.
+
+One module, over 400 lines: the positives, the three kinds of negatives and the keyword
+statistics that choose their blanks are built from the same gold predicate in one pass; the
+reading and writing of examples files is the other half of the same format.
 """
 
 from __future__ import annotations
