@@ -11,7 +11,7 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 
 from . import captions, english
-from .ir import Analysis, Frame, Token, readable_role
+from .ir import Analysis, Argument, Frame, Token, readable_role
 
 _NP_POS = ("NOUN", "PROPN", "PRON", "NUM", "DET")
 # What a head noun phrase keeps: determiners, possessors, numerals and compound nouns (with
@@ -163,12 +163,8 @@ def shorten_cut(
     name = readable_role(role)
     label = f"shorten({name})"
     src = frame.predicate
-    if src.polarity == "neg" or (target["polarity"] == "neg" and "polarity" not in later):
-        return f"{label}: the sentence is negated; dropping a modifier under negation is not an entailment"
-    if src.force == "ques" or (target["force"] == "ques" and "force" not in later):
-        return f"{label}: the sentence is a question; shorten only weakens statements"
-    if frame.clause != "main":
-        return f"{label}: the predicate found is in a subordinate clause ({frame.clause}), not the main clause"
+    if why := _clause_refusal(frame, target, later):
+        return f"{label}: {why}"
     arg = frame.argument(role)
     if arg is None:
         return f"{label}: the predicate has no {name}"
@@ -192,35 +188,10 @@ def shorten_cut(
         for i in sorted(keep | focus)
         if start <= i <= max(heads) and not _size_little(tokens, kids, i)
     ]
-    quantifier = english.find_phrase(_words(tokens, region), english.non_upward_determiners())
-    if quantifier is not None:
-        return f"{label}: '{quantifier}' is not upward monotone; dropping modifiers under it is not an entailment"
-    downward = english.downward_operators()
-    if role == "ARG1" and src.lemma in downward:
-        return f"{label}: the verb '{src.lemma}' is downward entailing on its object"
-    for c in kids[frame.verb]:
-        if tokens[c].dep in ("advmod", "neg", "npadvmod") and tokens[c].text.lower() in downward:
-            return f"{label}: '{tokens[c].text}' makes the clause downward entailing"
-    for other in frame.arguments:
-        if other is arg or other.role not in ("ARG0", "ARG1", "ARG2"):
-            continue
-        word = english.find_phrase(
-            _words(tokens, range(other.span[0], max(other.head, other.span[0]) + 1)), downward
-        )
-        if word is not None:
-            return f"{label}: '{word}' in '{other.text}' makes the clause downward entailing"
+    if why := _monotonicity_refusal(tokens, kids, frame, role, arg, region):
+        return f"{label}: {why}"
     removed = set(range(start, end)) - keep
-    # Privative adjectives (a fake gun is not a gun): among what goes before each head noun,
-    # and in its adjectival modifiers.
-    checked = {i for i in removed if i < max(heads)}
-    for h in heads:
-        for c in kids[h]:
-            if tokens[c].dep == "amod":
-                checked |= subtree(kids, c)
-    privative = _mentions(
-        "".join(tokens[i].text + tokens[i].whitespace for i in sorted(checked)),
-        english.privative_adjectives(),
-    )
+    privative = _privative_modifier(tokens, kids, removed, heads)
     if privative is not None:
         article = english.indefinite_article(privative)
         return f"{label}: '{privative}' is not an intersective adjective ({article} {privative} N need not be an N)"
@@ -236,14 +207,88 @@ def shorten_cut(
             "(shortening a generic is not an entailment)"
         )
     kept = sorted(keep & set(range(start, end)))
-    # A comma that closed a dropped apposition or relative clause before the verb goes too.
-    if (
+    if _closes_dropped_phrase(tokens, frame, end, kept, removed):
+        removed.add(end)
+    return Cut(frozenset(removed), _respelled_articles(tokens, kept))
+
+
+def _clause_refusal(frame: Frame, target: dict, later: frozenset[str]) -> str | None:
+    """Why no cut in this clause is an entailment (negated, a question, subordinate), or None."""
+    src = frame.predicate
+    if src.polarity == "neg" or (target["polarity"] == "neg" and "polarity" not in later):
+        return "the sentence is negated; dropping a modifier under negation is not an entailment"
+    if src.force == "ques" or (target["force"] == "ques" and "force" not in later):
+        return "the sentence is a question; shorten only weakens statements"
+    if frame.clause != "main":
+        return (
+            f"the predicate found is in a subordinate clause ({frame.clause}), not the main clause"
+        )
+    return None
+
+
+def _monotonicity_refusal(
+    tokens: Sequence[Token],
+    kids: list[list[int]],
+    frame: Frame,
+    role: str,
+    arg: Argument,
+    region: list[int],
+) -> str | None:
+    """Why dropping modifiers of ``arg`` is not upward, or None: a non-upward determiner in
+    its ``region`` (its determiners and focus adverbs), or a downward verb, adverb or
+    argument in the clause."""
+    quantifier = english.find_phrase(_words(tokens, region), english.non_upward_determiners())
+    if quantifier is not None:
+        return f"'{quantifier}' is not upward monotone; dropping modifiers under it is not an entailment"
+    downward = english.downward_operators()
+    src = frame.predicate
+    if role == "ARG1" and src.lemma in downward:
+        return f"the verb '{src.lemma}' is downward entailing on its object"
+    for c in kids[frame.verb]:
+        if tokens[c].dep in ("advmod", "neg", "npadvmod") and tokens[c].text.lower() in downward:
+            return f"'{tokens[c].text}' makes the clause downward entailing"
+    for other in frame.arguments:
+        if other is arg or other.role not in ("ARG0", "ARG1", "ARG2"):
+            continue
+        word = english.find_phrase(
+            _words(tokens, range(other.span[0], max(other.head, other.span[0]) + 1)), downward
+        )
+        if word is not None:
+            return f"'{word}' in '{other.text}' makes the clause downward entailing"
+    return None
+
+
+def _privative_modifier(
+    tokens: Sequence[Token], kids: list[list[int]], removed: set[int], heads: list[int]
+) -> str | None:
+    """A privative adjective (a fake gun is not a gun) the cut would drop, or None: among what
+    goes before each head noun, and in its adjectival modifiers."""
+    checked = {i for i in removed if i < max(heads)}
+    for h in heads:
+        for c in kids[h]:
+            if tokens[c].dep == "amod":
+                checked |= subtree(kids, c)
+    return _mentions(
+        "".join(tokens[i].text + tokens[i].whitespace for i in sorted(checked)),
+        english.privative_adjectives(),
+    )
+
+
+def _closes_dropped_phrase(
+    tokens: Sequence[Token], frame: Frame, end: int, kept: list[int], removed: set[int]
+) -> bool:
+    """Whether the comma right after the argument closed a dropped apposition or relative
+    clause before the verb (it goes too)."""
+    return (
         end < len(tokens)
         and end <= frame.verb
         and tokens[end].text == ","
         and any(tokens[i].text == "," and i > kept[-1] for i in removed)
-    ):
-        removed.add(end)
+    )
+
+
+def _respelled_articles(tokens: Sequence[Token], kept: list[int]) -> dict[int, str]:
+    """*a* or *an* spelled anew for the kept word that follows it once the cut is made."""
     respell: dict[int, str] = {}
     for a, b in itertools.pairwise(kept):
         low = tokens[a].text.lower()
@@ -251,4 +296,4 @@ def shorten_cut(
             new = english.indefinite_article(tokens[b].text)
             if new != low:
                 respell[a] = new.capitalize() if tokens[a].text[:1].isupper() else new
-    return Cut(frozenset(removed), respell)
+    return respell

@@ -691,6 +691,59 @@ def _is_question(tok, doc) -> bool:
     return first_verb.i < subj.left_edge.i
 
 
+# Dependents whose (role, function) as an argument of their verb is the same everywhere.
+_FIXED_ARGUMENTS = {
+    "dobj": ("ARG1", "obj"),
+    "agent": ("ARG0", "agent"),
+    "attr": ("ARG2", "attr"),
+    "acomp": ("ARG2", "attr"),
+    "oprd": ("ARG2", "attr"),
+    "advcl": ("ARGM-ADV", "comp"),
+    "neg": ("ARGM-NEG", "neg"),
+}
+
+
+def _argument_label(
+    c, tok, has_dobj: bool, copula: bool, verb_lemma: str
+) -> tuple[str, str] | None:
+    """(role, function) of the verb ``tok``'s dependent ``c`` as its argument, or None."""
+    dep = c.dep_
+    if dep in _FIXED_ARGUMENTS:
+        return _FIXED_ARGUMENTS[dep]
+    if dep in ("nsubj", "csubj", "expl"):
+        return ("ARG1" if copula else "ARG0"), "subj"
+    if dep in ("nsubjpass", "csubjpass"):
+        return ("ARG2" if has_dobj else "ARG1"), "subj"
+    if dep == "dative":
+        return "ARG2", ("pp" if c.pos_ == "ADP" else "iobj")
+    if dep in ("ccomp", "xcomp"):
+        return None if has_dobj else ("ARG1", "comp")
+    if dep == "prep":
+        if _recipient_pp(c, tok, has_dobj, verb_lemma):
+            return "ARG2", "pp"  # lent the painting [to a gallery]: the recipient
+        return _pp_role(c), "pp"
+    if dep == "advmod":
+        return _adv_role(c), "adv"
+    if dep == "npadvmod":
+        if _misparsed_object(c, tok, has_dobj):
+            return "ARG1", "obj"
+        time = c.lower_ in _TIME_WORDS or c.ent_type_ in ("DATE", "TIME")
+        return ("ARGM-TMP" if time else "ARGM-EXT"), "adv"
+    if dep == "aux" and c.tag_ == "MD":
+        return "ARGM-MOD", "aux"
+    return None
+
+
+def _recipient_pp(c, tok, has_dobj: bool, verb_lemma: str) -> bool:
+    """Whether ``c`` is a *to*-phrase after the object of a recipient verb."""
+    return (
+        c.lower_ == "to"
+        and has_dobj
+        and verb_lemma in english.RECIPIENT_VERBS
+        and any(d.dep_ == "dobj" and d.i < c.i for d in tok.children)
+    )
+
+
 def _arguments(tok, passive: bool, group) -> list[Argument]:
     doc = tok.doc
     args: list[Argument] = []
@@ -706,49 +759,11 @@ def _arguments(tok, passive: bool, group) -> list[Argument]:
         args.append(Argument(role, (start, end), doc[start:end].text, head.i, function))
 
     for c in children:
-        dep = c.dep_
-        if dep in ("nsubj", "csubj", "expl"):
-            add("ARG1" if copula else "ARG0", c, "subj")
-        elif dep in ("nsubjpass", "csubjpass"):
-            add("ARG2" if has_dobj else "ARG1", c, "subj")
-        elif dep == "dobj":
-            add("ARG1", c, "obj")
-        elif dep == "dative":
-            add("ARG2", c, "pp" if c.pos_ == "ADP" else "iobj")
-        elif dep == "agent":
-            add("ARG0", c, "agent")
-        elif dep in ("attr", "acomp", "oprd"):
-            add("ARG2", c, "attr")
-        elif dep in ("ccomp", "xcomp") and not has_dobj:
-            add("ARG1", c, "comp")
-        elif (
-            dep == "prep"
-            and c.lower_ == "to"
-            and has_dobj
-            and verb_lemma in english.RECIPIENT_VERBS
-            and any(d.dep_ == "dobj" and d.i < c.i for d in children)
-        ):
-            add("ARG2", c, "pp")  # lent the painting [to a gallery]: the recipient
-        elif dep == "prep":
-            add(_pp_role(c), c, "pp")
-        elif dep == "advmod":
-            add(_adv_role(c), c, "adv")
-        elif dep == "npadvmod" and _misparsed_object(c, tok, has_dobj):
-            add("ARG1", c, "obj")
-        elif dep == "npadvmod":
-            add(
-                "ARGM-TMP"
-                if c.lower_ in _TIME_WORDS or c.ent_type_ in ("DATE", "TIME")
-                else "ARGM-EXT",
-                c,
-                "adv",
-            )
-        elif dep == "advcl":
-            add("ARGM-ADV", c, "comp")
-        elif dep == "neg":
-            add("ARGM-NEG", c, "neg", (c.i, c.i + 1))
-        elif dep == "aux" and c.tag_ == "MD":
-            add("ARGM-MOD", c, "aux", (c.i, c.i + 1))
+        label = _argument_label(c, tok, has_dobj, copula, verb_lemma)
+        if label is not None:
+            role, function = label
+            # a negation or a modal is its one word
+            add(role, c, function, (c.i, c.i + 1) if function in ("neg", "aux") else None)
     return _merge_adjacent(_merge_adjacent_subjects(args, doc), doc, "obj")
 
 

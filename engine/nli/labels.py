@@ -282,45 +282,24 @@ def _load_file(path: Path) -> tuple[list[LabelRule], list[str]]:
 
 
 def _rule(entry: dict, path: Path, text: str, k: int) -> LabelRule:
+    """One ``[[rule]]`` table as a rule; a RuleError (with the rule's line) says what is wrong."""
     rid = entry.get("id")
     line = _line_of(text, rid) if isinstance(rid, str) else None
 
     def fail(msg: str):
         raise RuleError(f"rule {rid or '#' + str(k)}: {msg}", str(path), line)
 
-    if not isinstance(rid, str) or not rid:
-        fail("needs an id")
-    unknown = set(entry) - _RULE_KEYS
-    if unknown:
-        fail(f"unknown keys {sorted(unknown)} (allowed: {', '.join(sorted(_RULE_KEYS))})")
-    for key in ("premise", "hypothesis", "labels"):
-        if key not in entry:
-            fail(f"missing {key!r}")
+    if problem := _keys_problem(entry):
+        fail(problem)
     sides = []
     for key in ("premise", "hypothesis"):
         try:
             sides.append(tuple(parse_choice(entry[key]).plans()))
         except ExpressionError as exc:
             fail(f"{key}: {exc}")
-    labels = entry["labels"]
-    if not isinstance(labels, dict) or not labels:
-        fail('labels must be a table such as { entailment = "neutral" }')
-    for src, out in labels.items():
-        if src not in (*LABELS, "*"):
-            fail(f'labels: {src!r} is not an original label ({", ".join(LABELS)} or "*")')
-        if out not in (*LABELS, SAME):
-            fail(f'labels: {out!r} is not a label ({", ".join(LABELS)} or "same")')
-    when = entry.get("when", {})
-    if set(when) - {"premise", "hypothesis", "same_predicate"}:
-        fail("when may only have 'premise' and 'hypothesis' tables and 'same_predicate'")
-    if not isinstance(when.get("same_predicate", False), bool):
-        fail("when.same_predicate must be true or false")
-    for side in (v for k, v in when.items() if k != "same_predicate"):
-        for feature, expected in side.items():
-            if feature not in CONDITION_FEATURES:
-                fail(f"when: unknown feature {feature!r} (known: {', '.join(CONDITION_FEATURES)})")
-            if isinstance(expected, dict) and set(expected) != {"not"}:
-                fail(f"when.{feature}: a table condition must be {{ not = [...] }}")
+    labels, when = entry["labels"], entry.get("when", {})
+    if problem := _labels_problem(labels) or _when_problem(when):
+        fail(problem)
     if not entry.get("reason"):
         fail("every rule needs a 'reason' saying why the label follows")
     return LabelRule(
@@ -335,6 +314,47 @@ def _rule(entry: dict, path: Path, text: str, k: int) -> LabelRule:
         str(path),
         line,
     )
+
+
+def _keys_problem(entry: dict) -> str | None:
+    """What is wrong with a rule's keys (no id, unknown or missing keys), or None."""
+    rid = entry.get("id")
+    if not isinstance(rid, str) or not rid:
+        return "needs an id"
+    unknown = set(entry) - _RULE_KEYS
+    if unknown:
+        return f"unknown keys {sorted(unknown)} (allowed: {', '.join(sorted(_RULE_KEYS))})"
+    for key in ("premise", "hypothesis", "labels"):
+        if key not in entry:
+            return f"missing {key!r}"
+    return None
+
+
+def _labels_problem(labels) -> str | None:
+    """What is wrong with a rule's ``labels`` table (original label -> new label), or None."""
+    if not isinstance(labels, dict) or not labels:
+        return 'labels must be a table such as { entailment = "neutral" }'
+    for src, out in labels.items():
+        if src not in (*LABELS, "*"):
+            return f'labels: {src!r} is not an original label ({", ".join(LABELS)} or "*")'
+        if out not in (*LABELS, SAME):
+            return f'labels: {out!r} is not a label ({", ".join(LABELS)} or "same")'
+    return None
+
+
+def _when_problem(when) -> str | None:
+    """What is wrong with a rule's ``when`` conditions, or None."""
+    if set(when) - {"premise", "hypothesis", "same_predicate"}:
+        return "when may only have 'premise' and 'hypothesis' tables and 'same_predicate'"
+    if not isinstance(when.get("same_predicate", False), bool):
+        return "when.same_predicate must be true or false"
+    for side in (v for k, v in when.items() if k != "same_predicate"):
+        for feature, expected in side.items():
+            if feature not in CONDITION_FEATURES:
+                return f"when: unknown feature {feature!r} (known: {', '.join(CONDITION_FEATURES)})"
+            if isinstance(expected, dict) and set(expected) != {"not"}:
+                return f"when.{feature}: a table condition must be {{ not = [...] }}"
+    return None
 
 
 def original_features(analysis) -> dict[str, Any]:

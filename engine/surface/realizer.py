@@ -10,7 +10,7 @@ preference (1, 1/2, 1/3, ...) until a ranker re-scores them.
 from __future__ import annotations
 
 import itertools
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 
 from .. import agreement, english
 from ..checks import (
@@ -21,9 +21,9 @@ from ..checks import (
     target_features,
     temporal_clauses,
 )
-from ..ir import Analysis, Frame, Predicate
+from ..ir import Analysis, Frame, Predicate, Token
 from ..results import OK, Candidate, Realization
-from ..shortening import shorten_cut
+from ..shortening import Cut, shorten_cut
 from ..transforms import EditPlan
 from .clefts import bare_noun_focus, cleft, cleft_slot, focus_is_person, resolve_cleft
 from .layout import (
@@ -74,58 +74,18 @@ class SurfaceRealizer:
         frame = target_frame(analysis, plan)
         if frame is None:
             return Realization.not_applicable("no verbal predicate found in the sentence")
-        main = analysis.main_frame
-        if main is not None and main.clause != "main" and main.predicate.cleft is None:
-            tokens = analysis.sentence.tokens
-            root = next((t for t in tokens if t.dep == "ROOT"), None)
-            head = (
-                f"its root is '{root.text}', not a verb; "
-                if root is not None and root.pos != "VERB"
-                else ""
-            )
-            return Realization.not_applicable(
-                f"the sentence has no main-clause verb ({head}the verb found, '{tokens[main.verb].text}', heads a "
-                f"subordinate clause: {main.clause}); editing it would not edit the sentence"
-            )
-        if not frame.finite:
-            return Realization.not_applicable("the main predicate is not a finite verb")
+        if why := _unrealizable_clause(analysis, frame):
+            return Realization.not_applicable(why)
         src = frame.predicate
-        if src.cleft is not None:
-            return Realization.not_applicable(
-                f"the source is already an it-cleft (focus {src.cleft}); the surface backend does not rewrite it-clefts"
-            )
         target, reason = target_features(src, plan, periphrastic=True)
         if reason:  # the shared refusals (engine.checks.refusal) are the contract's, before this
             return Realization.not_applicable(reason)
-        cut = None
-        if plan.features.get("shorten"):
-            order = list(plan.features)
-            later = frozenset(
-                order[order.index("shorten") + 1 :]
-            )  # applied to the shortened statement
-            cut = shorten_cut(analysis, frame, plan.features["shorten"], target, later)
-            if isinstance(cut, str):
-                return Realization.not_applicable(cut)
-            if not cut.removed:  # the argument is a head noun phrase already
-                rest = EditPlan(
-                    {k: v for k, v in plan.features.items() if k != "shorten"}, plan.swap
-                )
-                if rest.is_identity or already_satisfied(src, rest):
-                    return Realization(OK, UNCHANGED + cut.why, (Candidate(analysis.text, 1.0),))
-                cut = None
+        cut = _shortening(analysis, frame, plan, target)
+        if isinstance(cut, Realization):
+            return cut
         coordinated = coordinated_clauses(analysis, frame)
-        others = sorted(
-            _EDIT_NAMES.get(f, f)
-            for f in set(plan.features) - _TIME_FEATURES - {"shorten", "promote"}
-        )
-        others += ["swap"] if plan.swap else []
-        if coordinated and others:
-            second = analysis.sentence.tokens[coordinated[0].verb].text
-            return Realization.not_applicable(
-                f"the sentence has coordinated main clauses (the second with '{second}'): {' and '.join(others)} of the "
-                "first alone would not be the sentence's, and of each would not mean the same (only tense and aspect "
-                "are edited in every clause)"
-            )
+        if why := _coordination_refusal(analysis, plan, coordinated):
+            return Realization.not_applicable(why)
         layout = Layout(analysis, frame, target, plan)
         layout.coordinated = coordinated
         reason = arrange(layout, plan)
@@ -135,25 +95,13 @@ class SurfaceRealizer:
             apply_cut(layout, cut)
         layout.respell.update(polarity_items(layout))
         if self.tense_scope == "main" and (why := already_satisfied(src, plan)):
-            return Realization(
-                OK, why, (Candidate(analysis.text, 1.0),)
-            )  # on a clause other than the main one
-        role = resolve_cleft(target.get("cleft"), layout)
-        if role is not None and cleft_slot(layout, role) is None:
-            return Realization.not_applicable(
-                f"cleft({target['cleft']}): the predicate has no {role} that can be focused"
-            )
-        if role is not None and (why := bare_noun_focus(layout, role)):
-            return Realization.not_applicable(f"cleft({target['cleft']}): {why}")
+            # on a clause other than the main one
+            return Realization(OK, why, (Candidate(analysis.text, 1.0),))
+        if why := _cleft_refusal(layout):
+            return Realization.not_applicable(why)
         if why := _unknown_verb_form(layout, self.invariant):
             return Realization.not_applicable(why)
-        texts: list[str] = []
-        for options in option_space(src, target, plan, layout):
-            text = self._render(layout, options)
-            if text and text not in texts:
-                texts.append(text)
-            if len(texts) >= self.max_candidates:
-                break
+        texts = self._texts(layout)
         if (
             src.force == "ques"
             and target["force"] == "prop"
@@ -164,6 +112,17 @@ class SurfaceRealizer:
         candidates = tuple(Candidate(t, 1.0 / (k + 1)) for k, t in enumerate(texts))
         reason = UNCHANGED + describe(plan) if texts == [analysis.text] else ""
         return Realization(OK, reason, candidates)
+
+    def _texts(self, layout: Layout) -> list[str]:
+        """The distinct candidate texts, one per spelling option, at most ``max_candidates``."""
+        texts: list[str] = []
+        for options in option_space(layout.frame.predicate, layout.target, layout.plan, layout):
+            text = self._render(layout, options)
+            if text and text not in texts:
+                texts.append(text)
+            if len(texts) >= self.max_candidates:
+                break
+        return texts
 
     def _retense(self, analysis: Analysis, frame: Frame, features: dict) -> dict[int, list[str]]:
         """Verb-group rewrites that give another clause the same tense and aspect edits."""
@@ -187,6 +146,29 @@ class SurfaceRealizer:
             self.invariant,
         )
         return place_chain(frame, chain, analysis.sentence.tokens)
+
+    def _clause_rewrites(self, layout: Layout, conj_verbs: set[int]) -> dict[int, list[str]]:
+        """Verb-group rewrites of the other clauses that take the plan's tense edits: every
+        finite clause (``tense_scope`` ``all``), else the coordinated main clauses and the
+        temporal clauses that follow the sequence of tenses."""
+        analysis, frame, target = layout.analysis, layout.frame, layout.target
+        features = layout.plan.features
+        rewrites: dict[int, list[str]] = {}
+        if self.tense_scope == "all" and "tense" in features:
+            for other in other_clauses(analysis, frame, conj_verbs):
+                rewrites.update(self._retense(analysis, other, {"tense": features["tense"]}))
+            return rewrites
+        time = {k: v for k, v in features.items() if k in _TIME_FEATURES}
+        for other in layout.coordinated if time else ():
+            rewrites.update(self._retense(analysis, other, time))  # coordinated main clauses alike
+        if "tense" in features and target["tense"] is not None:
+            # temporal and conditional clauses follow the sequence of tenses: past under a
+            # past clause, present under a present or future one
+            follow = "past" if target["tense"] == "past" and not target.get("modality") else "pres"
+            for other in temporal_clauses(analysis, frame):
+                if other.predicate.tense != follow:
+                    rewrites.update(self._retense(analysis, other, {"tense": follow}))
+        return rewrites
 
     def _render(self, layout: Layout, options: Options) -> str:
         """One candidate: the verb chain for these options, the source tokens laid out around
@@ -255,32 +237,10 @@ class SurfaceRealizer:
         keep_source_vg = (
             unchanged_group(src, target, layout) and not operator and src.force == "prop"
         )
-        rewrites: dict[int, list[str]] = {} if keep_source_vg else place_chain(frame, chain, tokens)
-        for i in never if not keep_source_vg else ():
-            if never_moves:
-                rewrites[i] = []  # the chain carries it
-            else:
-                rewrites.pop(i, None)  # it stays where it is
-        if self.tense_scope == "all" and "tense" in layout.plan.features:
-            for other in other_clauses(analysis, frame, conj_verbs):
-                rewrites.update(
-                    self._retense(analysis, other, {"tense": layout.plan.features["tense"]})
-                )
-        else:
-            time = {k: v for k, v in layout.plan.features.items() if k in _TIME_FEATURES}
-            for other in layout.coordinated if time else ():
-                rewrites.update(
-                    self._retense(analysis, other, time)
-                )  # coordinated main clauses alike
-            if "tense" in layout.plan.features and target["tense"] is not None:
-                # temporal and conditional clauses follow the sequence of tenses: past under a
-                # past clause, present under a present or future one
-                follow = (
-                    "past" if target["tense"] == "past" and not target.get("modality") else "pres"
-                )
-                for other in temporal_clauses(analysis, frame):
-                    if other.predicate.tense != follow:
-                        rewrites.update(self._retense(analysis, other, {"tense": follow}))
+        rewrites: dict[int, list[str]] = (
+            {} if keep_source_vg else _chain_rewrites(frame, chain, tokens, never, never_moves)
+        )
+        rewrites.update(self._clause_rewrites(layout, conj_verbs))
         # An inverted copula (*Is the museum open?*) stands before its subject: what is left of
         # the chain after the operator goes after the subject (*Isn't the museum open?*, *Could
         # the pharmacy be open?*, *The museum is open.*), never in the copula's old place.
@@ -335,6 +295,93 @@ class SurfaceRealizer:
             # Subjectless question (imperative, or a parse without a subject): operator first.
             items[:0] = [Item(o, None, "op") for o in operator]
         return items
+
+
+def _chain_rewrites(
+    frame: Frame, chain: list[str], tokens: Sequence[Token], never: list[int], never_moves: bool
+) -> dict[int, list[str]]:
+    """The new chain placed over the source verb group; *never* moves into it or stays put."""
+    rewrites = place_chain(frame, chain, tokens)
+    for i in never:
+        if never_moves:
+            rewrites[i] = []  # the chain carries it
+        else:
+            rewrites.pop(i, None)  # it stays where it is
+    return rewrites
+
+
+def _unrealizable_clause(analysis: Analysis, frame: Frame) -> str | None:
+    """Why the clause the plan edits is not one this backend rewrites, or None: the main verb
+    heads a subordinate clause, is not finite, or the source is an it-cleft already."""
+    main = analysis.main_frame
+    if main is not None and main.clause != "main" and main.predicate.cleft is None:
+        tokens = analysis.sentence.tokens
+        root = next((t for t in tokens if t.dep == "ROOT"), None)
+        head = (
+            f"its root is '{root.text}', not a verb; "
+            if root is not None and root.pos != "VERB"
+            else ""
+        )
+        return (
+            f"the sentence has no main-clause verb ({head}the verb found, '{tokens[main.verb].text}', heads a "
+            f"subordinate clause: {main.clause}); editing it would not edit the sentence"
+        )
+    if not frame.finite:
+        return "the main predicate is not a finite verb"
+    if frame.predicate.cleft is not None:
+        return f"the source is already an it-cleft (focus {frame.predicate.cleft}); the surface backend does not rewrite it-clefts"
+    return None
+
+
+def _shortening(
+    analysis: Analysis, frame: Frame, plan: EditPlan, target: dict
+) -> Cut | Realization | None:
+    """The cut of a ``shorten`` edit; None without one or when it removes nothing; or the
+    finished realization when the cut is refused or nothing else is left to do."""
+    if not plan.features.get("shorten"):
+        return None
+    order = list(plan.features)
+    later = frozenset(order[order.index("shorten") + 1 :])  # applied to the shortened statement
+    cut = shorten_cut(analysis, frame, plan.features["shorten"], target, later)
+    if isinstance(cut, str):
+        return Realization.not_applicable(cut)
+    if cut.removed:
+        return cut
+    # the argument is a head noun phrase already
+    rest = EditPlan({k: v for k, v in plan.features.items() if k != "shorten"}, plan.swap)
+    if rest.is_identity or already_satisfied(frame.predicate, rest):
+        return Realization(OK, UNCHANGED + cut.why, (Candidate(analysis.text, 1.0),))
+    return None
+
+
+def _coordination_refusal(
+    analysis: Analysis, plan: EditPlan, coordinated: list[Frame]
+) -> str | None:
+    """Why edits other than tense and aspect cannot apply to coordinated main clauses, or None."""
+    others = sorted(
+        _EDIT_NAMES.get(f, f) for f in set(plan.features) - _TIME_FEATURES - {"shorten", "promote"}
+    )
+    others += ["swap"] if plan.swap else []
+    if not (coordinated and others):
+        return None
+    second = analysis.sentence.tokens[coordinated[0].verb].text
+    return (
+        f"the sentence has coordinated main clauses (the second with '{second}'): {' and '.join(others)} of the "
+        "first alone would not be the sentence's, and of each would not mean the same (only tense and aspect "
+        "are edited in every clause)"
+    )
+
+
+def _cleft_refusal(layout: Layout) -> str | None:
+    """Why the cleft the target asks for cannot focus its role, or None."""
+    role = resolve_cleft(layout.target.get("cleft"), layout)
+    if role is None:
+        return None
+    if cleft_slot(layout, role) is None:
+        return f"cleft({layout.target['cleft']}): the predicate has no {role} that can be focused"
+    if why := bare_noun_focus(layout, role):
+        return f"cleft({layout.target['cleft']}): {why}"
+    return None
 
 
 def _unknown_verb_form(layout: Layout, invariant: frozenset[str]) -> str | None:
