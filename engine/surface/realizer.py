@@ -31,7 +31,6 @@ from .layout import (
     Layout,
     Options,
     apply_cut,
-    arrange,
     by_function,
     conjoined_verbs,
     coordinated_clauses,
@@ -41,6 +40,7 @@ from .layout import (
     target_frame,
     unchanged_group,
 )
+from .moves import arrange
 from .orthography import fix_capitals, fix_final_punctuation, join
 from .verbs import invert, place_chain, tag_of, verb_chain, with_negation
 
