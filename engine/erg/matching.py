@@ -194,107 +194,164 @@ def apply_rule(
 
 
 def _rewrite(rule: Rule, b: Mapping[str, EP], ctx: _Ctx) -> MRS:
-    m = ctx.m
-    rels = [EP(ep.predicate, ep.label, dict(ep.args), ep.lnk, ep.surface, ep.base) for ep in m.rels]
-    index_of = {id(ep): k for k, ep in enumerate(m.rels)}
-    slot = {name: index_of[id(ep)] for name, ep in b.items()}  # bound name -> position in rels
-    removed: set[int] = set()
-    hcons = [(hc.hi, hc.lo) for hc in m.hcons]
-    icons = [(ic.left, ic.relation, ic.right) for ic in m.icons]
-    variables = {v: dict(p) for v, p in m.variables.items()}
-    top, index = m.top, m.index
-    # References resolve against the source MRS (plus EPs the rule adds), so actions are
-    # simultaneous: ``set_arg V ARG1 = V.ARG2`` and ``set_arg V ARG2 = V.ARG1`` swap.
-    refs: dict[str, EP] = dict(b)
-    new_events: set[str] = set()
+    """The MRS that ``rule``'s actions make of ``ctx.m`` at binding ``b``."""
+    work = _Rewrite(b, ctx)
+    for a in rule.actions:
+        action = _ACTION_METHODS.get(a.op)
+        if action is not None:
+            action(work, a.params)
+    return work.result()
 
-    def res(ref: str) -> str | None:
-        val = _resolve(ref, refs, ctx)
+
+class _Rewrite:
+    """A working copy of the source MRS that a rule's actions edit, one method per action.
+
+    References resolve against the source MRS (plus EPs the rule adds), so actions are
+    simultaneous: ``set_arg V ARG1 = V.ARG2`` and ``set_arg V ARG2 = V.ARG1`` swap.
+    """
+
+    def __init__(self, b: Mapping[str, EP], ctx: _Ctx):
+        m = ctx.m
+        self.ctx = ctx
+        self.rels = [
+            EP(ep.predicate, ep.label, dict(ep.args), ep.lnk, ep.surface, ep.base) for ep in m.rels
+        ]
+        index_of = {id(ep): k for k, ep in enumerate(m.rels)}
+        self.slot = {name: index_of[id(ep)] for name, ep in b.items()}  # name -> position in rels
+        self.removed: set[int] = set()
+        self.hcons = [(hc.hi, hc.lo) for hc in m.hcons]
+        self.icons = [(ic.left, ic.relation, ic.right) for ic in m.icons]
+        self.variables = {v: dict(p) for v, p in m.variables.items()}
+        self.top, self.index = m.top, m.index
+        self.refs: dict[str, EP] = dict(b)
+        self.new_events: set[str] = set()
+
+    def res(self, ref: str) -> str | None:
+        """Resolve a reference, noting the fresh event variables it creates."""
+        val = _resolve(ref, self.refs, self.ctx)
         if ref.startswith("new:") and vtype(val) == "e":
-            new_events.add(val)
+            self.new_events.add(val)
         return val
 
-    for a in rule.actions:
-        p = a.params
-        if a.op == "add_ep":
-            args = {r: res(v) for r, v in p["args"].items()}
-            if "carg" in p:
-                args["CARG"] = fill(p["carg"], ctx.params)
-            ep = EP(fill(p["pred"], ctx.params), res(p["label"]), args)
-            rels.append(ep)
-            refs[p["id"]] = ep
-            slot[p["id"]] = len(rels) - 1
-        elif a.op == "remove_ep":
-            removed.add(slot[p["ep"]])
-        elif a.op == "set_pred":
-            old = rels[slot[p["ep"]]]
-            rels[slot[p["ep"]]] = EP(
-                fill(p["pred"], ctx.params), old.label, old.args, old.lnk, old.surface
+    def fill_params(self, template: str) -> str:
+        """A template with the rule's parameters filled in."""
+        return fill(template, self.ctx.params)
+
+    def add_ep(self, p: Mapping) -> None:
+        args = {r: self.res(v) for r, v in p["args"].items()}
+        if "carg" in p:
+            args["CARG"] = self.fill_params(p["carg"])
+        ep = EP(self.fill_params(p["pred"]), self.res(p["label"]), args)
+        self.rels.append(ep)
+        self.refs[p["id"]] = ep
+        self.slot[p["id"]] = len(self.rels) - 1
+
+    def remove_ep(self, p: Mapping) -> None:
+        self.removed.add(self.slot[p["ep"]])
+
+    def set_pred(self, p: Mapping) -> None:
+        k = self.slot[p["ep"]]
+        old = self.rels[k]
+        self.rels[k] = EP(self.fill_params(p["pred"]), old.label, old.args, old.lnk, old.surface)
+
+    def set_arg(self, p: Mapping) -> None:
+        k = self.slot[p["ep"]]
+        old = self.rels[k]
+        args = dict(old.args)
+        role = self.fill_params(p["role"])
+        if p["value"] == "none":
+            args.pop(role, None)
+        else:
+            args[role] = self.res(p["value"])
+        self.rels[k] = EP(old.predicate, old.label, args, old.lnk, old.surface)
+
+    def set_props(self, p: Mapping) -> None:
+        """Set properties of a variable; a value ``=REF:PROP`` copies PROP of REF's variable
+        in the source MRS (and is skipped when that variable lacks it)."""
+        props = self.variables.setdefault(self.res(p["var"]), {})
+        for k, v in p["props"].items():
+            if isinstance(v, str) and v.startswith("="):
+                src, _, prop = v[1:].rpartition(":")
+                v = dict(self.ctx.m.variables.get(self.res(src), {})).get(prop)
+                if v is None:
+                    continue
+            props[k.upper()] = self.fill_params(str(v))
+
+    def add_qeq(self, p: Mapping) -> None:
+        self.hcons.append((self.res(p["hi"]), self.res(p["lo"])))
+
+    def remove_qeq(self, p: Mapping) -> None:
+        hi = self.res(p["hi"])
+        self.hcons = [h for h in self.hcons if h[0] != hi]
+
+    def rewire_qeq(self, p: Mapping) -> None:
+        old, new = self.res(p["from"]), self.res(p["to"])
+        self.hcons = [(hi, new if lo == old else lo) for hi, lo in self.hcons]
+
+    def add_icons(self, p: Mapping) -> None:
+        self.icons.append((self.res(p["left"]), p["relation"], self.res(p["right"])))
+
+    def remove_icons(self, p: Mapping) -> None:
+        """Remove the ICONS that agree with every one of left, relation, right given."""
+        want = {
+            k: (self.res(p[k]) if k != "relation" else p[k])
+            for k in ("left", "relation", "right")
+            if k in p
+        }
+        self.icons = [
+            ic
+            for ic in self.icons
+            if not all(
+                dict(zip(("left", "relation", "right"), ic, strict=True))[k] == v
+                for k, v in want.items()
             )
-        elif a.op == "set_arg":
-            old = rels[slot[p["ep"]]]
-            args = dict(old.args)
-            role = fill(p["role"], ctx.params)
-            if p["value"] == "none":
-                args.pop(role, None)
-            else:
-                args[role] = res(p["value"])
-            rels[slot[p["ep"]]] = EP(old.predicate, old.label, args, old.lnk, old.surface)
-        elif a.op == "set_props":
-            var = res(p["var"])
-            props = variables.setdefault(var, {})
-            for k, v in p["props"].items():
-                if isinstance(v, str) and v.startswith("="):
-                    src, _, prop = v[1:].rpartition(":")
-                    v = dict(m.variables.get(res(src), {})).get(prop)
-                    if v is None:
-                        continue
-                props[k.upper()] = fill(str(v), ctx.params)
-        elif a.op == "add_qeq":
-            hcons.append((res(p["hi"]), res(p["lo"])))
-        elif a.op == "remove_qeq":
-            hi = res(p["hi"])
-            hcons = [h for h in hcons if h[0] != hi]
-        elif a.op == "rewire_qeq":
-            old, new = res(p["from"]), res(p["to"])
-            hcons = [(hi, new if lo == old else lo) for hi, lo in hcons]
-        elif a.op == "add_icons":
-            icons.append((res(p["left"]), p["relation"], res(p["right"])))
-        elif a.op == "remove_icons":
-            want = {
-                k: (res(p[k]) if k != "relation" else p[k])
-                for k in ("left", "relation", "right")
-                if k in p
-            }
-            icons = [
-                ic
-                for ic in icons
-                if not all(
-                    dict(zip(("left", "relation", "right"), ic, strict=True))[k] == v
-                    for k, v in want.items()
-                )
-            ]
-        elif a.op == "set_index":
-            index = res(p["value"])
-        elif a.op == "set_top":
-            top = res(p["value"])
-    for ev in new_events:
-        props = variables.setdefault(ev, {})
-        for k, v in EVENT_DEFAULTS.items():
-            props.setdefault(k, v)
-    kept = [ep for k, ep in enumerate(rels) if k not in removed]
-    used = set(_all_vars(MRS(top, index, kept, [HCons.qeq(h, lo) for h, lo in hcons])))
-    used.add(index)
-    return MRS(
-        top=top,
-        index=index,
-        rels=kept,
-        hcons=[HCons.qeq(hi, lo) for hi, lo in hcons],
-        icons=[ICons(left, rel, right) for left, rel, right in icons],
-        variables={v: p for v, p in variables.items() if v in used},
-        lnk=m.lnk,
-        surface=m.surface,
-    )
+        ]
+
+    def set_index(self, p: Mapping) -> None:
+        self.index = self.res(p["value"])
+
+    def set_top(self, p: Mapping) -> None:
+        self.top = self.res(p["value"])
+
+    def result(self) -> MRS:
+        """The edited MRS: new events get the default properties, removed EPs go, and only
+        the variables still in use keep their properties."""
+        variables = self.variables
+        for ev in self.new_events:
+            props = variables.setdefault(ev, {})
+            for k, v in EVENT_DEFAULTS.items():
+                props.setdefault(k, v)
+        top, index, hcons = self.top, self.index, self.hcons
+        kept = [ep for k, ep in enumerate(self.rels) if k not in self.removed]
+        used = set(_all_vars(MRS(top, index, kept, [HCons.qeq(h, lo) for h, lo in hcons])))
+        used.add(index)
+        return MRS(
+            top=top,
+            index=index,
+            rels=kept,
+            hcons=[HCons.qeq(hi, lo) for hi, lo in hcons],
+            icons=[ICons(left, rel, right) for left, rel, right in self.icons],
+            variables={v: p for v, p in variables.items() if v in used},
+            lnk=self.ctx.m.lnk,
+            surface=self.ctx.m.surface,
+        )
+
+
+# rule action -> the _Rewrite method that performs it
+_ACTION_METHODS = {
+    "add_ep": _Rewrite.add_ep,
+    "remove_ep": _Rewrite.remove_ep,
+    "set_pred": _Rewrite.set_pred,
+    "set_arg": _Rewrite.set_arg,
+    "set_props": _Rewrite.set_props,
+    "add_qeq": _Rewrite.add_qeq,
+    "remove_qeq": _Rewrite.remove_qeq,
+    "rewire_qeq": _Rewrite.rewire_qeq,
+    "add_icons": _Rewrite.add_icons,
+    "remove_icons": _Rewrite.remove_icons,
+    "set_index": _Rewrite.set_index,
+    "set_top": _Rewrite.set_top,
+}
 
 
 # -- rule sets -------------------------------------------------------------------------------

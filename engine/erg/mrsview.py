@@ -208,6 +208,27 @@ def diff(a: MRS, b: MRS) -> dict[str, list]:
     ``props`` changes, ``hcons`` and ``icons`` added/removed, ``index``/``top`` moves.
     Tests use it to check that a rule made exactly its intended change.
     """
+    out = _ep_changes(a, b)
+    props = _prop_changes(a, b)
+    if props:
+        out["props"] = props
+    ha = {(h.hi, str(getattr(h.relation, "value", h.relation)), h.lo) for h in a.hcons}
+    hb = {(h.hi, str(getattr(h.relation, "value", h.relation)), h.lo) for h in b.hcons}
+    if ha != hb:
+        out["hcons"] = [sorted(hb - ha), sorted(ha - hb)]
+    ia = {(i.left, i.relation, i.right) for i in a.icons}
+    ib = {(i.left, i.relation, i.right) for i in b.icons}
+    if ia != ib:
+        out["icons"] = [sorted(ib - ia), sorted(ia - ib)]
+    if a.index != b.index:
+        out["index"] = [a.index, b.index]
+    if a.top != b.top:
+        out["top"] = [a.top, b.top]
+    return out
+
+
+def _ep_changes(a: MRS, b: MRS) -> dict[str, list]:
+    """The ``removed``, ``added`` and ``changed`` EPs of :func:`diff` (keys only when not empty)."""
 
     def ep_key(ep: EP) -> tuple:
         return (ep.predicate, ep.label, tuple(sorted(ep.args.items())))
@@ -231,27 +252,18 @@ def diff(a: MRS, b: MRS) -> dict[str, list]:
         out["added"] = sorted(f"{k[0]}({dict(k[2]).get('ARG0', '')})" for k in added)
     if changed:
         out["changed"] = sorted(changed, key=str)
+    return out
+
+
+def _prop_changes(a: MRS, b: MRS) -> list[tuple]:
+    """``(var, property, old, new)`` for each property changed on a variable both MRSs have."""
     props = []
     for var in sorted(set(a.variables) | set(b.variables)):
         pa, pb = dict(a.variables.get(var, {})), dict(b.variables.get(var, {}))
         for p in sorted(set(pa) | set(pb)):
             if pa.get(p) != pb.get(p) and var in a.variables and var in b.variables:
                 props.append((var, p, pa.get(p), pb.get(p)))
-    if props:
-        out["props"] = props
-    ha = {(h.hi, str(getattr(h.relation, "value", h.relation)), h.lo) for h in a.hcons}
-    hb = {(h.hi, str(getattr(h.relation, "value", h.relation)), h.lo) for h in b.hcons}
-    if ha != hb:
-        out["hcons"] = [sorted(hb - ha), sorted(ha - hb)]
-    ia = {(i.left, i.relation, i.right) for i in a.icons}
-    ib = {(i.left, i.relation, i.right) for i in b.icons}
-    if ia != ib:
-        out["icons"] = [sorted(ib - ia), sorted(ia - ib)]
-    if a.index != b.index:
-        out["index"] = [a.index, b.index]
-    if a.top != b.top:
-        out["top"] = [a.top, b.top]
-    return out
+    return props
 
 
 def _arg_delta(old: tuple, new: tuple) -> dict[str, tuple]:

@@ -21,7 +21,7 @@ from __future__ import annotations
 
 import re
 import tomllib
-from collections.abc import Iterable, Mapping
+from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -422,6 +422,20 @@ def _condition(raw: Any, bound: set[str], where: str, line: int | None) -> Condi
 
 
 def _action(raw: Any, known: set[str], params: Mapping, where: str, line: int | None) -> Action:
+    op, body = _action_table(raw, where, line)
+    _check_action_body(op, body, params, where, line)
+    _check_action_targets(op, body, known, where, line)
+    for what, ref in _ACTION_REFS[op](body):
+        if not isinstance(ref, str):
+            raise RuleError(f"{op}.{what} must be a string reference", where, line)
+        _check_ref(ref, known, where, line, f"{op}.{what}")
+    if op == "add_ep":
+        known.add(body["id"])
+    return Action(op, dict(body), line)
+
+
+def _action_table(raw: Any, where: str, line: int | None) -> tuple[str, dict]:
+    """The one ``op = { ... }`` pair of a [[rule.do]] table, its op a known action."""
     if not isinstance(raw, dict) or len(raw) != 1:
         raise RuleError(
             "each [[rule.do]] holds exactly one action, e.g. set_props = { ... }", where, line
@@ -431,6 +445,11 @@ def _action(raw: Any, known: set[str], params: Mapping, where: str, line: int | 
         raise RuleError(f"unknown action {op!r}; known: {', '.join(sorted(_ACTIONS))}", where, line)
     if not isinstance(body, dict):
         raise RuleError(f"{op} takes a table", where, line)
+    return op, body
+
+
+def _check_action_body(op: str, body: dict, params: Mapping, where: str, line: int | None):
+    """An action's keys, the parameters it uses and the types of its values."""
     required, optional = _ACTIONS[op]
     missing = required - set(body)
     if missing:
@@ -449,41 +468,47 @@ def _action(raw: Any, known: set[str], params: Mapping, where: str, line: int | 
     for key in ("args", "props"):
         if key in body and not isinstance(body[key], dict):
             raise RuleError(f"{op}.{key} must be a table, not {_kind(body[key])}", where, line)
-    refs: list[tuple[str, str]] = []
-    if op == "add_ep":
-        if not re.fullmatch(r"[A-Z]\w*", body["id"]):
-            raise RuleError(
-                f"add_ep.id must be a capitalized name, not {body['id']!r}", where, line
-            )
-        refs.append(("label", body["label"]))
-        refs += [(f"args.{r}", v) for r, v in body["args"].items()]
-    elif op in ("remove_ep", "set_pred", "set_arg"):
-        if body["ep"] not in known:
-            raise RuleError(f"{op}.ep {body['ep']!r} is not a bound EP", where, line)
-        if op == "set_arg" and body["value"] != "none":
-            refs.append(("value", body["value"]))
-    elif op == "set_props":
-        refs.append(("var", body["var"]))
-        for k, v in body["props"].items():
-            if isinstance(v, str) and v.startswith("="):
-                refs.append((f"props.{k}", v[1:].rsplit(":", 1)[0]))
-    elif op in ("add_qeq",):
-        refs += [("hi", body["hi"]), ("lo", body["lo"])]
-    elif op == "remove_qeq":
-        refs.append(("hi", body["hi"]))
-    elif op == "rewire_qeq":
-        refs += [("from", body["from"]), ("to", body["to"])]
-    elif op in ("add_icons", "remove_icons"):
-        refs += [(k, body[k]) for k in ("left", "right") if k in body]
-    else:
-        refs.append(("value", body["value"]))
-    for what, ref in refs:
-        if not isinstance(ref, str):
-            raise RuleError(f"{op}.{what} must be a string reference", where, line)
-        _check_ref(ref, known, where, line, f"{op}.{what}")
-    if op == "add_ep":
-        known.add(body["id"])
-    return Action(op, dict(body), line)
+
+
+def _check_action_targets(op: str, body: dict, known: set[str], where: str, line: int | None):
+    """The EP an action creates has a capitalized name; the EP it edits is a bound one."""
+    if op == "add_ep" and not re.fullmatch(r"[A-Z]\w*", body["id"]):
+        raise RuleError(f"add_ep.id must be a capitalized name, not {body['id']!r}", where, line)
+    if op in ("remove_ep", "set_pred", "set_arg") and body["ep"] not in known:
+        raise RuleError(f"{op}.ep {body['ep']!r} is not a bound EP", where, line)
+
+
+def _set_props_refs(body: dict) -> list[tuple[str, Any]]:
+    """set_props refers to its variable and to the variable of each ``=REF:PROP`` copy."""
+    refs: list[tuple[str, Any]] = [("var", body["var"])]
+    for k, v in body["props"].items():
+        if isinstance(v, str) and v.startswith("="):
+            refs.append((f"props.{k}", v[1:].rsplit(":", 1)[0]))
+    return refs
+
+
+def _icons_refs(body: dict) -> list[tuple[str, Any]]:
+    return [(k, body[k]) for k in ("left", "right") if k in body]
+
+
+# op -> the (key, reference) pairs of its body that must name bound EPs or variables
+_ACTION_REFS: dict[str, Callable[[dict], list[tuple[str, Any]]]] = {
+    "add_ep": lambda body: [
+        ("label", body["label"]),
+        *((f"args.{r}", v) for r, v in body["args"].items()),
+    ],
+    "remove_ep": lambda body: [],
+    "set_pred": lambda body: [],
+    "set_arg": lambda body: [] if body["value"] == "none" else [("value", body["value"])],
+    "set_props": _set_props_refs,
+    "add_qeq": lambda body: [("hi", body["hi"]), ("lo", body["lo"])],
+    "remove_qeq": lambda body: [("hi", body["hi"])],
+    "rewire_qeq": lambda body: [("from", body["from"]), ("to", body["to"])],
+    "add_icons": _icons_refs,
+    "remove_icons": _icons_refs,
+    "set_index": lambda body: [("value", body["value"])],
+    "set_top": lambda body: [("value", body["value"])],
+}
 
 
 def _example(raw: Any, params: Mapping, where: str, line: int | None) -> Example:

@@ -146,48 +146,91 @@ def keyword_candidates(
     noun root, else the root's lemma, going down from a preposition to its first child).
     The specificity is computed before a trailing punctuation mark is stripped, as in TAILOR.
     """
-    span = doc[start:end]
     n = end - start
     if n <= 0:
         return [(ANY, None)]
     raw: list[str] = []
-    root = span.root
+    root = doc[start:end].root
     for kind in types:
-        if kind == "NOUN_CHUNKS":
-            raw += [c.text for c in doc.noun_chunks if c.start >= start and c.end <= end]
-        elif kind == "RANDOM_SUBTREES":
-            for i in rng.sample(range(start, end), min(3, n)):
-                tok = doc[i]
-                left, right = max(tok.left_edge.i, start), min(tok.right_edge.i + 1, end)
-                sub = doc[left:right]
-                if right - left < n and not all(t.is_stop or t.is_punct for t in sub):
-                    raw.append(sub.text)
-        elif kind == "EXACT":
-            raw.append(span.text)
-        elif kind == "PREFIX":
-            raw.append(doc[start : start + rng.randint(1, n)].text)
-        elif kind == "CONNECT":
-            if root.pos_ == "ADP":
-                raw.append(root.text)
-            if span[0].pos_ == "ADP":
-                raw.append(span[0].lemma_)
-        elif kind == "ROOT":
-            if root.pos_ in ("NOUN", "PROPN"):
-                chunk = next((c for c in doc.noun_chunks if c.start <= root.i < c.end), None)
-                raw.append(
-                    doc[max(chunk.start, start) : min(chunk.end, end)].text
-                    if chunk is not None
-                    else root.text
-                )
-            else:
-                head = root
-                while head.pos_ == "ADP" and next(head.children, None) is not None:
-                    head = next(head.children)
-                raw.append(head.lemma_)
-        else:
+        extract = _KEYWORD_EXTRACTORS.get(kind)
+        if extract is None:
             raise TailorError(
                 f"unknown keyword type {kind!r}; expected one of {', '.join(KEYWORD_TYPES)}"
             )
+        raw += extract(doc, start, end, root, rng)
+    return _keyword_pairs(raw, n)
+
+
+def _noun_chunk_keywords(doc, start: int, end: int, root, rng: random.Random) -> list[str]:
+    """NOUN_CHUNKS: the noun chunks inside the span."""
+    return [c.text for c in doc.noun_chunks if c.start >= start and c.end <= end]
+
+
+def _subtree_keywords(doc, start: int, end: int, root, rng: random.Random) -> list[str]:
+    """RANDOM_SUBTREES: the subtrees of up to 3 random tokens, clipped to the span, shorter
+    than it and not only stop words and punctuation."""
+    n = end - start
+    out = []
+    for i in rng.sample(range(start, end), min(3, n)):
+        tok = doc[i]
+        left, right = max(tok.left_edge.i, start), min(tok.right_edge.i + 1, end)
+        sub = doc[left:right]
+        if right - left < n and not all(t.is_stop or t.is_punct for t in sub):
+            out.append(sub.text)
+    return out
+
+
+def _exact_keywords(doc, start: int, end: int, root, rng: random.Random) -> list[str]:
+    """EXACT: the span."""
+    return [doc[start:end].text]
+
+
+def _prefix_keywords(doc, start: int, end: int, root, rng: random.Random) -> list[str]:
+    """PREFIX: the span's first ``U{1..n}`` tokens."""
+    return [doc[start : start + rng.randint(1, end - start)].text]
+
+
+def _connect_keywords(doc, start: int, end: int, root, rng: random.Random) -> list[str]:
+    """CONNECT: the root if it is a preposition, the first token's lemma if that is one."""
+    first = doc[start:end][0]
+    out = []
+    if root.pos_ == "ADP":
+        out.append(root.text)
+    if first.pos_ == "ADP":
+        out.append(first.lemma_)
+    return out
+
+
+def _root_keywords(doc, start: int, end: int, root, rng: random.Random) -> list[str]:
+    """ROOT: the noun chunk of a noun root (clipped to the span), else the root's lemma,
+    going down from a preposition to its first child."""
+    if root.pos_ in ("NOUN", "PROPN"):
+        chunk = next((c for c in doc.noun_chunks if c.start <= root.i < c.end), None)
+        if chunk is None:
+            return [root.text]
+        return [doc[max(chunk.start, start) : min(chunk.end, end)].text]
+    head = root
+    while head.pos_ == "ADP" and next(head.children, None) is not None:
+        head = next(head.children)
+    return [head.lemma_]
+
+
+# keyword type -> its extractor: (doc, start, end, root, rng) -> keywords for doc[start:end],
+# whose syntactic root is ``root``
+_KEYWORD_EXTRACTORS = {
+    "NOUN_CHUNKS": _noun_chunk_keywords,
+    "RANDOM_SUBTREES": _subtree_keywords,
+    "EXACT": _exact_keywords,
+    "PREFIX": _prefix_keywords,
+    "CONNECT": _connect_keywords,
+    "ROOT": _root_keywords,
+}
+
+
+def _keyword_pairs(raw: list[str], n: int) -> list[tuple[str, str | None]]:
+    """``(keyword, specificity)`` pairs of the raw keywords of an ``n``-token span, first
+    ``("*", None)``, without duplicates, empty keywords or ones that would corrupt the header.
+    The specificity is computed before a trailing punctuation mark is stripped."""
     out: list[tuple[str, str | None]] = [(ANY, None)]
     for keyword in raw:
         keyword = keyword.strip()

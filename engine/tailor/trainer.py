@@ -238,19 +238,7 @@ def train(
     }
 
     checkpoint = latest_checkpoint(output_dir) if resume else None
-    state: dict[str, Any] = {"step": 0, "epoch": 0, "batch": 0, "history": []}
-    if checkpoint is not None:
-        state = json.loads((checkpoint / STATE_FILE).read_text(encoding="utf-8"))
-        for key in ("batch_size", "seed", "train_examples"):
-            if state.get(key) != hyper[key]:
-                raise TailorError(
-                    f"cannot resume from {checkpoint}: it was trained with {key}={state.get(key)}, "
-                    f"this run has {key}={hyper[key]}; use another output folder or resume=False"
-                )
-        log.info("resuming from %s (step %d)", checkpoint, state["step"])
-        model, tokenizer = _load(checkpoint, None)
-    else:
-        model, tokenizer = _load(model_dir_or_model, tokenizer)
+    state, model, tokenizer = _starting_point(checkpoint, hyper, model_dir_or_model, tokenizer)
     device = torch.device(device or ("cuda" if torch.cuda.is_available() else "cpu"))
     torch.manual_seed(seed)
     model.to(device)
@@ -261,22 +249,15 @@ def train(
     optimizer = torch.optim.AdamW(model.parameters(), lr=lr, weight_decay=0.0)
     scheduler = get_linear_schedule_with_warmup(optimizer, 0, total)
     if checkpoint is not None:
-        saved = torch.load(checkpoint / OPTIMIZER_FILE, map_location=device, weights_only=True)
-        optimizer.load_state_dict(saved["optimizer"])
-        scheduler.load_state_dict(saved["scheduler"])
-        torch.random.set_rng_state(saved["torch_rng"])
-        if saved.get("cuda_rng") is not None and torch.cuda.is_available():
-            torch.cuda.set_rng_state_all(saved["cuda_rng"])
+        _restore_states(checkpoint, optimizer, scheduler, device)
 
     step, history = state["step"], list(state["history"])
     epoch, done_in_epoch = state["epoch"], state["batch"]
-    run = dict(loss=0.0, mle=0.0, ul=0.0, n=0)
+    run = _RunningLoss()
 
-    def save(where: Path, resumable: bool = True) -> None:
-        where.mkdir(parents=True, exist_ok=True)
-        model.save_pretrained(where)
-        tokenizer.save_pretrained(where)
-        record = {
+    def record() -> dict[str, Any]:
+        """The trainer state to save: the hyperparameters and where training stands."""
+        return {
             **hyper,
             "step": step,
             "epoch": epoch,
@@ -284,18 +265,6 @@ def train(
             "steps_per_epoch": steps_per_epoch,
             "history": history,
         }
-        (where / STATE_FILE).write_text(json.dumps(record, indent=1), encoding="utf-8")
-        if not resumable:
-            return
-        torch.save(
-            {
-                "optimizer": optimizer.state_dict(),
-                "scheduler": scheduler.state_dict(),
-                "torch_rng": torch.random.get_rng_state(),
-                "cuda_rng": torch.cuda.get_rng_state_all() if torch.cuda.is_available() else None,
-            },
-            where / OPTIMIZER_FILE,
-        )
 
     saved_at = -1
 
@@ -304,14 +273,8 @@ def train(
         if saved_at == step:
             return
         saved_at = step
-        save(output_dir / f"checkpoint-{step}")
-        old = sorted(
-            (int(p.name.partition("-")[2]), p)
-            for p in output_dir.glob("checkpoint-*")
-            if p.name.partition("-")[2].isdigit()
-        )
-        for _, path in old[: max(0, len(old) - keep_checkpoints)]:
-            shutil.rmtree(path, ignore_errors=True)
+        _save(output_dir / f"checkpoint-{step}", model, tokenizer, record(), optimizer, scheduler)
+        _prune_checkpoints(output_dir, keep_checkpoints)
 
     dev = next((h for h in reversed(history) if "dev_loss" in h), None)
     bar = tqdm(
@@ -335,34 +298,15 @@ def train(
                 loss, stats = _forward(
                     model, tokenizer, batch, ul_alpha, max_source_length, max_target_length, device
                 )
-                loss.backward()
-                if max_grad_norm:
-                    torch.nn.utils.clip_grad_norm_(model.parameters(), max_grad_norm)
-                optimizer.step()
-                scheduler.step()
-                optimizer.zero_grad()
+                _optimize(model, optimizer, scheduler, loss, max_grad_norm)
                 step, done_in_epoch = step + 1, b + 1
-                for key in ("loss", "mle", "ul"):
-                    run[key] += stats[key]
-                run["n"] += 1
+                run.add(stats)
                 bar.update(1)
                 if log_every and step % log_every == 0:
-                    entry = {
-                        "step": step,
-                        "epoch": epoch,
-                        "lr": scheduler.get_last_lr()[0],
-                        **{k: run[k] / run["n"] for k in ("loss", "mle", "ul")},
-                    }
+                    entry = _loss_entry(step, epoch, scheduler.get_last_lr()[0], run.means())
                     history.append(entry)
-                    log.info(
-                        "step %d: loss %.4f (mle %.4f, ul %.4f)",
-                        step,
-                        entry["loss"],
-                        entry["mle"],
-                        entry["ul"],
-                    )
                     bar.set_postfix(loss=f"{entry['loss']:.3f}")
-                    run = dict(loss=0.0, mle=0.0, ul=0.0, n=0)
+                    run = _RunningLoss()
                 if stop_at_step is not None and step >= stop_at_step:
                     stopped = True
                     break
@@ -381,24 +325,134 @@ def train(
                     max_target_length=max_target_length,
                     device=device,
                 )
-                dev = {
-                    "epoch": epoch,
-                    "step": step,
-                    **{f"dev_{k}": v for k, v in evaluation.items()},
-                }
+                dev = _dev_entry(epoch, step, evaluation)
                 history.append(dev)
-                log.info(
-                    "epoch %d: dev loss %.4f (mle %.4f, ul %.4f)",
-                    epoch,
-                    evaluation["loss"],
-                    evaluation["mle"],
-                    evaluation["ul"],
-                )
             epoch, done_in_epoch = epoch + 1, 0
     checkpoint_now()
     if epoch < epochs:  # stopped early
         log.info("stopped at step %d of %d; train again with resume to continue", step, total)
     else:
-        save(output_dir, resumable=False)
+        _save(output_dir, model, tokenizer, record())
     dev_result = {k[4:]: v for k, v in dev.items() if k.startswith("dev_")} if dev else None
     return TrainResult(output_dir, step, epoch, len(train_rows), len(dev_rows), dev_result, history)
+
+
+def _starting_point(checkpoint: Path | None, hyper: dict[str, Any], model_dir_or_model, tokenizer):
+    """Where training starts: ``(state, model, tokenizer)`` of the start, or of ``checkpoint``
+    when resuming (see :func:`_resume_state`)."""
+    if checkpoint is None:
+        start = {"step": 0, "epoch": 0, "batch": 0, "history": []}
+        return (start, *_load(model_dir_or_model, tokenizer))
+    return (_resume_state(checkpoint, hyper), *_load(checkpoint, None))
+
+
+def _resume_state(checkpoint: Path, hyper: dict[str, Any]) -> dict[str, Any]:
+    """The trainer state saved in ``checkpoint``, which must have been trained with the same
+    batch size, seed and number of training examples."""
+    state = json.loads((checkpoint / STATE_FILE).read_text(encoding="utf-8"))
+    for key in ("batch_size", "seed", "train_examples"):
+        if state.get(key) != hyper[key]:
+            raise TailorError(
+                f"cannot resume from {checkpoint}: it was trained with {key}={state.get(key)}, "
+                f"this run has {key}={hyper[key]}; use another output folder or resume=False"
+            )
+    log.info("resuming from %s (step %d)", checkpoint, state["step"])
+    return state
+
+
+def _restore_states(checkpoint: Path, optimizer, scheduler, device) -> None:
+    """Load the optimizer, schedule and random states that ``checkpoint`` saved."""
+    import torch
+
+    saved = torch.load(checkpoint / OPTIMIZER_FILE, map_location=device, weights_only=True)
+    optimizer.load_state_dict(saved["optimizer"])
+    scheduler.load_state_dict(saved["scheduler"])
+    torch.random.set_rng_state(saved["torch_rng"])
+    if saved.get("cuda_rng") is not None and torch.cuda.is_available():
+        torch.cuda.set_rng_state_all(saved["cuda_rng"])
+
+
+def _save(where: Path, model, tokenizer, record: dict, optimizer=None, scheduler=None) -> None:
+    """Save the model, the tokenizer and the trainer state ``record`` to ``where``; given the
+    optimizer and its scheduler, also what resuming needs (their states and the random states)."""
+    import torch
+
+    where.mkdir(parents=True, exist_ok=True)
+    model.save_pretrained(where)
+    tokenizer.save_pretrained(where)
+    (where / STATE_FILE).write_text(json.dumps(record, indent=1), encoding="utf-8")
+    if optimizer is None:
+        return
+    torch.save(
+        {
+            "optimizer": optimizer.state_dict(),
+            "scheduler": scheduler.state_dict(),
+            "torch_rng": torch.random.get_rng_state(),
+            "cuda_rng": torch.cuda.get_rng_state_all() if torch.cuda.is_available() else None,
+        },
+        where / OPTIMIZER_FILE,
+    )
+
+
+def _prune_checkpoints(output_dir: Path, keep: int) -> None:
+    """Delete all but the ``keep`` latest ``checkpoint-<step>`` folders."""
+    old = sorted(
+        (int(p.name.partition("-")[2]), p)
+        for p in output_dir.glob("checkpoint-*")
+        if p.name.partition("-")[2].isdigit()
+    )
+    for _, path in old[: max(0, len(old) - keep)]:
+        shutil.rmtree(path, ignore_errors=True)
+
+
+def _optimize(model, optimizer, scheduler, loss, max_grad_norm: float) -> None:
+    """One optimizer and schedule step on ``loss``, gradients clipped at ``max_grad_norm``
+    (not clipped when it is 0 or None)."""
+    import torch
+
+    loss.backward()
+    if max_grad_norm:
+        torch.nn.utils.clip_grad_norm_(model.parameters(), max_grad_norm)
+    optimizer.step()
+    scheduler.step()
+    optimizer.zero_grad()
+
+
+@dataclass
+class _RunningLoss:
+    """The training losses summed over the steps since the last history entry."""
+
+    loss: float = 0.0
+    mle: float = 0.0
+    ul: float = 0.0
+    n: int = 0
+
+    def add(self, stats: dict[str, float]) -> None:
+        self.loss += stats["loss"]
+        self.mle += stats["mle"]
+        self.ul += stats["ul"]
+        self.n += 1
+
+    def means(self) -> dict[str, float]:
+        return {"loss": self.loss / self.n, "mle": self.mle / self.n, "ul": self.ul / self.n}
+
+
+def _loss_entry(step: int, epoch: int, lr: float, means: dict[str, float]) -> dict[str, Any]:
+    """The history entry (also logged) of the training losses averaged since the last one."""
+    entry = {"step": step, "epoch": epoch, "lr": lr, **means}
+    log.info(
+        "step %d: loss %.4f (mle %.4f, ul %.4f)", step, entry["loss"], entry["mle"], entry["ul"]
+    )
+    return entry
+
+
+def _dev_entry(epoch: int, step: int, evaluation: dict[str, float]) -> dict[str, Any]:
+    """The history entry (also logged) of an epoch's dev evaluation."""
+    log.info(
+        "epoch %d: dev loss %.4f (mle %.4f, ul %.4f)",
+        epoch,
+        evaluation["loss"],
+        evaluation["mle"],
+        evaluation["ul"],
+    )
+    return {"epoch": epoch, "step": step, **{f"dev_{k}": v for k, v in evaluation.items()}}
