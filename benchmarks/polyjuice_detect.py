@@ -208,22 +208,15 @@ def premises(seed: int) -> list[str]:
     return texts
 
 
-def main(argv=None) -> int:
-    p = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    p.add_argument("--pairs", type=int, default=1000)
-    p.add_argument("--backend", default="surface")
-    p.add_argument("--seed", type=int, default=0)
-    p.add_argument("--show", type=int, default=10, help="disagreements to print")
-    args = p.parse_args(argv)
-
-    transformer = Transformer(args.backend)
+def collect(backend: str, seed: int, per_edit: int) -> dict[str, list[tuple[str, str]]]:
+    """Up to ``per_edit`` (source, edited) pairs for every edit: Seam's transformations on
+    ``backend`` and the rule-made edits, on full clauses of shuffled SNLI premises."""
+    transformer = Transformer(backend)
     analyzer = SpacyAnalyzer()
-    texts = premises(args.seed)
+    texts = premises(seed)
     every = {**MADE_WITH, **RULES}
-    per_edit = -(-args.pairs // len(every))
     found: dict[str, list[tuple[str, str]]] = defaultdict(list)
-    rng = random.Random(args.seed)
-    start = time.perf_counter()
+    rng = random.Random(seed)
     for k in range(0, len(texts), 200):
         # full clauses only: a caption's edit also restores its verb (*A man cooking* -> *A man is cooking*)
         batch = [
@@ -246,6 +239,21 @@ def main(argv=None) -> int:
                         found[rule].append((t, edited))
         if all(len(found[e]) >= per_edit for e in every):
             break
+    return found
+
+
+def main(argv=None) -> int:
+    p = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    p.add_argument("--pairs", type=int, default=1000)
+    p.add_argument("--backend", default="surface")
+    p.add_argument("--seed", type=int, default=0)
+    p.add_argument("--show", type=int, default=10, help="disagreements to print")
+    args = p.parse_args(argv)
+
+    every = {**MADE_WITH, **RULES}
+    per_edit = -(-args.pairs // len(every))
+    start = time.perf_counter()
+    found = collect(args.backend, args.seed, per_edit)
     pairs, made = [], []
     for n in range(per_edit):
         for expr in every:

@@ -30,7 +30,7 @@ sys.path.insert(0, str(ROOT))
 
 from engine import analyze, parse  # noqa: E402
 from engine.tailor.generator import BEAM, SAMPLING, TailorGenerator  # noqa: E402
-from engine.tailor.perturb import plan_prompt  # noqa: E402
+from engine.tailor.plans import plan_prompt  # noqa: E402
 
 PLANS = ("tense(fut)", "passive", "negate")
 

@@ -71,7 +71,7 @@ def fitted_tailor(tmp_path_factory):
     from transformers import AutoTokenizer, T5ForConditionalGeneration
 
     from engine import analyze, parse
-    from engine.tailor.perturb import plan_prompt
+    from engine.tailor.plans import plan_prompt
     from engine.testing.t5 import build_tiny_checkpoint
 
     corpus = [t for _, _, t in TAILOR_TRAIN] + [s for s, _, _ in TAILOR_TRAIN]

@@ -130,3 +130,17 @@ def test_no_circle_between_packages():
         return walk(start)
 
     assert [c for c in map(circle_from, sorted(graph)) if c] == []
+
+
+# A module longer than this says at the top of its docstring why it is one module.
+LONG = 420
+REASON = "One module, over 400 lines:"
+
+
+def test_a_long_module_says_why_it_is_one_module():
+    unexplained = []
+    for path in ENGINE.rglob("*.py"):
+        text = path.read_text(encoding="utf-8")
+        if text.count("\n") > LONG and REASON not in (ast.get_docstring(ast.parse(text)) or ""):
+            unexplained.append(str(path.relative_to(ROOT)))
+    assert unexplained == []

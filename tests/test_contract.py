@@ -8,8 +8,8 @@ import pytest
 from engine import contract
 from engine.backends import Realization
 from engine.pipeline import Transformer
-from engine.tailor.perturb import SUPPORTS as TAILOR_SUPPORTS
-from engine.tailor.perturb import UNSUPPORTED_REASONS as TAILOR_REASONS
+from engine.tailor.plans import SUPPORTS as TAILOR_SUPPORTS
+from engine.tailor.plans import UNSUPPORTED_REASONS as TAILOR_REASONS
 from engine.transforms import parse
 
 

@@ -21,7 +21,7 @@ from engine.cli import main  # noqa: E402
 from engine.decoding import Decoding  # noqa: E402
 from engine.errors import GeneratorError, ResourceNotFoundError  # noqa: E402
 from engine.tailor.generator import BEAM, TailorGenerator, find_checkpoint  # noqa: E402
-from engine.tailor.perturb import plan_prompt  # noqa: E402
+from engine.tailor.plans import plan_prompt  # noqa: E402
 from engine.testing.t5 import build_tiny_checkpoint  # noqa: E402
 
 GREEDY = Decoding(do_sample=False, num_beams=1, num_return_sequences=1, max_new_tokens=24)

@@ -21,11 +21,10 @@ from engine.tailor.perturb import (
     DeletePunct,
     MoveBlank,
     PerturbationError,
-    PlannedPrompt,
     SwapCore,
     perturb,
-    plan_prompt,
 )
+from engine.tailor.plans import PlannedPrompt, plan_prompt
 
 TOKENS = ("On", "Monday", ",", "the", "chef", "quickly", "cooked", "a", "stew", ".")
 BASE = Prompt(

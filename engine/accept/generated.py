@@ -178,7 +178,7 @@ def _analyzer(analyzer=None):
 
 def _tailor_jobs(seeds: Sequence[Sample], analyzer=None) -> list:
     """``(seed, TAILOR prompt of its plan on its source)`` for every seed TAILOR can express."""
-    from ..tailor.perturb import plan_prompt
+    from ..tailor.plans import plan_prompt
     from ..transforms import parse
 
     analyzer = _analyzer(analyzer)
@@ -249,7 +249,7 @@ def sabotage_samples(
     from ..tailor.examples import TrainingExample
     from ..tailor.generator import BEAM, TailorGenerator
     from ..tailor.inputs import prompt_from_frame
-    from ..tailor.perturb import plan_prompt
+    from ..tailor.plans import plan_prompt
     from ..tailor.trainer import train
     from ..transforms import parse
 

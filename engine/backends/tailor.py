@@ -1,7 +1,7 @@
 """The ``tailor`` backend: edit plan -> TAILOR control codes -> T5 generation -> checks.
 
 Each plan becomes a perturbed TAILOR prompt on the sentence's main predicate
-(:func:`engine.tailor.perturb.plan_prompt`): only what the plan touches is blanked, so the
+(:func:`engine.tailor.plans.plan_prompt`): only what the plan touches is blanked, so the
 rest of the sentence is kept as context. All prompts of a batch go through the generator
 together. Every generation is read back (:func:`~engine.tailor.codes.parse_generation`),
 degenerate ones are dropped, and the survivors are checked against the requested controls by
@@ -25,7 +25,7 @@ from collections.abc import Sequence
 
 from ..ir import Analysis
 from ..tailor.codes import Prompt
-from ..tailor.perturb import SUPPORTS, UNSUPPORTED_REASONS
+from ..tailor.plans import SUPPORTS, UNSUPPORTED_REASONS
 from ..transforms import EditPlan
 from .base import CANDIDATES, NO_PARSE, NO_REALIZATION, OK, Candidate, Option, Realization, register
 
@@ -136,7 +136,7 @@ class TailorBackend:
         self, analyses: Sequence[Analysis], plans: Sequence[EditPlan]
     ) -> list[Prompt | Realization]:
         """The prompt for each (analysis, plan), or the record's outcome when there is none."""
-        from ..tailor.perturb import plan_prompt
+        from ..tailor.plans import plan_prompt
 
         out: list[Prompt | Realization] = []
         for analysis, plan in zip(analyses, plans, strict=True):

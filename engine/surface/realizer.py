@@ -5,6 +5,11 @@ source with their original whitespace, so contrast sets stay minimal. Where Engl
 several forms it returns several candidates, in order of preference (full and contracted
 negation, *who* and *that*, nominative and accusative focus pronouns); ``score`` is that
 preference (1, 1/2, 1/3, ...) until a ranker re-scores them.
+
+One module, over 400 lines: :class:`SurfaceRealizer` is the one place that decides, per plan,
+which clause is edited, what is refused and how the layout, the verb chain and the moves are put
+together; the parts live in :mod:`.layout`, :mod:`.moves`, :mod:`.verbs`, :mod:`.clefts` and
+:mod:`.orthography`.
 """
 
 from __future__ import annotations

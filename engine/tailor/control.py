@@ -154,7 +154,7 @@ def _frame_for(analysis: Analysis, lemma: str) -> Frame | None:
 def controls_for_plan(analysis: Analysis, plan, frames=None) -> Header | str:
     """The header a plan asks for on an analysis (what any backend's output should follow),
     or why TAILOR's codes cannot express the plan."""
-    from .perturb import plan_prompt
+    from .plans import plan_prompt
 
     planned = plan_prompt(analysis, plan, frames=frames)
     return planned if isinstance(planned, str) else planned.prompt.header

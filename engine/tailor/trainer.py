@@ -3,6 +3,10 @@
 **Training** (:func:`train`): a local T5 checkpoint, AdamW with a linear schedule,
 deterministic with a seed, a 90/10 split by sentence, periodic checkpoints that
 ``resume=True`` continues exactly, and the dev loss after every epoch.
+
+One module, over 400 lines: the training loop, its checkpoints (saved, resumed, pruned) and the
+evaluation it runs on the dev split share the state of one run; each is a small function over
+it.
 """
 
 from __future__ import annotations
