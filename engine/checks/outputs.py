@@ -339,7 +339,7 @@ def declarative_of(question: str, source: Analysis) -> str | None:
         else None
     )
     text = question.strip()
-    if subj is None or not text.endswith("?") or " " not in text:
+    if frame is None or subj is None or not text.endswith("?") or " " not in text:
         return None
     first, rest = text.split(" ", 1)
     if not first.isalpha() and "'" not in first:

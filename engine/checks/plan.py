@@ -20,7 +20,7 @@ _PERIPHRASTIC_FUTURE = {
 }
 
 
-_NAMES = {
+_NAMES: dict[str, dict[Any, str]] = {
     "tense": {"past": "past tense", "pres": "present tense", "fut": "future tense"},
     "progressive": {True: "progressive", False: "non-progressive"},
     "perfect": {True: "perfect", False: "non-perfect"},

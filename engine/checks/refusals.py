@@ -8,9 +8,11 @@ from __future__ import annotations
 
 import dataclasses
 import functools
+from collections.abc import Mapping, Sequence
+from typing import Any
 
 from .. import agreement, english
-from ..ir import Analysis, Argument, Frame, Predicate
+from ..ir import Analysis, Argument, Frame, Predicate, Token
 from ..transforms import EditPlan
 from .clauses import main_clause_tokens
 from .sentences import (
@@ -40,11 +42,11 @@ class _Clause:
         return self.frame.predicate
 
     @property
-    def f(self) -> dict:
+    def f(self) -> Mapping[str, Any]:
         return self.plan.features
 
     @property
-    def tokens(self) -> list:
+    def tokens(self) -> Sequence[Token]:
         return self.analysis.sentence.tokens
 
     @functools.cached_property

@@ -195,7 +195,8 @@ def misparsed_verb(analysis: Analysis) -> str | None:
             english.inflect(english.verb_lemma(verb.text, verb.lemma), "VBN") == verb.text.lower()
         )
         if (
-            head is not None
+            subj is not None
+            and head is not None
             and subj.span[0] == 0
             and head.tag == "NN"
             and head.text.lower() not in _INDEFINITES

@@ -289,6 +289,7 @@ def _candidates(
             out[k] = Realization.not_applicable(built)
             continue
         arg = focus_argument(clause, plans[k].features["cleft"])
+        assert arg is not None  # build found the focus
         candidates[k], focus[k] = built, clause.sentence.span_text(*arg.span)
     return candidates, focus
 
@@ -361,9 +362,11 @@ def uncleft_clause(analysis: Analysis, rest: EditPlan) -> tuple[str, str] | Real
             "undoing an it-cleft does not compose with other changes on the erg backend"
         )
     try:
-        return unbuild(check), check.main_frame.predicate.lemma
+        clause = unbuild(check)
     except ValueError as exc:
         return Realization.not_applicable(str(exc))
+    assert check.main_frame is not None  # unbuild found the cleft's clause
+    return clause, check.main_frame.predicate.lemma
 
 
 def confirm_plain(text: str, lemma: str, parsed: acemod.AceResult) -> Realization:

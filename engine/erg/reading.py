@@ -102,7 +102,8 @@ def analyze(erg: ErgSession, texts: Sequence[str]) -> list[Analysis]:
     if erg.checker is not None and all(c is not None for c in checks):
         from .. import captions  # verbless captions are parsed as their clause reading
 
-        for k, found in enumerate(captions.restore(erg.checker, checks)):
+        every = [c for c in checks if c is not None]  # all of them, as the test above says
+        for k, found in enumerate(captions.restore(erg.checker, every)):
             if found is not None:
                 checks[k], notes[k] = found
                 if found[0].text != texts[k]:

@@ -109,6 +109,7 @@ def rewrite(erg: ErgSession, analysis: Analysis, plan: EditPlan) -> Job:
     if early is not None:
         return Job(outcome=early)
     info = info_of(analysis)
+    assert info is not None and info.mrs is not None  # precheck refused an analysis without one
     steps = plan_steps(plan)
     if isinstance(steps, str):
         return Job(outcome=Realization.not_applicable(steps))

@@ -17,6 +17,7 @@ from __future__ import annotations
 import logging
 from collections.abc import Sequence
 from concurrent.futures import Future
+from typing import Any
 
 from ..ir import Analysis
 from . import ace as acemod
@@ -75,8 +76,8 @@ class ErgSession:
         self._auto_limit = gen_results is None and options is None  # probe whether -n is safe
         self._probed = False
         self.rank = rank
-        self.checker = None
-        self.ranker = None
+        self.checker: Any = None  # the spaCy analyzer, opened on first use
+        self.ranker: Any = None  # the composite ranker, opened on first use
 
     def close(self) -> None:
         self.pool.close()

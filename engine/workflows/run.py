@@ -151,10 +151,10 @@ def check_resume(producer: Producer, items: Iterable[Any], written: Iterable[dic
         queue.reverse()  # pop() gives them in file order
     for item in items:
         for key in producer.item_keys(item):
-            queue = seen.get(key)
-            if not queue:
+            pending = seen.get(key)
+            if not pending:
                 continue
-            fp = queue.pop()
+            fp = pending.pop()
             if fp is not None and item.fingerprint is not None and fp != item.fingerprint:
                 raise ResumeError(
                     f"--resume: line {item.line} of the input (id {item.id!r}) is not the line the output's records "
