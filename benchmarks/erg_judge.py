@@ -69,7 +69,8 @@ def main(argv=None) -> int:
         options=acemod.AceOptions(timeout=args.timeout, parse_results=1),
     )
     print(
-        f"ERG {grammar.version} ({grammar.image.name}); {args.n} premises per dataset; transformations {args.apply}"
+        f"ERG {grammar.version} ({grammar.image.name}); {args.n} premises per dataset; "
+        f"transformations {args.apply}"
     )
     report: dict = {}
     try:
@@ -116,16 +117,17 @@ def main(argv=None) -> int:
                 report.setdefault(backend, {})[name] = row
                 share = len(ok) / max(1, len(ok) + len(rejected))
                 print(
-                    f"\n== {backend} on {name}: {len(records)} records, {len(outputs)} changed ok outputs, "
-                    f"{row['seconds']} s"
+                    f"\n== {backend} on {name}: {len(records)} records, {len(outputs)} changed "
+                    f"ok outputs, {row['seconds']} s"
                 )
                 print(
-                    f"   ERG parses {len(ok)} of {len(ok) + len(rejected)} judged outputs ({share:.1%}); "
-                    f"{other} timed out or failed"
+                    f"   ERG parses {len(ok)} of {len(ok) + len(rejected)} judged outputs "
+                    f"({share:.1%}); {other} timed out or failed"
                 )
                 print(
-                    f"   rejected {len(rejected)}: {len(gaps)} whose source the ERG cannot parse either (likely "
-                    f"gaps of the image), {len(suspects)} whose source it parses (candidate errors)"
+                    f"   rejected {len(rejected)}: {len(gaps)} whose source the ERG cannot parse "
+                    f"either (likely gaps of the image), {len(suspects)} whose source it parses "
+                    "(candidate errors)"
                 )
                 print(f"   the ERG parses {row['sources_parsed']} of {row['sources']} sources")
                 for s, o, tr in suspects[: args.show]:

@@ -183,14 +183,16 @@ def main(argv=None) -> int:
         f"{stats['workers']} workers"
     )
     print(
-        f"start-up (untimed):   {stats['startup']:8.1f}s (models loaded, processes started, one warm-up sentence)"
+        f"start-up (untimed):   {stats['startup']:8.1f}s (models loaded, processes started, one "
+        "warm-up sentence)"
     )
     print(f"warm pool:            {len(texts) / warm_s:8.2f} sentences/s ({warm_s:.1f}s)")
     print(
         f"  ACE inside it:      {ace_s:8.1f}s as ACE reports it, {calls_s:.1f}s of calls "
         f"({int(stats['parse']['items'])} parses, "
         f"{int(stats['generate']['items'])} generations, "
-        f"{int(stats['parse']['timeouts'] + stats['generate']['timeouts'])} timeouts, {stats['restarts']} restarts)"
+        f"{int(stats['parse']['timeouts'] + stats['generate']['timeouts'])} timeouts, "
+        f"{stats['restarts']} restarts)"
     )
     print(f"  Seam / ACE time:    {warm_s / max(ace_s, 1e-9):8.2f}x")
     print(
@@ -201,8 +203,8 @@ def main(argv=None) -> int:
     if ace_cpu:
         cores = os.cpu_count() or 1
         print(
-            f"  CPU:                ACE {ace_cpu:.1f}s, Seam's Python {py_cpu:.1f}s; on {cores} cores at "
-            f"best {(ace_cpu + py_cpu) / cores:.1f}s"
+            f"  CPU:                ACE {ace_cpu:.1f}s, Seam's Python {py_cpu:.1f}s; on {cores} "
+            f"cores at best {(ace_cpu + py_cpu) / cores:.1f}s"
         )
     if not args.skip_fresh:
         fresh_s, _, _ = run(texts, True, args)
@@ -225,7 +227,8 @@ def main(argv=None) -> int:
         parsed_n = sum(v for k, v in c.items() if k != "no_parse")
         applicable = parsed_n - c["not_applicable"]
         print(
-            f"{name:22} {applicable / max(parsed_n, 1):10.1%} {c['ok'] / max(applicable, 1):9.1%}  {dict(c)}"
+            f"{name:22} {applicable / max(parsed_n, 1):10.1%} "
+            f"{c['ok'] / max(applicable, 1):9.1%}  {dict(c)}"
         )
     return 0
 

@@ -144,11 +144,13 @@ def check(name: str, argv: list[str], out: Path, expected: Counter, key) -> bool
     )
     print(f"== {name}: exit {code}, {seconds:.1f} s ({sum(got.values()) / seconds:.0f} records/s)")
     print(
-        f"   records expected {sum(expected.values())}, written {len(recs)}, keys equal: {got == expected}"
+        f"   records expected {sum(expected.values())}, written {len(recs)}, keys equal: "
+        f"{got == expected}"
     )
     print(f"   statuses {dict(statuses)}; error codes {dict(codes)}")
     print(
-        f"   traceback: {traceback}; resume after a cut: exit {rcode}, {rseconds:.1f} s, same file: {same}"
+        f"   traceback: {traceback}; resume after a cut: exit {rcode}, {rseconds:.1f} s, same "
+        f"file: {same}"
     )
     if not ok:
         print(err[-3000:], rerr[-2000:], sep="\n")

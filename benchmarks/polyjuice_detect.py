@@ -17,7 +17,7 @@ premises (:func:`rule_edit`), one token span replaced:
 
 | rule | code |
 |---|---|
-| a determiner *a/an/the* of a singular noun -> *every/each*, a number word -> another | quantifier |
+| a determiner *a/an/the* of a singular noun -> *every/each*, a number word -> another | quantifier|
 | one noun -> another noun of the same number, taken from another premise | lexical |
 | an adjective put before a noun that has none (*a man* -> *a young man*) | insert |
 | a noun phrase of two words or more -> a longer one from another premise | resemantic |
@@ -218,7 +218,8 @@ def collect(backend: str, seed: int, per_edit: int) -> dict[str, list[tuple[str,
     found: dict[str, list[tuple[str, str]]] = defaultdict(list)
     rng = random.Random(seed)
     for k in range(0, len(texts), 200):
-        # full clauses only: a caption's edit also restores its verb (*A man cooking* -> *A man is cooking*)
+        # full clauses only: a caption's edit also restores its verb (*A man cooking* -> *A man is
+        # cooking*)
         batch = [
             (t, a)
             for t, a in zip(texts[k : k + 200], analyzer.analyze(texts[k : k + 200]), strict=True)
@@ -270,7 +271,8 @@ def main(argv=None) -> int:
         f"detection {len(pairs) / took:.0f} pairs/s"
     )
     print(
-        f"agreement with the code Seam made the edit with: {right}/{len(pairs)} = {right / len(pairs):.3f}"
+        f"agreement with the code Seam made the edit with: {right}/{len(pairs)} = "
+        f"{right / len(pairs):.3f}"
     )
     table = Counter((m, c) for c, (_, m) in zip(codes, made, strict=True))
     detected = sorted({str(c) for c in codes})

@@ -103,8 +103,8 @@ def main(argv=None) -> int:
         many = time.perf_counter() - start
     same = sum(a == b for a, b in zip(single, batched, strict=True))
     print(
-        f"{len(ps)} prompts, {params:.0f}M parameters, {gen.device}, {args.decoding}, {args.new_tokens} new tokens, "
-        f"torch threads {torch.get_num_threads()}"
+        f"{len(ps)} prompts, {params:.0f}M parameters, {gen.device}, {args.decoding}, "
+        f"{args.new_tokens} new tokens, torch threads {torch.get_num_threads()}"
     )
     print(f"one at a time: {len(ps) / one:.2f} prompts/s ({one:.1f} s)")
     print(f"batched (<= {args.batch_size}): {len(ps) / many:.2f} prompts/s ({many:.1f} s)")

@@ -13,10 +13,10 @@ Quality, two candidate sets:
   near-misses made from it, as long as it (two adjacent words swapped, an auxiliary's
   agreement flipped, a verb or noun reinflected: "will end" -> "will ended"). Each
   near-miss is one more edit away from the source than the reference, which favours the
-  closeness scores by construction; the fluency scores are judged fairly. ``ref%`` is how often the top-ranked candidate is the
-  reference. ``+src`` adds the unchanged source to the pool (what a backend that copies its
-  input would offer): ``src%`` is how often the ranker then picks the copy -- the
-  degeneracy validator rejects it, but it shows which rankers favour doing nothing.
+  closeness scores by construction; the fluency scores are judged fairly. ``ref%`` is how often the
+  top-ranked candidate is the reference. ``+src`` adds the unchanged source to the pool (what a
+  backend that copies its input would offer): ``src%`` is how often the ranker then picks the copy
+  -- the degeneracy validator rejects it, but it shows which rankers favour doing nothing.
 * The recorded ERG regenerations (``../shared/data/erg/parses.jsonl``): ACE's realizations of
   the unchanged MRS of a parsed sentence, when there are several and the sentence is among
   them (realizations that differ only in punctuation count as one). ``orig%`` is how often
@@ -212,8 +212,8 @@ def speed(args: argparse.Namespace) -> None:
     t0 = time.perf_counter()
     ngram.token_scores(many_texts)
     print(
-        f"n-gram scoring (pocketsphinx en-us trigram): {len(many_texts) / (time.perf_counter() - t0):.0f} "
-        f"sentences/s"
+        "n-gram scoring (pocketsphinx en-us trigram): "
+        f"{len(many_texts) / (time.perf_counter() - t0):.0f} sentences/s"
     )
 
 
@@ -258,11 +258,12 @@ def roofline(lm, texts: list[str], t_one: float, t_many: float) -> str:
     bandwidth = weight_bytes / (time.perf_counter() - t0)
     ceiling = t_one / (ideal / peak)
     return (
-        f"  batched: {flops / t_many / 1e9:.0f} GFLOP/s ({padded} padded tokens for {sum(lengths)} real); "
-        f"the output layer as one dense matmul: {peak / 1e9:.0f} GFLOP/s\n"
+        f"  batched: {flops / t_many / 1e9:.0f} GFLOP/s ({padded} padded tokens for "
+        f"{sum(lengths)} real); the output layer as one dense matmul: {peak / 1e9:.0f} GFLOP/s\n"
         f"  one at a time: weights ({weight_bytes / 1e6:.0f} MB) stream at "
-        f"{weight_bytes * len(texts) / t_one / 1e9:.1f} GB/s (memory write rate {bandwidth / 1e9:.1f} GB/s)\n"
-        f"  ceiling here (batched at that matmul rate, no padding, no other work): ratio {ceiling:.2f}x"
+        f"{weight_bytes * len(texts) / t_one / 1e9:.1f} GB/s (memory write rate "
+        f"{bandwidth / 1e9:.1f} GB/s)\n  ceiling here (batched at that matmul rate, no padding, "
+        f"no other work): ratio {ceiling:.2f}x"
     )
 
 
@@ -319,7 +320,8 @@ def quality(args: argparse.Namespace) -> None:
                     cell += f" / {100 * copies[n] / len(items):.1f}"
                 rows.setdefault(n, {})[key] = cell
         print(
-            f"StylePTB {code}: {len(items)} items, reference + up to {args.distractors} near-misses",
+            f"StylePTB {code}: {len(items)} items, reference + up to {args.distractors} "
+            "near-misses",
             file=sys.stderr,
         )
     erg = erg_items(args.data)
@@ -332,9 +334,9 @@ def quality(args: argparse.Namespace) -> None:
     first = sum(regens[0] == text for text, regens in erg)
     keys = [*SETS, *(f"{c}+src" for c in SETS), "ERG"]
     print(
-        f"\nRanking quality: % top-1 = reference (StylePTB valid, {args.per_set} per set), with the source "
-        f"added: ref% / src%; ERG: % top-1 = original among {len(erg)} regeneration sets "
-        f"(ACE's own first: {100 * first / max(1, len(erg)):.1f}%)"
+        f"\nRanking quality: % top-1 = reference (StylePTB valid, {args.per_set} per set), with "
+        f"the source added: ref% / src%; ERG: % top-1 = original among {len(erg)} regeneration "
+        f"sets (ACE's own first: {100 * first / max(1, len(erg)):.1f}%)"
     )
     print("| ranker | " + " | ".join(keys) + " | mean ref% (no src) |")
     print("|---" * (len(keys) + 2) + "|")

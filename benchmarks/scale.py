@@ -102,8 +102,9 @@ def main(argv=None) -> int:
                 )
                 rates[w] = records / secs
             print(
-                f"{backend:8} {n} inputs x {len(args.apply)}: local {records / local:.2f} rec/s; Ray 1 worker "
-                f"{rates[1]:.2f}, 2 workers {rates[2]:.2f} rec/s; efficiency {rates[2] / (2 * rates[1]):.2f}"
+                f"{backend:8} {n} inputs x {len(args.apply)}: local {records / local:.2f} rec/s; "
+                f"Ray 1 worker {rates[1]:.2f}, 2 workers {rates[2]:.2f} rec/s; efficiency "
+                f"{rates[2] / (2 * rates[1]):.2f}"
             )
     return 0
 

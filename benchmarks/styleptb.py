@@ -178,7 +178,8 @@ def main(argv=None) -> int:
     rows = []
     print(f"StylePTB {args.split}, backend {args.backend}")
     print(
-        f"{'transfer':<12} {'n':>5} {'coverage':>9} {'BLEU-1':>7} {'copy':>6} {'BLEU-4':>7} {'exact':>6} {'sent/s':>8}"
+        f"{'transfer':<12} {'n':>5} {'coverage':>9} {'BLEU-1':>7} {'copy':>6} {'BLEU-4':>7} "
+        f"{'exact':>6} {'sent/s':>8}"
     )
     for code in args.transfers:
         pairs = load_pairs(args.data_dir, code, args.split, config)
@@ -187,14 +188,16 @@ def main(argv=None) -> int:
         row = run(code, pairs, backend, placeholders["number"], unknown, standins)
         rows.append(row)
         print(
-            f"{code:<12} {row['n']:>5} {row['coverage']:>9.3f} {row['bleu1']:>7.3f} {row['copy_bleu1']:>6.3f} "
-            f"{row['bleu4']:>7.3f} {row['exact']:>6.3f} {row['sent_per_s']:>8.1f}"
+            f"{code:<12} {row['n']:>5} {row['coverage']:>9.3f} {row['bleu1']:>7.3f} "
+            f"{row['copy_bleu1']:>6.3f} {row['bleu4']:>7.3f} {row['exact']:>6.3f} "
+            f"{row['sent_per_s']:>8.1f}"
         )
         for src, ref, hyp, status, reason, score in sorted(row["failures"], key=lambda f: f[-1])[
             : args.show_failures
         ]:
             print(
-                f"    {score:.2f} [{status}] src: {src}\n         ref: {ref}\n         hyp: {hyp}  {reason}"
+                f"    {score:.2f} [{status}] src: {src}\n         ref: {ref}\n         hyp: "
+                f"{hyp}  {reason}"
             )
     if args.json:
         args.json.write_text(

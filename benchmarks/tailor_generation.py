@@ -12,7 +12,8 @@ so both modes generate exactly ``--max-length`` tokens per prompt (``--natural-l
 that off for real checkpoints): the two modes do the same work.
 
     python benchmarks/tailor_generation.py [--n 32] [--batch-size 32] [--max-length 40]
-        [--model DIR] [--device cpu|cuda] [--decoding sample|beam] [--data ../shared/data/snli/dev.jsonl]
+        [--model DIR] [--device cpu|cuda] [--decoding sample|beam] [--data
+        ../shared/data/snli/dev.jsonl]
 """
 
 from __future__ import annotations

@@ -136,7 +136,10 @@ def caption_clause(analysis: Analysis) -> CaptionClause | None:
     )
     gap = " ..." if ins > subj.i + 1 else ""
     rest = " ..." if any(t.text not in _PUNCT_END for t in tokens[part.i + 1 :]) else ""
-    note = f"read the caption as a clause: '{first}{gap} {be} {analysis.sentence.span_text(ins, part.i + 1)}{rest}'"
+    note = (
+        f"read the caption as a clause: '{first}{gap} {be} "
+        f"{analysis.sentence.span_text(ins, part.i + 1)}{rest}'"
+    )
     return CaptionClause(restored, part.i + 1, part.text, note)
 
 

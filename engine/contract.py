@@ -31,7 +31,8 @@ open reaches ``backend.realize``. In this order:
 >>> analysis = surface.analyze(["The dog barked."])[0]
 >>> before_backend(surface, analysis, parse("tense(past)").plan()).reason
 'unchanged: the sentence is already past tense'
->>> unsupported("tailor", frozenset({"tense", "cleft=none"}), parse("cleft(ARG1)").plan(), {"cleft": "no code"})
+>>> codes = frozenset({"tense", "cleft=none"})
+>>> unsupported("tailor", codes, parse("cleft(ARG1)").plan(), {"cleft": "no code"})
 'the tailor backend does not realize cleft=ARG1 (no code)'
 """
 

@@ -4,8 +4,9 @@ presets by name (``--decoding sample|beam``).
 
 >>> Decoding(do_sample=False, num_beams=4, num_return_sequences=4).kwargs()["num_beams"]
 4
->>> sorted(Decoding(max_new_tokens=20).kwargs())
-['do_sample', 'max_new_tokens', 'num_beams', 'num_return_sequences', 'temperature', 'top_k', 'top_p']
+>>> sorted(Decoding(max_new_tokens=20).kwargs())  # doctest: +NORMALIZE_WHITESPACE
+['do_sample', 'max_new_tokens', 'num_beams', 'num_return_sequences', 'temperature',
+ 'top_k', 'top_p']
 """
 
 from __future__ import annotations

@@ -122,7 +122,10 @@ def check_text(text: object, max_chars: int = DEFAULT_MAX_CHARS) -> str | None:
     if not text.strip():
         return "empty text"
     if len(text) > max_chars:
-        return f"text is {len(text)} characters long; the limit is {max_chars} (raise max_chars to allow it)"
+        return (
+            f"text is {len(text)} characters long; the limit is {max_chars} (raise max_chars to "
+            "allow it)"
+        )
     return None
 
 

@@ -179,7 +179,10 @@ def shorten_cut(
         return f"{label}: the {name} '{arg.text}' is not a noun phrase"
     keep, heads = _head_np(tokens, kids, head)
     if any(tokens[c].dep in ("conj", "cc", "preconj") for h in heads for c in kids[h]):
-        return f"{label}: the {name} '{arg.text}' is coordinated; shortening one conjunct is not supported"
+        return (
+            f"{label}: the {name} '{arg.text}' is coordinated; shortening one conjunct is not "
+            "supported"
+        )
     # Monotonicity: the argument's own determiners and focus adverbs (*only the men*), then
     # downward operators around it.
     focus = {c for h in heads for c in kids[h] if tokens[c].dep in ("advmod", "npadvmod") and c < h}
@@ -194,7 +197,10 @@ def shorten_cut(
     privative = _privative_modifier(tokens, kids, removed, heads)
     if privative is not None:
         article = english.indefinite_article(privative)
-        return f"{label}: '{privative}' is not an intersective adjective ({article} {privative} N need not be an N)"
+        return (
+            f"{label}: '{privative}' is not an intersective adjective ({article} {privative} N "
+            "need not be an N)"
+        )
     if not removed:
         return Cut(frozenset(), {}, f"'{arg.text}' is already a head noun phrase")
     bare = not any(tokens[i].dep in _DETERMINER_DEPS for i in keep) and tokens[head].pos not in (
@@ -203,8 +209,8 @@ def shorten_cut(
     )
     if bare and (_simple_present(src.features()) or _simple_present(target)):
         return (
-            f"{label}: '{arg.text}' is a bare noun phrase in a simple-present clause and may be generic "
-            "(shortening a generic is not an entailment)"
+            f"{label}: '{arg.text}' is a bare noun phrase in a simple-present clause and may be "
+            "generic (shortening a generic is not an entailment)"
         )
     kept = sorted(keep & set(range(start, end)))
     if _closes_dropped_phrase(tokens, frame, end, kept, removed):
@@ -239,7 +245,10 @@ def _monotonicity_refusal(
     argument in the clause."""
     quantifier = english.find_phrase(_words(tokens, region), english.non_upward_determiners())
     if quantifier is not None:
-        return f"'{quantifier}' is not upward monotone; dropping modifiers under it is not an entailment"
+        return (
+            f"'{quantifier}' is not upward monotone; dropping modifiers under it is not an "
+            "entailment"
+        )
     downward = english.downward_operators()
     src = frame.predicate
     if role == "ARG1" and src.lemma in downward:

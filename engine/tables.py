@@ -90,7 +90,8 @@ def rows(path: str | Path) -> Iterator[str]:
             ds = load_from_disk(str(path))
             if hasattr(ds, "keys"):  # a DatasetDict: its splits, in order
                 raise DataFileError(
-                    f"{path} holds several splits ({', '.join(ds.keys())}); give one split's folder",
+                    f"{path} holds several splits ({', '.join(ds.keys())}); give one split's "
+                    "folder",
                     str(path),
                 )
             for row in ds:

@@ -87,7 +87,8 @@ def main() -> int:
         else:
             readings = data.get("parse", {}).get(line, [])
             body = " ".join(
-                f"((:result-id . {i}) (:mrs . {quote(m)}) (:derivation . {quote('(root_strict (1 sb-hd_mc_c))')}))"
+                f"((:result-id . {i}) (:mrs . {quote(m)}) (:derivation . "
+                f"{quote('(root_strict (1 sb-hd_mc_c))')}))"
                 for i, m in enumerate(readings)
             )
             sys.stdout.write(

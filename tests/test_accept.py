@@ -320,7 +320,8 @@ def test_a_seed_is_never_its_own_reference():
         "A man rode a bike."
     ]  # the first is past already: unchanged, left out
     assert seeds and all(s.reference is None for s in seeds)
-    # without a reference BLEU-VAL has no opinion: it cannot vouch for a seed by comparing it with itself
+    # without a reference BLEU-VAL has no opinion: it cannot vouch for a seed by comparing it with
+    # itself
     [near_miss] = validators(["bleu-val"])
     assert [v.verdict for v in near_miss.validate([s.item() for s in seeds])] == [FLAG] * len(seeds)
 

@@ -187,7 +187,7 @@ def test_a_baseline_shows_what_changed_appeared_and_disappeared():
     assert [r["id"] for r in diff["disappeared"]] == ["3"]
 
 
-# -- the command: files, report, resume --------------------------------------------------------------
+# -- the command: files, report, resume ------------------------------------------------------------
 def test_the_command_writes_records_summary_and_a_self_contained_report(tmp_path):
     corpus = tmp_path / "corpus.txt"
     corpus.write_text(

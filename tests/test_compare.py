@@ -47,7 +47,8 @@ def _close(text: str, expr: str, output: str) -> metrics.Closeness:
         ("The dog chased the cat.", "cleft(ARG0)", "It was the dog that chased the cat.", [], 1.0),
         ("A man is riding a bike.", "negate", "A man is not riding a bike.", ["V"], 1.0),
         ("The dog chased the cat.", "swap", "The cat chased the dog.", [], 1.0),
-        # a tense edit that also rewrote the object: V expected (1 token), V and ARG1 (2 tokens) changed
+        # a tense edit that also rewrote the object: V expected (1 token), V and ARG1 (2 tokens)
+        # changed
         (
             "The dog chased the cat.",
             "tense(fut)",
@@ -408,7 +409,8 @@ GRAMMARS = gmod.live_grammars()
 def test_surface_erg_and_tailor_side_by_side(fitted_tailor, tmp_path):
     src = tmp_path / "in.jsonl"
     src.write_text(
-        '{"id": "1", "text": "The cook burned the toast."}\n{"id": "2", "text": "A clerk sorted the letters."}\n'
+        '{"id": "1", "text": "The cook burned the toast."}\n{"id": "2", "text": "A clerk sorted '
+        'the letters."}\n'
     )
     out = tmp_path / "report"
     assert (

@@ -81,15 +81,18 @@ def test_unsupported_names_the_feature_and_the_backends_reason(recording):
     [
         (
             "cleft(ARG1)",
-            "the tailor backend does not realize cleft=ARG1 (TAILOR's control codes cannot express an it-cleft)",
+            "the tailor backend does not realize cleft=ARG1 (TAILOR's control codes cannot "
+            "express an it-cleft)",
         ),
         (
             "question",
-            "the tailor backend does not realize force=ques (TAILOR's control codes cannot express a question)",
+            "the tailor backend does not realize force=ques (TAILOR's control codes cannot "
+            "express a question)",
         ),
         (
             "prog(+)",
-            "the tailor backend does not realize progressive=+ (TAILOR's control codes have no aspect (progressive))",
+            "the tailor backend does not realize progressive=+ (TAILOR's control codes have no "
+            "aspect (progressive))",
         ),
         ("uncleft", None),
         ("declarative", None),

@@ -8,8 +8,8 @@ are done here. A command with a placeholder (``DIR``, ``[...]``, a model path) o
 a checkpoint, Ray or the network is not run; one that needs ACE and the ERG runs where a grammar
 is found and is skipped with the reason elsewhere. Output is compared line by line with runs of
 white space collapsed: each shown line must appear in what the command printed (a ``...`` line
-stands for lines left out, a ``...`` inside a line for a part of it; in a table with a ``rec/s`` column, that last column is a speed and
-is not compared).
+stands for lines left out, a ``...`` inside a line for a part of it; in a table with a ``rec/s``
+column, that last column is a speed and is not compared).
 """
 
 from __future__ import annotations

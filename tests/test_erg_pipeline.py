@@ -33,8 +33,9 @@ ALICE = (
     "[ LTOP: h0 INDEX: e2 [ e SF: prop TENSE: past MOOD: indicative PROG: - PERF: - ] RELS: < "
     "[ proper_q<0:5> LBL: h4 ARG0: x3 [ x PERS: 3 NUM: sg IND: + ] RSTR: h5 BODY: h6 ] "
     '[ named<0:5> LBL: h7 CARG: "Alice" ARG0: x3 ] [ _see_v_1<6:9> LBL: h1 ARG0: e2 ARG1: x3 '
-    "ARG2: x9 [ x PERS: 3 NUM: sg IND: + ] ] [ proper_q<10:14> LBL: h10 ARG0: x9 RSTR: h11 BODY: h12 ] "
-    '[ named<10:14> LBL: h13 CARG: "Bob" ARG0: x9 ] > HCONS: < h0 qeq h1 h5 qeq h7 h11 qeq h13 > ICONS: < > ]'
+    "ARG2: x9 [ x PERS: 3 NUM: sg IND: + ] ] [ proper_q<10:14> LBL: h10 ARG0: x9 RSTR: h11 "
+    'BODY: h12 ] [ named<10:14> LBL: h13 CARG: "Bob" ARG0: x9 ] > HCONS: < h0 qeq h1 h5 qeq h7 '
+    "h11 qeq h13 > ICONS: < > ]"
 )
 ERG2018 = GrammarProfile(2018, None, frozenset({"parg_d", "_be_v_itcleft"}))
 
@@ -285,7 +286,8 @@ def test_contrast_sets_with_the_erg_backend(fake):
         "no_label",
         "unknown",
     ), q["reason"]
-    # the premise is already past (unchanged, as on every backend); the fake has no future realization
+    # the premise is already past (unchanged, as on every backend); the fake has no future
+    # realization
     assert pf["status"] == "no_realization" and pf["reason"].startswith("hypothesis: "), pf
 
 
@@ -333,9 +335,10 @@ def test_install_from_a_local_registry(tmp_path, monkeypatch, capsys):
     plat = gmod.platform_tag()
     registry = tmp_path / "registry.toml"
     registry.write_text(
-        f'default_erg = "2018"\n[ace."9.9.9"]\n"{plat}" = {{ url = "{tgz.as_uri()}", sha256 = "" }}\n'
-        f'[erg."2018"]\nversion = 2018\nabsent = ["parg_d"]\n'
-        f'images = [{{ ace = "9.9.9", platform = "{plat}", url = "{img.as_uri()}", sha256 = "" }}]\n'
+        f'default_erg = "2018"\n[ace."9.9.9"]\n"{plat}" = {{ url = "{tgz.as_uri()}", sha256 = "" '
+        '}\n[erg."2018"]\nversion = 2018\nabsent = ["parg_d"]\n'
+        f'images = [{{ ace = "9.9.9", platform = "{plat}", url = "{img.as_uri()}", sha256 = "" '
+        "}]\n"
     )
     assert cli(["grammar", "install", "2018", "--registry", str(registry)]) == 0
     err = capsys.readouterr().err
@@ -573,7 +576,8 @@ def test_sentence_examples_need_a_live_grammar_and_list_acceptable_realizations(
 
 
 def test_rules_check_live_and_rules_example_on_the_fake_ace(fake, tmp_path, monkeypatch, capsys):
-    # the fake also regenerates the unchanged sentence, so a wrong expectation is a rule error, not a gap
+    # the fake also regenerates the unchanged sentence, so a wrong expectation is a rule error, not
+    # a gap
     data = json.loads(Path(os.environ["FAKE_ACE_DATA"]).read_text())
     data["generate"].append([ALICE, ["Alice saw Bob."], ["(root_strict (1 sb-hd_mc_c))"]])
     fake = _fake_ace(tmp_path, data)
@@ -659,7 +663,7 @@ def test_rules_check_runs_examples_and_fails_wrong_ones(tmp_path, capsys):
     assert cli(["rules", "check"]) == 0  # the shipped rules
 
 
-# -- the hybrid backend -----------------------------------------------------------------------------
+# -- the hybrid backend ----------------------------------------------------------------------------
 @pytest.fixture
 def fake_hybrid(tmp_path, monkeypatch):
     """A fake ACE that parses Alice's sentence and its future, and generates only the question."""
@@ -817,10 +821,12 @@ def test_a_slow_reading_that_gives_back_no_source_is_not_edited(
 
 
 GENERATION_LINE = (
-    '(:results . (((:result-id . 0)(:surface . "Kim said \\"hi\\".")  (:derivation ." (12 sb-hd_mc_c -1.5 0 3 '
-    '(\\"kim\\" -1 \\"token [ +FORM string ]\\"))") (:mrs ."[ LTOP: h0 ]")(:score . -17.57)) '
-    '((:result-id . 1)(:surface . "A back\\\\slash.") (:derivation ." (1 x)") (:mrs ."[ ]")(:score . 2)) )) '
-    "(:readings . 2) (:pedges . 111) (:tgc . 0)   (:total . 8) (:treal . 9) (:tcpu . 8) (:others . 1041776) "
+    '(:results . (((:result-id . 0)(:surface . "Kim said \\"hi\\".")  (:derivation ." (12 '
+    'sb-hd_mc_c -1.5 0 3 (\\"kim\\" -1 \\"token [ +FORM string ]\\"))") (:mrs ."[ LTOP: h0 '
+    ']")(:score . -17.57)) ((:result-id . 1)(:surface . "A back\\\\slash.") (:derivation ." (1 '
+    'x)") (:mrs ."[ ]")(:score . 2)) )) '
+    "(:readings . 2) (:pedges . 111) (:tgc . 0)   (:total . 8) (:treal . 9) (:tcpu . 8) (:others "
+    ". 1041776) "
     '(:error . "timeout")'
 )
 
@@ -829,11 +835,15 @@ GENERATION_LINE = (
     "line",
     [
         GENERATION_LINE,
-        '(:results . ()) (:readings . 0) (:pedges . 504) (:total . 65) (:treal . 65) (:error . "input EP not in index")',
-        # a parse's nested flags, and a field inside a result the fast reader does not know: pydelphin reads those
-        '(:ninputs . 1) (:results . (((:result-id . 0) (:mrs . "[ ]") (:flags ((:ascore . -3.5) (:probability . 0.5)))))) '
+        "(:results . ()) (:readings . 0) (:pedges . 504) (:total . 65) (:treal . 65) (:error . "
+        '"input EP not in index")',
+        # a parse's nested flags, and a field inside a result the fast reader does not know:
+        # pydelphin reads those
+        '(:ninputs . 1) (:results . (((:result-id . 0) (:mrs . "[ ]") (:flags ((:ascore . -3.5) '
+        "(:probability . 0.5)))))) "
         "(:readings . 1) (:treal . 4)",
-        '(:results . (((:result-id . 0) (:surface . "a") (:odd . 1)) ((:result-id . 1) (:surface . "b")))) (:readings . 2)',
+        '(:results . (((:result-id . 0) (:surface . "a") (:odd . 1)) ((:result-id . 1) (:surface '
+        '. "b")))) (:readings . 2)',
     ],
 )
 def test_the_fast_reader_reads_ace_output_as_pydelphin_does(line):

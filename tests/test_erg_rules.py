@@ -154,7 +154,8 @@ def _expect_change(family, params, src, out, rule):
 def _expect_ir(family, params, out_analysis, rule):
     p = out_analysis.main_frame.predicate
     if family == "tense" and rule.startswith("tense.modal."):
-        # a modal's other form carries the tense (ERG 2018's could: TENSE tensed, no tense in the IR)
+        # a modal's other form carries the tense (ERG 2018's could: TENSE tensed, no tense in the
+        # IR)
         other = {"can": "could", "may": "might", "could": "can", "might": "may"}[
             rule.rsplit(".", 1)[1]
         ]

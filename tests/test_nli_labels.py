@@ -158,24 +158,28 @@ def test_the_default_tables_have_no_conflicts():
     "body,message",
     [
         (
-            '[[rule]]\nid = "x"\npremise = "o"\nhypothesis = "o"\nlabels = { entailment = "same" }\n',
+            '[[rule]]\nid = "x"\npremise = "o"\nhypothesis = "o"\nlabels = { entailment = "same" '
+            "}\n",
             "needs a 'reason'",
         ),
         (
-            '[[rule]]\nid = "x"\npremise = "frob"\nhypothesis = "o"\nlabels = { "*" = "same" }\nreason = "r"\n',
+            '[[rule]]\nid = "x"\npremise = "frob"\nhypothesis = "o"\nlabels = { "*" = "same" '
+            '}\nreason = "r"\n',
             "unknown transformation",
         ),
         (
-            '[[rule]]\nid = "x"\npremise = "o"\nhypothesis = "o"\nlabels = { maybe = "same" }\nreason = "r"\n',
+            '[[rule]]\nid = "x"\npremise = "o"\nhypothesis = "o"\nlabels = { maybe = "same" '
+            '}\nreason = "r"\n',
             "not an original label",
         ),
         (
-            '[[rule]]\nid = "x"\npremise = "o"\nhypothesis = "o"\nlabels = { "*" = "sure" }\nreason = "r"\n',
+            '[[rule]]\nid = "x"\npremise = "o"\nhypothesis = "o"\nlabels = { "*" = "sure" '
+            '}\nreason = "r"\n',
             "not a label",
         ),
         (
-            '[[rule]]\nid = "x"\npremise = "o"\nhypothesis = "o"\nlabels = { "*" = "same" }\nreason = "r"\n'
-            'when = { premise = { colour = "red" } }\n',
+            '[[rule]]\nid = "x"\npremise = "o"\nhypothesis = "o"\nlabels = { "*" = "same" '
+            '}\nreason = "r"\nwhen = { premise = { colour = "red" } }\n',
             "unknown feature 'colour'",
         ),
         (
@@ -183,7 +187,8 @@ def test_the_default_tables_have_no_conflicts():
             "missing 'hypothesis'",
         ),
         (
-            '[[rule]]\nid = "x"\npremise = "o"\nhypothesis = "o"\nlabel = { "*" = "same" }\nreason = "r"\n',
+            '[[rule]]\nid = "x"\npremise = "o"\nhypothesis = "o"\nlabel = { "*" = "same" '
+            '}\nreason = "r"\n',
             "unknown keys",
         ),
         ("[[rule]\n", "invalid TOML"),

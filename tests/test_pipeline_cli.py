@@ -334,8 +334,8 @@ def test_a_deeply_nested_expression_is_an_exit_2_message(capsys):
 def test_resume_with_duplicate_ids_loses_nothing(tmp_path):
     inp, out = tmp_path / "in.jsonl", tmp_path / "out.jsonl"
     inp.write_text(
-        '{"id": "a", "text": "The girl sang a song."}\n{"id": "a", "text": "The boy sang a song."}\n'
-        '{"id": "b", "text": "The cat sang a song."}\n'
+        '{"id": "a", "text": "The girl sang a song."}\n{"id": "a", "text": "The boy sang a '
+        'song."}\n{"id": "b", "text": "The cat sang a song."}\n'
     )
     assert main(["transform", "-i", str(inp), "-o", str(out), "-a", "pr", "-q"]) == 0
     full = out.read_text(encoding="utf-8").splitlines()

@@ -86,7 +86,8 @@ class NoLongWords:
     name = "no-long-words"
 
     def check(self, items):
-        return [Verdict(self.name, REJECT if any(len(w) > 12 for w in i.text.split()) else ACCEPT, "length")
+        return [Verdict(self.name, REJECT if any(len(w) > 12 for w in i.text.split())
+                        else ACCEPT, "length")
                 for i in items]
 
 

@@ -21,8 +21,8 @@ from engine.polyjuice.format import BLANK, SEP, fill
 def test_training_text_and_completion_round_trip():
     text = training_text("The kids ate lunch.", "quantifier", "[BLANK] kids ate lunch.", ["Few"])
     assert (
-        text
-        == "The kids ate lunch. <|perturb|> [quantifier] [BLANK] kids ate lunch. [SEP] Few [ANSWER] <|endoftext|>"
+        text == "The kids ate lunch. <|perturb|> [quantifier] [BLANK] kids ate lunch. [SEP] Few "
+        "[ANSWER] <|endoftext|>"
     )
     got = read_completion(text)
     assert (got.code, got.text, got.problem) == ("quantifier", "Few kids ate lunch.", None)

@@ -1,5 +1,5 @@
-"""The one run loop (engine.workflows.run): resume that notices a changed input, error codes, exit 3 for
-bugs, and contrast input that cannot break a run."""
+"""The one run loop (engine.workflows.run): resume that notices a changed input, error codes, exit 3
+for bugs, and contrast input that cannot break a run."""
 
 from __future__ import annotations
 
@@ -125,10 +125,13 @@ HOSTILE_PAIRS = [
     '{"premise": "A dog ran.", "hypothesis": "A dog ran.", "id": '
     + "9" * 5000
     + "}",  # a huge integer
-    '{"premise": "A dog\rran.", "hypothesis": "An animal ran.", "label": "entailment"}',  # a raw CR stays inside
+    # a raw CR stays inside
+    '{"premise": "A dog\rran.", "hypothesis": "An animal ran.", "label": "entailment"}',
     "",  # a blank line
-    '{"premise": "A dog ran.\\ud800", "hypothesis": "A dog ran.", "label": "neutral"}',  # a lone surrogate
-    '{"premise": "A man is eating.", "hypothesis": "A person is eating.", "label": "entailment", "id": "ok"}',
+    # a lone surrogate
+    '{"premise": "A dog ran.\\ud800", "hypothesis": "A dog ran.", "label": "neutral"}',
+    '{"premise": "A man is eating.", "hypothesis": "A person is eating.", "label": "entailment", '
+    '"id": "ok"}',
 ]
 
 

@@ -359,7 +359,8 @@ def test_caption_and_shorten_compose(realize):
 @pytest.mark.parametrize(
     "source",
     [
-        "A view of the back of a woman having a beverage .",  # the participle belongs to a noun inside a PP
+        # the participle belongs to a noun inside a PP
+        "A view of the back of a woman having a beverage .",
         "A dog covered in mud .",  # a past participle: no progressive reading
         "A red car parked near a fountain .",
         "A man in a grey coat , crossing the street .",  # one comma would separate subject and verb

@@ -264,7 +264,10 @@ def test_a_verb_heading_a_subordinate_clause_is_not_edited(surface):
 
     # spaCy reads this caption with the noun 'crowd' as its root and 'face' as a relative
     # clause: the only finite verb left heads the 'while' clause, which is not the sentence's.
-    source = "A crowd of people , almost all in helmets , some in masks , face the camera while someone waits ."
+    source = (
+        "A crowd of people , almost all in helmets , some in masks , face the camera while "
+        "someone waits ."
+    )
     analysis = surface.analyze([source])[0]
     result = contract.realize(surface, [analysis], [parse("question").plan()], [source])[0]
     if analysis.main_frame is not None and analysis.main_frame.clause != "main":
@@ -333,7 +336,7 @@ def test_negation_stays_with_the_first_auxiliary_before_an_adverb(realize):
     )
 
 
-# -- recipients -------------------------------------------------------------------------------------
+# -- recipients ------------------------------------------------------------------------------------
 @pytest.mark.parametrize(
     "source,expr,expected",
     [

@@ -27,7 +27,8 @@ from engine.testing.t5 import build_tiny_checkpoint  # noqa: E402
 GREEDY = Decoding(do_sample=False, num_beams=1, num_return_sequences=1, max_new_tokens=24)
 SOURCES = [
     "[VERB+active+past: sleep | AGENT: *] <extra_id_0> <extra_id_1> .",
-    "[VERB+passive+future: open | PATIENT+complete: the gate | MODAL: *] <extra_id_0> <extra_id_1> <extra_id_2> at dawn .",
+    "[VERB+passive+future: open | PATIENT+complete: the gate | MODAL: *] <extra_id_0> "
+    "<extra_id_1> <extra_id_2> at dawn .",
     "[VERB+active+present: sing] The choir <extra_id_0> .",
 ]
 
@@ -93,7 +94,7 @@ def test_random_model_output_is_dropped_with_a_reason(generator):
     assert all(isinstance(d, str) and d for d in dropped)
 
 
-# -- end to end on a fitted tiny model --------------------------------------------------------------
+# -- end to end on a fitted tiny model -------------------------------------------------------------
 
 
 @pytest.fixture(scope="module")
@@ -169,7 +170,8 @@ def test_the_pipeline_keeps_every_record_with_the_tailor_backend(fitted_checkpoi
         "not_applicable",
         "no_realization",
     }
-    # the model was not fitted on this prompt: what it writes fails the checks or is junk, and says so
+    # the model was not fitted on this prompt: what it writes fails the checks or is junk, and says
+    # so
     assert records[3]["status"] in ("ok", "no_realization")
     if records[3]["status"] == "no_realization":
         assert records[3]["reason"]

@@ -126,7 +126,8 @@ def test_context_operations():
     # context text is kept as it is: the comma stays (DeletePunct would take it)
     assert (
         moved.target
-        == ", [AGENT: the chef] [MANNER: quickly] [VERB: cooked] [PATIENT: a stew] [TEMPORAL: On Monday] ."
+        == ", [AGENT: the chef] [MANNER: quickly] [VERB: cooked] [PATIENT: a stew] [TEMPORAL: "
+        "On Monday] ."
     )
     with pytest.raises(PerturbationError):
         MoveBlank("CAUSE", 0).apply(BASE)

@@ -1,4 +1,5 @@
-"""TAILOR generator training: examples from gold SRL, the MLE + unlikelihood loss, the loop, the CLI.
+"""TAILOR generator training: examples from gold SRL, the MLE + unlikelihood loss, the loop, the
+CLI.
 
 Everything runs offline on a tiny T5 built in-process (engine.testing.t5) and a handful of
 sentences written for these tests.
@@ -401,7 +402,10 @@ def test_tiny_checkpoint_loads_offline_like_t5(checkpoint):
 
     tok = AutoTokenizer.from_pretrained(checkpoint)
     model = T5ForConditionalGeneration.from_pretrained(checkpoint)
-    source = "[VERB+active+past: comfort | AGENT+complete: the nurse] <extra_id_0> <extra_id_1> the child ."
+    source = (
+        "[VERB+active+past: comfort | AGENT+complete: the nurse] <extra_id_0> <extra_id_1> the "
+        "child ."
+    )
     ids = tok(source).input_ids
     assert ids[-1] == tok.eos_token_id == 1 and tok.pad_token_id == 0
     assert (

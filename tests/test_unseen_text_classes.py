@@ -569,7 +569,7 @@ def test_the_active_leaves_a_phrase_of_the_verb_after_the_verb(realize, source, 
     assert ok_text(realize(source, "active")) == expected
 
 
-# -- declarative of a question the parser misreads ---------------------------------------------------
+# -- declarative of a question the parser misreads -------------------------------------------------
 @pytest.mark.parametrize(
     "source,expected",
     [
@@ -603,7 +603,7 @@ def test_a_cleft_focus_with_a_relative_inside_the_clause_is_undone_right(
     assert ok_text(realize(source, expr)) == expected
 
 
-# -- 12. valid inputs that were refused: prepositional verbs and recipients --------------------------
+# -- 12. valid inputs that were refused: prepositional verbs and recipients ------------------------
 @pytest.mark.parametrize(
     "source,expr,expected",
     [
@@ -655,7 +655,7 @@ def test_two_determined_objects_are_a_double_object_not_one_phrase(surface):
     ] == [("ARG2", "iobj", "every parent"), ("ARG1", "obj", "a letter")]
 
 
-# -- the erg backend's share of the classes (offline: the shared checks and the erg helpers) ---------
+# -- the erg backend's share of the classes (offline: the shared checks and the erg helpers) -------
 def test_a_realization_that_loses_a_comma_does_not_keep_the_source(surface):
     from engine.checks import keeps_source
     from engine.transforms import parse
@@ -722,7 +722,7 @@ def test_the_erg_backend_refuses_a_tense_its_temporal_clause_would_have_to_follo
     assert following_clause(shared, shared.main_frame, parse("tense(fut)").plan()) is None
 
 
-# -- classes the audit of 5,000 premises found --------------------------------------------------------
+# -- classes the audit of 5,000 premises found -----------------------------------------------------
 @pytest.mark.parametrize(
     "source,expr,why",
     [
@@ -818,7 +818,7 @@ def test_a_comma_splice_after_the_main_clause_is_refused(realize):
     )
 
 
-# -- negative polarity items --------------------------------------------------------------------------
+# -- negative polarity items -----------------------------------------------------------------------
 @pytest.mark.parametrize(
     "source,expr,why",
     [

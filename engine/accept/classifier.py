@@ -215,8 +215,8 @@ def train(
 ) -> dict:
     """Fine-tune on ``examples``, choose the threshold by ``folds``-fold cross-validation (1:
     no cross-validation, threshold 0.5), save to ``out_dir``. ``progress(step, loss)`` is
-    called after every step of every model (the fold models, then the final one). Returns what was saved in
-    ``accept.json`` (threshold, folds, counts, held-out macro-F1)."""
+    called after every step of every model (the fold models, then the final one). Returns what was
+    saved in ``accept.json`` (threshold, folds, counts, held-out macro-F1)."""
     import torch
 
     from .metrics import macro_f1

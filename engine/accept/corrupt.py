@@ -17,7 +17,8 @@ always differ from the input.
 * ``agreement`` breaks subject-verb agreement on the finite verb:
   *The children are singing.* -> *The children is singing.*
 * ``inflection`` gives the verb a wrong form after its auxiliary, or a noun the wrong number
-  after its numeral or determiner: *Three boys have climbed the tree.* -> *Three boy have climbed the tree.*
+  after its numeral or determiner: *Three boys have climbed the tree.* -> *Three boy have climbed
+  the tree.*
 * ``word_order`` moves a word to an ungrammatical place (determiner after its noun, verb at
   the end, verb before its auxiliary): *My uncle cooked the soup.* -> *My uncle the soup cooked.*
 
@@ -175,7 +176,8 @@ def _opening(a: Analysis) -> Token:
 
 
 def _lowers(tok: Token) -> bool:
-    """Whether a capitalized first word goes in lower case elsewhere (not a name, *I* or an acronym)."""
+    """Whether a capitalized first word goes in lower case elsewhere (not a name, *I* or an
+    acronym)."""
     return tok.pos != "PROPN" and tok.text != "I" and not (len(tok.text) > 1 and tok.text.isupper())
 
 

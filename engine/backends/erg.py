@@ -129,7 +129,8 @@ class ErgBackend:
         self.close()
 
     def analyze(self, texts: Sequence[str]) -> list[Analysis]:
-        """ERG analyses of ``texts``, each with the reading used (:func:`engine.erg.reading.analyze`)."""
+        """ERG analyses of ``texts``, each with the reading used
+        (:func:`engine.erg.reading.analyze`)."""
         return reading.analyze(self.erg, texts)
 
     def checked(self, analysis: Analysis) -> Analysis:

@@ -22,7 +22,8 @@ The English word lists they read are data files under ``rules/lexicon/``, loaded
 >>> from engine.transforms import EditPlan
 >>> already_satisfied(Predicate("see", tense="past"), EditPlan({"tense": "past"}))
 'unchanged: the sentence is already past tense'
->>> target_features(Predicate("see", tense="pres", modality="can"), EditPlan({"tense": "past"}))[0]["modality"]
+>>> can = Predicate("see", tense="pres", modality="can")
+>>> target_features(can, EditPlan({"tense": "past"}))[0]["modality"]
 'could'
 """
 

@@ -68,7 +68,8 @@ def temporal_clauses(analysis: Analysis, main: Frame) -> list[Frame]:
         if verb.head != main.verb and not (
             via is not None and via.dep in ("advmod", "xcomp") and via.head == main.verb
         ):
-            continue  # (*keeps crashing whenever I open it*: the clause hangs on the verb's complement)
+            # (*keeps crashing whenever I open it*: the clause hangs on the verb's complement)
+            continue
         marks = [
             t for t in tokens if t.head == f.verb and t.dep in ("mark", "advmod") and t.i < f.verb
         ]

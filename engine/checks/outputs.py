@@ -153,7 +153,8 @@ def keeps_order(
         t.dep == "expl" or t.text.lower() == "there" for t in source.sentence.tokens[:2]
     )
     roles = not existential  # the analyzer's roles of "there is" vary
-    # a question inverts the verb when it is "be" (or an auxiliary): then only the order of the rest counts
+    # a question inverts the verb when it is "be" (or an auxiliary): then only the order of the rest
+    # counts
     verb = "force" not in plan.features and src_frame.predicate.lemma not in ("be", "have")
     want, have = (
         _skeleton(source, src_frame, roles, verb),
@@ -204,7 +205,10 @@ def _punctuation_changed(source: Analysis, plan: EditPlan, realization: Analysis
     if not (lost or added):
         return None
     mark = next(iter(lost or added))
-    return f"the punctuation changed (a '{mark}' {'lost' if lost else 'added'}: a comma can change what a clause modifies)"
+    return (
+        f"the punctuation changed (a '{mark}' {'lost' if lost else 'added'}: a comma can change "
+        "what a clause modifies)"
+    )
 
 
 def _features_changed(got: Predicate, target: dict) -> str | None:

@@ -76,7 +76,8 @@ def target_features(
     ):
         return (
             target,
-            f"modal({feats['modality']}) cannot combine with tense({feats['tense']}): the modal carries the tense",
+            f"modal({feats['modality']}) cannot combine with tense({feats['tense']}): the modal "
+            "carries the tense",
         )
     if src.modality and "tense" in feats and "modality" not in feats:
         tense = feats.pop("tense")
@@ -94,8 +95,8 @@ def target_features(
                 or feats.get("force", src.force) == "ques"
             ):
                 return target, (
-                    "the past of 'must' is 'had to', a lexical verb; Seam does not negate or question it "
-                    "in the same step"
+                    "the past of 'must' is 'had to', a lexical verb; Seam does not negate or "
+                    "question it in the same step"
                 )
             shifted = ("had to", "pres")
         if shifted is None:

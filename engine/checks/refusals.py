@@ -110,8 +110,8 @@ def _cleft_focus_without_referent(c: _Clause) -> str | None:
     )
     if focus is not None and focus.text.lower() in ("it", "there"):
         return (
-            f"cleft({cleft}): the focus would be '{focus.text}', which has no referent to focus (weather or "
-            f"expletive 'it': *It is it that is snowing*)"
+            f"cleft({cleft}): the focus would be '{focus.text}', which has no referent to focus "
+            "(weather or expletive 'it': *It is it that is snowing*)"
         )
     return None
 
@@ -139,8 +139,8 @@ def _no_subject(c: _Clause) -> str | None:
         and set(c.f) & {"tense", "polarity", "force", "modality", "progressive", "perfect"}
     ):
         return (
-            f"the main verb '{tokens[frame.verb].text}' has no subject (a fragment, or a set phrase such as "
-            "'thank God'), so there is no clause to edit"
+            f"the main verb '{tokens[frame.verb].text}' has no subject (a fragment, or a set "
+            "phrase such as 'thank God'), so there is no clause to edit"
         )
     return None
 
@@ -152,8 +152,8 @@ def _nearly_negative(c: _Clause) -> str | None:
         and (adv := c.own_word(NEGATIVE_ADVERBS))
     ):
         return (
-            f"the clause is already nearly negative through '{adv}'; '{'do not ' + adv.lower()} ...' is not "
-            "English, and negating it means rewording the adverb"
+            f"the clause is already nearly negative through '{adv}'; '{'do not ' + adv.lower()} "
+            "...' is not English, and negating it means rewording the adverb"
         )
     return None
 
@@ -188,8 +188,8 @@ def _exclamative(c: _Clause) -> str | None:
         and set(c.f) & {"polarity", "force", "voice", "cleft"}
     ):
         return (
-            f"an exclamative ('{c.tokens[0].text} ...!') has no negation, question, voice or cleft of its own "
-            "(*What a day it is not!*)"
+            f"an exclamative ('{c.tokens[0].text} ...!') has no negation, question, voice or "
+            "cleft of its own (*What a day it is not!*)"
         )
     return None
 
@@ -197,7 +197,10 @@ def _exclamative(c: _Clause) -> str | None:
 def _declarative_of_a_wh_question(c: _Clause) -> str | None:
     words = c.words
     if c.f.get("force") == "prop" and words and words[0] in english.WH_WORDS and words[-1] == "?":
-        return "a wh-question has no declarative counterpart: the questioned phrase has no value to restore"
+        return (
+            "a wh-question has no declarative counterpart: the questioned phrase has no value to "
+            "restore"
+        )
     return None
 
 
@@ -219,15 +222,18 @@ def _uncleft_of_an_expletive(c: _Clause) -> str | None:
             )
         )
     ):
-        return "an expletive or raising 'it' (It is obvious that ...), not an it-cleft: there is no cleft to undo"
+        return (
+            "an expletive or raising 'it' (It is obvious that ...), not an it-cleft: there is no "
+            "cleft to undo"
+        )
     return None
 
 
 def _perfect_dated_by_since(c: _Clause) -> str | None:
     if c.f.get("perfect") is False and c.pred.perfect and (since := c.own_word(("since",))):
         return (
-            f"'{since}' dates the start of what the perfect describes ('has worked here since March'); without "
-            "the perfect the sentence is not English"
+            f"'{since}' dates the start of what the perfect describes ('has worked here since "
+            "March'); without the perfect the sentence is not English"
         )
     return None
 
@@ -240,8 +246,8 @@ def _progressive_of_a_state(c: _Clause) -> str | None:
         return f"the stative verb '{pred.lemma}' has no progressive"
     if pred.lemma == "be" and pred.voice == "active":
         return (
-            "copular 'be' states a property or identity; its progressive ('is being unlikely') describes "
-            "behaviour and would change the meaning"
+            "copular 'be' states a property or identity; its progressive ('is being unlikely') "
+            "describes behaviour and would change the meaning"
         )
     return None
 
@@ -253,8 +259,8 @@ def _had_better(c: _Clause) -> str | None:
         for k in range(len(tokens) - 1)
     ) and set(c.f) - {"shorten"}:
         return (
-            "'had better' is a fixed modal idiom with no other tense, negation after its auxiliary or "
-            "question form that Seam writes"
+            "'had better' is a fixed modal idiom with no other tense, negation after its "
+            "auxiliary or question form that Seam writes"
         )
     return None
 
@@ -283,8 +289,8 @@ def _comparison(c: _Clause) -> str | None:
     reverses = c.f.get("voice") == "active" and c.pred.voice == "passive"
     if (c.moves or reverses) and c.own_word(("than",)):
         return (
-            "the clause compares its subject ('... better than ...'); moving the arguments would change what "
-            "is compared"
+            "the clause compares its subject ('... better than ...'); moving the arguments would "
+            "change what is compared"
         )
     return None
 
@@ -297,8 +303,9 @@ def _negative_polarity_object(c: _Clause) -> str | None:
         and c.tokens[obj_.span[0]].text.lower() in english.NEGATIVE_POLARITY_ITEMS
     ):
         return (
-            f"the object '{obj_.text}' is a negative polarity item; as a subject ('{obj_.text[:1].upper()}"
-            f"{obj_.text[1:]} is ...') it has no negation before it to license it"
+            f"the object '{obj_.text}' is a negative polarity item; as a subject "
+            f"('{obj_.text[:1].upper()}{obj_.text[1:]} is ...') it has no negation before it to "
+            "license it"
         )
     return None
 
@@ -311,8 +318,8 @@ def _unlicensed_ever_or_yet(c: _Clause) -> str | None:
     )
     if licensed_now and not licensed_after and (npi := c.own_word(("ever", "yet"))):
         return (
-            f"'{npi}' needs a negation or a question; the statement would not license it (*You have {npi.lower()} "
-            "been ...*)"
+            f"'{npi}' needs a negation or a question; the statement would not license it (*You "
+            f"have {npi.lower()} been ...*)"
         )
     return None
 
@@ -328,7 +335,10 @@ def _object_that_cannot_move(c: _Clause) -> str | None:
             f"('have to be {english.past_participle(english.verb_lemma(verb))}') is not built"
         )
     if pred.lemma in english.NO_OBJECT:
-        return f"'{pred.lemma}' takes a measure or possession phrase, not an object that can be promoted or swapped"
+        return (
+            f"'{pred.lemma}' takes a measure or possession phrase, not an object that can be "
+            "promoted or swapped"
+        )
     obj = c.functions.get("obj")
     if obj is not None and obj.text.lower() in english.REFLEXIVES:
         return f"the reflexive object '{obj.text}' cannot be promoted or swapped"

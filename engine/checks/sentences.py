@@ -32,7 +32,10 @@ def not_english(analysis: Analysis) -> str | None:
         return f"the text is not English: '{foreign[0]}' is not written in the Latin alphabet"
     latin = sum(1 for w in words if _ENGLISH_WORD.match(w) or w.isdigit())
     if latin * 2 < len(words):
-        return f"the text is not English: {len(words) - latin} of its {len(words)} words are not plain words"
+        return (
+            f"the text is not English: {len(words) - latin} of its {len(words)} words are not "
+            "plain words"
+        )
     return None
 
 
@@ -54,8 +57,8 @@ def reporting_clause(analysis: Analysis) -> str | None:
     ]
     if reported:
         return (
-            f"'{tokens[frame.verb].text}' heads a reporting clause after what it reports; the reported clause "
-            "is the content, and editing the reporting clause would not edit it"
+            f"'{tokens[frame.verb].text}' heads a reporting clause after what it reports; the "
+            "reported clause is the content, and editing the reporting clause would not edit it"
         )
     return None
 
@@ -81,8 +84,9 @@ def inverted_reporting(analysis: Analysis) -> str | None:
         )
     ):
         return (
-            f"'{verb.text}' heads an inverted reporting clause after what it reports (..., {verb.text} "
-            f"{analysis.sentence.span_text(verb.i + 1, last + 1)}); the reported clause is the content"
+            f"'{verb.text}' heads an inverted reporting clause after what it reports (..., "
+            f"{verb.text} {analysis.sentence.span_text(verb.i + 1, last + 1)}); the reported "
+            "clause is the content"
         )
     return None
 
@@ -112,8 +116,8 @@ def presentational(analysis: Analysis) -> str | None:
             and not any(t.text == "?" for t in tokens)
         ):
             return (
-                f"a presentational 'There {tokens[1].text} ...' sentence: 'there' is not its subject, and "
-                "no clause edit applies"
+                f"a presentational 'There {tokens[1].text} ...' sentence: 'there' is not its "
+                "subject, and no clause edit applies"
             )
         return None
     subject = next((a for a in frame.arguments if a.function == "subj"), None)
@@ -122,8 +126,8 @@ def presentational(analysis: Analysis) -> str | None:
     if any(t.text == "?" for t in tokens):
         return None  # a question (*Here is where?*) is another matter
     return (
-        f"a presentational '{tokens[0].text} {tokens[first_verb].text} ...' sentence: the subject follows the "
-        "verb, and what follows the subject modifies it; no clause edit applies"
+        f"a presentational '{tokens[0].text} {tokens[first_verb].text} ...' sentence: the "
+        "subject follows the verb, and what follows the subject modifies it; no clause edit applies"
     )
 
 
@@ -137,7 +141,10 @@ def several_clauses(analysis: Analysis) -> str | None:
     if frame is None:
         return None
     if any(t.text == ";" for t in tokens):
-        return "the sentence has independent clauses joined by ';'; an edit of one would leave the other as it is"
+        return (
+            "the sentence has independent clauses joined by ';'; an edit of one would leave the "
+            "other as it is"
+        )
     subj = next((a for a in frame.arguments if a.function == "subj"), None)
     start = subj.span[0] if subj is not None else frame.verb
     for t in tokens:
@@ -166,8 +173,8 @@ def several_clauses(analysis: Analysis) -> str | None:
         joined = [p for p in tokens if lo < p.i < hi and p.head in (frame.verb, t.i)]
         if any(p.text == "," for p in joined) and not any(p.dep == "cc" for p in joined):
             return (
-                "the sentence has two independent clauses joined by a comma; an edit of one would leave the other "
-                "as it is"
+                "the sentence has two independent clauses joined by a comma; an edit of one "
+                "would leave the other as it is"
             )
     return None
 
@@ -208,8 +215,8 @@ def misparsed_verb(analysis: Analysis) -> str | None:
             and not any(a.function == "obj" for a in frame.arguments)
         ):
             return (
-                f"'{subj.text} {tokens[frame.verb].text} ...' reads as a caption (a bare noun and a participle), "
-                "not a past-tense clause"
+                f"'{subj.text} {tokens[frame.verb].text} ...' reads as a caption (a bare noun "
+                "and a participle), not a past-tense clause"
             )
     if (
         frame is not None
@@ -242,8 +249,8 @@ def misparsed_verb(analysis: Analysis) -> str | None:
             last += 1
         word = analysis.sentence.text[tokens[first].start : tokens[last].end]
         return (
-            f"the verb '{tokens[frame.verb].text}' is part of a hyphenated word ('{word}') that the parse split, so "
-            "the clause structure it gives cannot be trusted"
+            f"the verb '{tokens[frame.verb].text}' is part of a hyphenated word ('{word}') that "
+            "the parse split, so the clause structure it gives cannot be trusted"
         )
     if frame is not None and any(
         tokens[i].text == ","
@@ -251,13 +258,13 @@ def misparsed_verb(analysis: Analysis) -> str | None:
         if 0 <= i < len(tokens)
     ):
         return (
-            f"the parse puts a comma inside the verb group of '{tokens[frame.verb].text}', so the clause "
-            "structure it gives cannot be trusted"
+            f"the parse puts a comma inside the verb group of '{tokens[frame.verb].text}', so "
+            "the clause structure it gives cannot be trusted"
         )
     if frame is not None and sum(a.function == "subj" for a in frame.arguments) > 1:
         return (
-            f"the parse gives '{tokens[frame.verb].text}' two subjects, so the clause structure it gives "
-            "cannot be trusted"
+            f"the parse gives '{tokens[frame.verb].text}' two subjects, so the clause structure "
+            "it gives cannot be trusted"
         )
     for tok in analysis.sentence.tokens:
         word = tok.text.lower()
@@ -266,8 +273,8 @@ def misparsed_verb(analysis: Analysis) -> str | None:
         readings = getAllLemmas(word)
         if set(readings) == {"VERB"} and word not in readings["VERB"]:
             return (
-                f"the parse took the verb '{tok.text}' for a noun, so the clause structure it gives "
-                "cannot be trusted"
+                f"the parse took the verb '{tok.text}' for a noun, so the clause structure it "
+                "gives cannot be trusted"
             )
     for tok in analysis.sentence.tokens:
         # the converse: a coordinated "verb" English has only as a noun or adjective (*a horse and
@@ -277,10 +284,12 @@ def misparsed_verb(analysis: Analysis) -> str | None:
             readings = getAllLemmas(word)
             if readings and "VERB" not in readings and "AUX" not in readings:
                 return (
-                    f"the parse took '{tok.text}' for a coordinated verb, which English has only as a "
-                    f"{'noun' if 'NOUN' in readings else 'adjective'}, so the clause structure it gives cannot be trusted"
+                    f"the parse took '{tok.text}' for a coordinated verb, which English has only "
+                    f"as a {'noun' if 'NOUN' in readings else 'adjective'}, so the clause "
+                    "structure it gives cannot be trusted"
                 )
-        # and a verb form tagged as a noun conjoined with a verb (*She sings and dances*: *dances* NNS)
+        # and a verb form tagged as a noun conjoined with a verb (*She sings and dances*: *dances*
+        # NNS)
         head = (
             analysis.sentence.tokens[tok.head]
             if 0 <= tok.head < len(analysis.sentence.tokens)
@@ -299,7 +308,7 @@ def misparsed_verb(analysis: Analysis) -> str | None:
             )
         ):
             return (
-                f"the parse took '{tok.text}' for a noun conjoined with the verb '{head.text}', so the clause "
-                "structure it gives cannot be trusted"
+                f"the parse took '{tok.text}' for a noun conjoined with the verb '{head.text}', "
+                "so the clause structure it gives cannot be trusted"
             )
     return None

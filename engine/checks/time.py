@@ -58,8 +58,8 @@ def time_conflict(
     names = {"past": "past", "pres": "present", "fut": "future"}
     if tense in ("fut", "pres") and past is not None:
         return (
-            f"the past-time expression '{past}' dates the main clause; the {names[tense]} tense would "
-            "contradict it, and changing it would alter the content"
+            f"the past-time expression '{past}' dates the main clause; the {names[tense]} tense "
+            "would contradict it, and changing it would alter the content"
         )
     if tense == "past" and future is not None:
         return (

@@ -13,8 +13,8 @@
 
 Every command is registered in :data:`COMMANDS` (the same :class:`~engine.registry.Registry`
 style as backends, validators and scorers) by a module of this package: ``runs``
-(transform, contrast), ``metrics`` (nli-metrics), ``evaluation`` (eval), ``info`` (demo, catalog, analyze),
-``grammar`` (grammar, rules) and ``train`` (train-tailor). Backend options come from the
+(transform, contrast), ``metrics`` (nli-metrics), ``evaluation`` (eval), ``info`` (demo, catalog,
+analyze), ``grammar`` (grammar, rules) and ``train`` (train-tailor). Backend options come from the
 backends' own declarations (:class:`engine.backends.base.Option`).
 
 Exit status: 0 done; 1 a check failed (``rules check``, ``nli-metrics`` with nothing to
@@ -131,7 +131,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     missing = missing_required(args)
     if missing:
         print(
-            f"seam {args.command}: error: the following arguments are required: {', '.join(missing)}",
+            f"seam {args.command}: error: the following arguments are required: "
+            f"{', '.join(missing)}",
             file=sys.stderr,
         )
         return 2
@@ -153,8 +154,8 @@ def main(argv: Sequence[str] | None = None) -> int:
         if extra is None:
             raise
         print(
-            f"seam: error {MissingExtraError.code}: this needs {top}, which the '{extra}' extra installs: "
-            f"pip install 'seam[{extra}]' (or, in a checkout, pip install '.[{extra}]')",
+            f"seam: error {MissingExtraError.code}: this needs {top}, which the '{extra}' extra "
+            f"installs: pip install 'seam[{extra}]' (or, in a checkout, pip install '.[{extra}]')",
             file=sys.stderr,
         )
         return 2

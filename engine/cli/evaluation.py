@@ -1,4 +1,5 @@
-"""``seam eval``: score backends on a transformation gold file (:mod:`engine.workflows.evaluate`)."""
+"""``seam eval``: score backends on a transformation gold file
+(:mod:`engine.workflows.evaluate`)."""
 
 from __future__ import annotations
 
@@ -87,8 +88,8 @@ def evaluate(args: argparse.Namespace) -> int:
         tags[backend] = by_tag(cases, records)
         for miss in total.misses[: args.show_misses]:
             print(
-                f"MISS {backend} {miss['id']}: {miss['text']} [{miss['apply']}] -> {miss['best']!r} "
-                f"({miss['status']}: {miss['reason'][:100]})",
+                f"MISS {backend} {miss['id']}: {miss['text']} [{miss['apply']}] -> "
+                f"{miss['best']!r} ({miss['status']}: {miss['reason'][:100]})",
                 file=sys.stderr,
             )
         scores = total.to_dict()
@@ -110,7 +111,8 @@ def _configure_compare(c: argparse.ArgumentParser) -> None:
         "-i",
         "--input",
         required=True,
-        help="JSONL with 'text' (and 'id'); lines may carry 'apply' and gold 'accept'/'expect_status'",
+        help="JSONL with 'text' (and 'id'); lines may carry 'apply' and gold "
+        "'accept'/'expect_status'",
     )
     c.add_argument(
         "-a",
@@ -131,7 +133,8 @@ def _configure_compare(c: argparse.ArgumentParser) -> None:
         "--judge",
         choices=("auto", "erg", "none"),
         default="auto",
-        help="ERG grammaticality judge: auto (when a grammar is found, default), erg (required), none",
+        help="ERG grammaticality judge: auto (when a grammar is found, default), erg (required), "
+        "none",
     )
     c.add_argument(
         "--lm",

@@ -131,7 +131,8 @@ def rules(args: argparse.Namespace) -> int:
     skipped = sum(1 for r in results if getattr(r, "status", "") == "skip")
     gaps = sum(1 for r in results if getattr(r, "status", "") == "gap")
     print(
-        f"seam rules check: {len(files)} files, {len(results)} examples/checks, {len(failed)} failed"
+        f"seam rules check: {len(files)} files, {len(results)} examples/checks, {len(failed)} "
+        "failed"
         + (f", {skipped} skipped (other ERG versions)" if skipped else "")
         + (f", {gaps} grammar gaps of the image (not rule errors; see their rows)" if gaps else ""),
         file=sys.stderr,
@@ -140,7 +141,8 @@ def rules(args: argparse.Namespace) -> int:
 
 
 def _live_backends(args: argparse.Namespace) -> dict:
-    """One erg backend per image: --grammar (repeatable), else SEAM_ERG, else every image in the cache."""
+    """One erg backend per image: --grammar (repeatable), else SEAM_ERG, else every image in the
+    cache."""
     from pathlib import Path
 
     from ..backends.erg import ErgBackend

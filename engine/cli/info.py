@@ -38,7 +38,8 @@ def demo(args: argparse.Namespace) -> int:
         shown = rec["best"] if rec["status"] == "ok" else f"[{rec['status']}] {rec['reason']}"
         print(f"  {rec['transformation']:<{width}}  {shown}")
     print(
-        '\nTry: seam transform "Your sentence." --apply "tense(fut)+passive"   (seam catalog lists them all)'
+        '\nTry: seam transform "Your sentence." --apply "tense(fut)+passive"   (seam catalog '
+        "lists them all)"
     )
     return 0
 

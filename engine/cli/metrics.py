@@ -86,9 +86,9 @@ def configure(m: argparse.ArgumentParser) -> None:
     "nli-metrics",
     "score NLI predictions on a contrast set (Acc@Ori, Acc@Ctr, consistency)",
     configure,
-    description="Per transformation pair: accuracy on the originals and on the contrasts, LIT consistency "
-    "and contrast consistency. Predictions come from a JSONL file (--predictions) or from running "
-    "a local checkpoint (--model).",
+    description="Per transformation pair: accuracy on the originals and on the contrasts, LIT "
+    "consistency and contrast consistency. Predictions come from a JSONL file (--predictions) or "
+    "from running a local checkpoint (--model).",
 )
 def run(args: argparse.Namespace) -> int:
     """Run ``seam nli-metrics``: print the table; 1 when no dual instance could be scored."""
@@ -128,7 +128,8 @@ def run(args: argparse.Namespace) -> int:
         print(f"seam nli-metrics: {skipped}", file=sys.stderr)
     if metrics["all"]["n"] == 0:
         print(
-            "seam nli-metrics: no dual instance could be scored (status ok, both predictions present)",
+            "seam nli-metrics: no dual instance could be scored (status ok, both predictions "
+            "present)",
             file=sys.stderr,
         )
         return 1

@@ -191,8 +191,8 @@ def add_select_options(parser: argparse.ArgumentParser) -> None:
         "--rank",
         nargs="?",
         const="composite",
-        help=f"rank candidates: {', '.join(SCORER_REGISTRY.names())}, NAME=WEIGHT,... or composite (the default when no "
-        "value is given: rules/ranking.toml)",
+        help=f"rank candidates: {', '.join(SCORER_REGISTRY.names())}, NAME=WEIGHT,... or "
+        "composite (the default when no value is given: rules/ranking.toml)",
     )
     r.add_argument(
         "--rank-config", help="TOML file with the [composite] weights (default rules/ranking.toml)"
@@ -202,8 +202,8 @@ def add_select_options(parser: argparse.ArgumentParser) -> None:
         action="append",
         nargs="?",
         const=",".join(DEFAULT_VALIDATORS),
-        help=f"validators, comma-separated: {', '.join(VALIDATOR_REGISTRY.names())} (default when no value is "
-        "given: degeneracy,control)",
+        help=f"validators, comma-separated: {', '.join(VALIDATOR_REGISTRY.names())} (default when "
+        "no value is given: degeneracy,control)",
     )
     r.add_argument(
         "--lm", help="causal LM checkpoint directory for lm scores (else SEAM_LM, then the cache)"

@@ -213,7 +213,8 @@ def _configure_train(t: argparse.ArgumentParser) -> None:
         "--input",
         old=("--sentences",),
         metavar="FILE",
-        help="sentences (JSONL with 'text'): pairs are made by Seam's transformations (known codes)",
+        help="sentences (JSONL with 'text'): pairs are made by Seam's transformations (known "
+        "codes)",
     )
     t.add_argument(
         "--pairs", help="JSONL with 'original', 'perturbed' and optionally 'code' (else detected)"

@@ -1,5 +1,6 @@
-"""``seam transform`` and ``seam contrast``: arguments, then one :class:`~engine.workflows.run.RunSpec`
-run by the executor ``--executor`` names (:func:`execute`)."""
+"""``seam transform`` and ``seam contrast``: arguments, then
+one :class:`~engine.workflows.run.RunSpec` run by the executor ``--executor`` names
+(:func:`execute`)."""
 
 from __future__ import annotations
 
@@ -21,7 +22,8 @@ def _configure_transform(t: argparse.ArgumentParser) -> None:
         "--apply",
         action="append",
         required=True,
-        help="transformation expression, e.g. 'tense(fut)+passive' or LIT shorthand 'f+pa'; repeatable",
+        help="transformation expression, e.g. 'tense(fut)+passive' or LIT shorthand 'f+pa'; "
+        "repeatable",
     )
     t.add_argument(
         "-i",
@@ -41,7 +43,8 @@ def _configure_transform(t: argparse.ArgumentParser) -> None:
         "--keep",
         nargs="*",
         metavar="FIELD",
-        help="input fields to carry into the output records (default: every field; --keep alone: none)",
+        help="input fields to carry into the output records (default: every field; --keep alone: "
+        "none)",
     )
     add_run_options(t)
 
@@ -114,8 +117,8 @@ def finish(report: RunReport, args: argparse.Namespace, name: str) -> int:
         print(f"seam: {report.summary()}", file=sys.stderr)
     if report.bugs:
         print(
-            f"seam {name}: {report.bugs} record(s) failed because of a bug (code E999; the traceback is logged "
-            "above); every other record was written",
+            f"seam {name}: {report.bugs} record(s) failed because of a bug (code E999; the "
+            "traceback is logged above); every other record was written",
             file=sys.stderr,
         )
         return 3

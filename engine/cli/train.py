@@ -90,8 +90,8 @@ def _configure(p: argparse.ArgumentParser) -> None:
     "train-tailor",
     "train a TAILOR generator (T5, MLE + unlikelihood) on gold SRL data",
     _configure,
-    description="Build TAILOR training examples (a positive and up to three negatives per gold predicate) "
-    "from a CoNLL-2012 folder or file, a JSONL frames file, or read examples written by "
+    description="Build TAILOR training examples (a positive and up to three negatives per gold "
+    "predicate) from a CoNLL-2012 folder or file, a JSONL frames file, or read examples written by "
     "--dump-examples, and fine-tune a local T5 checkpoint on them.",
 )
 def train_tailor(args: argparse.Namespace) -> int:

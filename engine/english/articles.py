@@ -23,7 +23,8 @@ _AN_BEFORE_CONSONANT_LETTER = ("hour", "honest", "honor", "honour", "heir")
 def indefinite_article(word: str) -> str:
     """``a`` or ``an`` before ``word``, by its spelling.
 
-    >>> [indefinite_article(w) for w in ("man", "apple", "umbrella", "unicycle", "hour", "European")]
+    >>> words = ("man", "apple", "umbrella", "unicycle", "hour", "European")
+    >>> [indefinite_article(w) for w in words]
     ['a', 'an', 'an', 'a', 'an', 'a']
     """
     low = word.lower()

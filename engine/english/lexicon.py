@@ -92,7 +92,9 @@ def quantity_nouns() -> frozenset[str]:
 def find_phrase(words: list[str], lexicon: frozenset[str]) -> str | None:
     """The first lexicon entry (one word or a word sequence) found in ``words``, or None.
 
-    >>> find_phrase(["at", "most", "two"], frozenset({"at most"})), find_phrase(["a", "man"], frozenset({"no"}))
+    >>> find_phrase(["at", "most", "two"], frozenset({"at most"})), find_phrase(
+    ...     ["a", "man"], frozenset({"no"})
+    ... )
     ('at most', None)
     """
     low = [w.lower() for w in words]

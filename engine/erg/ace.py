@@ -167,8 +167,9 @@ class AceWorker:
                 self.close()
                 return AceResult(
                     TIMEOUT,
-                    f"ACE did not answer within {self.options.seconds(self.kind) + WATCHDOG_GRACE:.0f}s; "
-                    "the process was killed and will be restarted",
+                    "ACE did not answer within "
+                    f"{self.options.seconds(self.kind) + WATCHDOG_GRACE:.0f}s; the process was "
+                    "killed and will be restarted",
                     seconds=elapsed,
                 )
             if isinstance(response, Exception):
@@ -290,7 +291,8 @@ _TIMEOUT = re.compile(r"time(d)? ?out", re.IGNORECASE)
 
 _RESULT_KEYS = frozenset({"result-id", "surface", "derivation", "mrs", "score", "tree"})
 _FIELD = re.compile(
-    r'\(:([\w-]+) \. ?(?:"([^"\\]*(?:\\.[^"\\]*)*)"|(-?\d+(?:\.\d*)?(?:[eE][+-]?\d+)?)|([^\s()"]+))\)'
+    r"\(:([\w-]+) \. "
+    r'?(?:"([^"\\]*(?:\\.[^"\\]*)*)"|(-?\d+(?:\.\d*)?(?:[eE][+-]?\d+)?)|([^\s()"]+))\)'
 )
 _ESCAPE = re.compile(r'\\(["\\])')
 
@@ -486,7 +488,8 @@ class AcePool:
             self._idle[kind].put(w)
 
     def _submit(self, kind: str, items: Sequence[str]) -> list[Future[AceResult]]:
-        """Queue items for the workers (first in, first out, whatever their kind); one future each."""
+        """Queue items for the workers (first in, first out, whatever their kind); one future
+        each."""
         return [self._executor.submit(self._one, kind, d) for d in items]
 
     def parse(

@@ -186,8 +186,8 @@ def unbuild(source: Analysis) -> str:
         raise ValueError("a pied-piped focus is not undone")
     if focus_toks and (focus_toks[0].tag in ("IN", "RB") or focus_toks[0].pos == "ADV"):
         raise ValueError(
-            f"an adverbial focus ('{focus}') is not undone on the erg backend (the clause has no gap to "
-            "put it back into)"
+            f"an adverbial focus ('{focus}') is not undone on the erg backend (the clause has no "
+            "gap to put it back into)"
         )
     if subject_focus:
         out = [english.with_case(focus, "nom")] + [t.text for t in rest]

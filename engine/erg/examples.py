@@ -58,7 +58,8 @@ def _live_examples(fam: Family) -> Iterable[tuple[Rule, Example]]:
 
 
 def check_live(paths: Iterable[str | Path], backends: Mapping[str, object]) -> list[LiveResult]:
-    """Run every sentence example of the rule files on each backend (``{image name: ErgBackend}``)."""
+    """Run every sentence example of the rule files on each backend (``{image name:
+    ErgBackend}``)."""
     results: list[LiveResult] = []
     families: list[Family] = []
     for path in paths:
@@ -81,7 +82,8 @@ def check_live(paths: Iterable[str | Path], backends: Mapping[str, object]) -> l
                         rule.name,
                         name,
                         "skip",
-                        f"{ex.sentence!r}: targets ERG {rule.erg.text if not rule.erg.admits(version) else ex.erg.text}",
+                        f"{ex.sentence!r}: targets ERG "
+                        f"{rule.erg.text if not rule.erg.admits(version) else ex.erg.text}",
                     )
                 )
         sentences = sorted({e.sentence for _f, _r, e in runnable})
@@ -243,7 +245,8 @@ def _judge(fam: Family, rule: Rule, ex: Example, image: str, out, generated) -> 
         msg = (
             f"{label}: not applicable ({out.reason})"
             if ok
-            else f"{label}: expected not applicable ({ex.not_applicable!r}), got {out.status} {out.reason}"
+            else f"{label}: expected not applicable ({ex.not_applicable!r}), got {out.status} "
+            f"{out.reason}"
         )
         return LiveResult(fam.path, ex.line, rule.name, image, "ok" if ok else "FAIL", msg)
     if out.status != APPLIED:
@@ -308,11 +311,13 @@ def example(sentence: str, family: str, params: Mapping[str, str], backend, rule
     info = analysis.native
     if info is None or getattr(info, "mrs", None) is None:
         raise RuleError(
-            f"{sentence!r} has no parse on ERG {backend.grammar.version}: {getattr(info, 'reason', '')}"
+            f"{sentence!r} has no parse on ERG {backend.grammar.version}: "
+            f"{getattr(info, 'reason', '')}"
         )
     outs = rules.apply_all(family, info.mrs, dict(params), backend.grammar.profile)
     lines = [
-        f"# ERG {backend.grammar.version}, reading {info.reading + 1} of {info.readings} ({info.chosen_by})"
+        f"# ERG {backend.grammar.version}, reading {info.reading + 1} of {info.readings} "
+        f"({info.chosen_by})"
     ]
     param_text = (
         "{ " + ", ".join(f'{k} = "{v}"' for k, v in params.items()) + " }" if params else "{}"

@@ -35,9 +35,9 @@ from .rules import GrammarProfile
 log = logging.getLogger(__name__)
 
 INSTALL_HINT = (
-    "Install them with `seam grammar install` (downloads the official ACE release over https and ERG image "
-    "into the cache), or register files you already have with `seam grammar add PATH` and "
-    "SEAM_ACE=/path/to/ace, or set SEAM_ERG=/path/to/erg.dat."
+    "Install them with `seam grammar install` (downloads the official ACE release over https and "
+    "ERG image into the cache), or register files you already have with `seam grammar add PATH` "
+    "and SEAM_ACE=/path/to/ace, or set SEAM_ERG=/path/to/erg.dat."
 )
 
 
@@ -237,10 +237,10 @@ def _download(url: str, dest: Path, expected: str, report) -> str:
     except OSError as exc:
         part.unlink(missing_ok=True)
         raise GrammarError(
-            f"download of {url} failed: {exc}. Without network, install from files you already have: "
-            "`seam grammar add IMAGE.dat --ace PATH/TO/ace` (the image is checked with a trial parse), or set "
-            "SEAM_ACE and SEAM_ERG; a copy of the registry with file:// URLs also works "
-            "(`seam grammar install --registry FILE`)"
+            f"download of {url} failed: {exc}. Without network, install from files you already "
+            "have: `seam grammar add IMAGE.dat --ace PATH/TO/ace` (the image is checked with a "
+            "trial parse), or set SEAM_ACE and SEAM_ERG; a copy of the registry with file:// "
+            "URLs also works (`seam grammar install --registry FILE`)"
         ) from None
     digest = _sha256(part)
     if expected and digest != expected:

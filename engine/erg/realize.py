@@ -219,7 +219,9 @@ def select(
                 and statement is not None
                 and keeps_source(source_check, _without_force(plan), statement) is None
             ):
-                why = None  # the tagger misread the inverted question; the statement it inverts keeps the source
+                # the tagger misread the inverted question; the statement it inverts keeps the
+                # source
+                why = None
         if why:
             dropped[surface] = why
         else:

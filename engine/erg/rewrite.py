@@ -91,8 +91,8 @@ def precheck(erg: ErgSession, analysis: Analysis, plan: EditPlan) -> Realization
             and (clause := following_clause(shared, check, plan)) is not None
         ):
             return Realization.not_applicable(
-                f"the temporal clause '{clause}' follows the main clause's tense (sequence of tenses), and the erg "
-                "backend's tense rules edit the main clause only"
+                f"the temporal clause '{clause}' follows the main clause's tense (sequence of "
+                "tenses), and the erg backend's tense rules edit the main clause only"
             )
     if info.slow:
         return Realization(info.slow_status, f"{info.slow}; its edits are not attempted")
@@ -158,7 +158,8 @@ def _by_rules(erg: ErgSession, implements: str, params: dict, variants: Variants
         specs = ", ".join(sorted({r.erg.text for fam in families for r in fam.rules}))
         names = ", ".join(Path(fam.path).name for fam in families)
         return Realization.not_applicable(
-            f"{implements}: no rule targets ERG {version} ({names}: ERG {specs}; see the file's header)"
+            f"{implements}: no rule targets ERG {version} ({names}: ERG {specs}; see the file's "
+            "header)"
         )
     nxt: Variants = []
     failure = None

@@ -157,7 +157,8 @@ def _no_unknown(table: Mapping, allowed: set[str], what: str, where: str, line: 
     unknown = sorted(set(table) - allowed)
     if unknown:
         raise RuleError(
-            f"unknown key(s) in {what}: {', '.join(unknown)}; allowed: {', '.join(sorted(allowed))}",
+            f"unknown key(s) in {what}: {', '.join(unknown)}; allowed: "
+            f"{', '.join(sorted(allowed))}",
             where,
             line,
         )
@@ -301,7 +302,8 @@ def _check_ref(ref: str, known: set[str], where: str, line: int | None, what: st
     if ref.startswith("new:"):
         if len(ref) < 5 or ref[4] not in VAR_TYPES:
             raise RuleError(
-                f"{what}: new variable {ref!r} must start with a type letter (new:h1, new:e1, new:x1)",
+                f"{what}: new variable {ref!r} must start with a type letter (new:h1, new:e1, "
+                "new:x1)",
                 where,
                 line,
             )
@@ -335,7 +337,8 @@ def _pattern(name: str, raw: Any, bound: set[str], where: str, line: int | None)
     preds = tuple(preds if isinstance(preds, list) else [preds])
     if not all(isinstance(p, str) for p in preds):
         raise RuleError(
-            f"match.{name}.pred must be a predicate glob or a list of them, not {_kind(raw['pred'])}",
+            f"match.{name}.pred must be a predicate glob or a list of them, not "
+            f"{_kind(raw['pred'])}",
             where,
             line,
         )
@@ -528,8 +531,8 @@ def _example(raw: Any, params: Mapping, where: str, line: int | None) -> Example
                 or not all(isinstance(x, str) and x for x in items)
             ):
                 raise RuleError(
-                    "a sentence example's expect is a realization or a list of acceptable realizations, "
-                    f"not {_kind(expect)}",
+                    "a sentence example's expect is a realization or a list of acceptable "
+                    f"realizations, not {_kind(expect)}",
                     where,
                     line,
                 )

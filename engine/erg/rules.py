@@ -199,7 +199,8 @@ def check_files(paths: Iterable[str | Path]) -> list[CheckResult]:
                     msg = (
                         f"{label}: not applicable ({out.reason})"
                         if ok
-                        else f"{label}: expected not applicable ({ex.not_applicable!r}), got {out.status} {out.reason}"
+                        else f"{label}: expected not applicable ({ex.not_applicable!r}), got "
+                        f"{out.status} {out.reason}"
                     )
                     results.append(CheckResult(fam.path, ex.line, rule.name, ok, msg))
                     continue
@@ -227,7 +228,8 @@ def check_files(paths: Iterable[str | Path]) -> list[CheckResult]:
                 msg = (
                     f"{label} -> {ex.realization!r}"
                     if ok
-                    else f"{label}: output differs from expect: {diff(want, out.mrs)}; got {encode(out.mrs, lnk=False)}"
+                    else f"{label}: output differs from expect: {diff(want, out.mrs)}; got "
+                    f"{encode(out.mrs, lnk=False)}"
                 )
                 results.append(CheckResult(fam.path, ex.line, rule.name, ok, msg))
     return results

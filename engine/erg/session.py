@@ -131,7 +131,8 @@ class ErgSession:
             return [None] * len(texts)
 
     def scores(self, source: str, texts: list[str]) -> list[float]:
-        """n-gram log-probability plus 10 x closeness (``rules/ranking.toml``), or closeness alone."""
+        """n-gram log-probability plus 10 x closeness (``rules/ranking.toml``), or closeness
+        alone."""
         if self.rank:
             try:
                 if self.ranker is None:

@@ -81,7 +81,8 @@ def resolve_label_map(
 
     >>> resolve_label_map(3, {0: "CONTRADICTION", 1: "Neutral", 2: "entailment"})
     ['contradiction', 'neutral', 'entailment']
-    >>> resolve_label_map(3, {0: "LABEL_0"}, {"LABEL_0": "neutral", 1: "entailment", 2: "contradiction"})
+    >>> label_map = {"LABEL_0": "neutral", 1: "entailment", 2: "contradiction"}
+    >>> resolve_label_map(3, {0: "LABEL_0"}, label_map)
     ['neutral', 'entailment', 'contradiction']
     """
     names = {int(k): str(v) for k, v in (id2label or {}).items()}
@@ -90,10 +91,12 @@ def resolve_label_map(
         if num_labels and all(labels):
             return labels  # type: ignore[return-value]
         shown = ", ".join(f"{i}={names.get(i, '?')}" for i in range(num_labels))
+        pairs = zip(range(num_labels), NLI_LABELS, strict=False)
+        example = ",".join(f"{i}={lab}" for i, lab in pairs)
         raise LabelMapError(
             f"cannot tell which output of {where} is which NLI label: its config.id2label is "
             f"{{{shown}}}; give --label-map, e.g. --label-map "
-            f'"{",".join(f"{i}={lab}" for i, lab in zip(range(num_labels), NLI_LABELS, strict=False))}"'
+            f'"{example}"'
         )
     by_name = {v.strip().lower(): k for k, v in names.items()}
     labels_by_index: dict[int, str] = {}

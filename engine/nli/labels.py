@@ -120,7 +120,8 @@ def effective(plan: EditPlan, original: Mapping[str, Any] | None) -> EditPlan:
     """The plan without the edits that set a feature to the value the original already has.
 
     >>> from engine.transforms import parse
-    >>> effective(parse("tense(past)+passive").plan(), {"tense": "past", "voice": "active"}).as_dict()
+    >>> plan = parse("tense(past)+passive").plan()
+    >>> effective(plan, {"tense": "past", "voice": "active"}).as_dict()
     {'voice': 'passive'}
     """
     if not original:
@@ -164,7 +165,8 @@ class LabelRules:
         for rule in rules:
             if rule.id in seen:
                 raise RuleError(
-                    f"duplicate rule id {rule.id!r} (also at {seen[rule.id].path}:{seen[rule.id].line})",
+                    f"duplicate rule id {rule.id!r} (also at "
+                    f"{seen[rule.id].path}:{seen[rule.id].line})",
                     rule.path,
                     rule.line,
                 )

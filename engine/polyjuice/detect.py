@@ -191,7 +191,8 @@ def _verb_lemma(text: str) -> str:
 
 
 def _clause_verbs(a: Analysis) -> dict[str, Token]:
-    """Verbs heading a clause, by lemma (lemminflect: spaCy's small model reads *rides* as *rid*)."""
+    """Verbs heading a clause, by lemma (lemminflect: spaCy's small model reads *rides* as
+    *rid*)."""
     out: dict[str, Token] = {}
     for t in a.sentence.tokens:
         if t.pos in ("VERB", "AUX") and t.dep in (
@@ -346,7 +347,8 @@ def wordnet(path: str | None = None):
     except Exception as exc:  # LookupError when nltk's data has no wordnet
         log.warning(
             "WordNet not found (%s): detection calls a replacement `lexical` only when it is one "
-            "content word for another. Give a local copy with SEAM_WORDNET=DIR or nltk's data path.",
+            "content word for another. Give a local copy with SEAM_WORDNET=DIR or nltk's data "
+            "path.",
             type(exc).__name__,
         )
         return None

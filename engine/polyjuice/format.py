@@ -3,9 +3,10 @@
 A prompt is ``x <|perturb|> [code] blanked`` (``[SEP]`` appended when the blanked sentence is
 complete, so the model only fills the blanks); a training example or full completion goes on
 with one answer per ``[BLANK]``, left to right, each closed by ``[ANSWER]``, ``[EMPTY]`` for an
-empty answer (a deletion), then ``<|endoftext|>``::
+empty answer (a deletion), then ``<|endoftext|>``, on one line (broken here after ``[SEP]``)::
 
-    It is great for kids. <|perturb|> [negation] It is [BLANK] for kids. [SEP] not great [ANSWER] <|endoftext|>
+    It is great for kids. <|perturb|> [negation] It is [BLANK] for kids. [SEP]
+    not great [ANSWER] <|endoftext|>
 
 :func:`read_completion` is tolerant of the model's usual noise (missing final ``[ANSWER]``,
 text after the last answer, extra spaces, the prompt repeated in front) and strict where the

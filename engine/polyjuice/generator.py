@@ -2,8 +2,9 @@
 
 The published model (``uw-hai/polyjuice``) is a fine-tuned GPT-2 small whose tokenizer knows
 Polyjuice's special tokens. Download it on a machine with network, then pass ``--model DIR``,
-set ``SEAM_POLYJUICE=DIR``, or put it in ``<cache>/polyjuice``. :func:`engine.testing.gpt2.build_tiny_polyjuice`
-makes a small random one for tests, and ``seam train-polyjuice`` fine-tunes one.
+set ``SEAM_POLYJUICE=DIR``, or put it in
+``<cache>/polyjuice``. :func:`engine.testing.gpt2.build_tiny_polyjuice` makes a small random one for
+tests, and ``seam train-polyjuice`` fine-tunes one.
 
 Prompts are sorted by length and cut by :func:`~engine.batching.plan_batches`, then
 left-padded: a decoder-only model continues each row from its last real token. Decoding is
@@ -45,9 +46,10 @@ def find_checkpoint(path: str | os.PathLike | None = None) -> Path:
         ENV_VAR,
         "polyjuice",
         "Polyjuice checkpoint",
-        "A checkpoint is a Hugging Face GPT-2-family model directory with config.json: download uw-hai/polyjuice on "
-        "a machine with network (e.g. `huggingface-cli download uw-hai/polyjuice --local-dir polyjuice`), then pass "
-        f"--model DIR or set {ENV_VAR}=DIR, or train one with `seam train-polyjuice`.",
+        "A checkpoint is a Hugging Face GPT-2-family model directory with config.json: download "
+        "uw-hai/polyjuice on a machine with network (e.g. `huggingface-cli download "
+        f"uw-hai/polyjuice --local-dir polyjuice`), then pass --model DIR or set {ENV_VAR}=DIR, "
+        "or train one with `seam train-polyjuice`.",
     )
 
 
@@ -70,7 +72,8 @@ class PolyjuiceGenerator:
         missing = [t for t in SPECIAL_TOKENS if t not in self.tokenizer.get_vocab()]
         if missing:
             log.warning(
-                "the Polyjuice tokenizer lacks %s: the checkpoint was not trained on Polyjuice's format",
+                "the Polyjuice tokenizer lacks %s: the checkpoint was not trained on Polyjuice's "
+                "format",
                 ", ".join(missing),
             )
         self.path = path

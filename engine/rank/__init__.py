@@ -1,8 +1,8 @@
 """Ranking candidates: language-model and n-gram scores, closeness, the weighted composite.
 
 See :mod:`engine.rank.ranker` for the scorer names, :mod:`engine.rank.deltas` for
-TAILOR/Polyjuice's sentence- and phrase-level likelihood deltas and TAILOR's fluency ratio, and :mod:`engine.validate`
-for the validators that run beside the rankers.
+TAILOR/Polyjuice's sentence- and phrase-level likelihood deltas and TAILOR's fluency ratio,
+and :mod:`engine.validate` for the validators that run beside the rankers.
 """
 
 from .base import MEAN, SUM, LanguageModel, LMScorer, Scorer, TokenScores

@@ -45,9 +45,10 @@ def find_lm(path: str | os.PathLike | None = None) -> Path:
         ENV_VAR,
         "lm",
         "causal language model",
-        "Give a Hugging Face model directory with config.json and a fast tokenizer, e.g. GPT-2 downloaded on a "
-        f"machine with network (`huggingface-cli download gpt2 --local-dir gpt2`), with --lm DIR or {ENV_VAR}=DIR; "
-        "the offline n-gram ranker (--rank ngram) needs no download.",
+        "Give a Hugging Face model directory with config.json and a fast tokenizer, e.g. GPT-2 "
+        "downloaded on a machine with network (`huggingface-cli download gpt2 --local-dir "
+        f"gpt2`), with --lm DIR or {ENV_VAR}=DIR; the offline n-gram ranker (--rank ngram) needs "
+        "no download.",
     )
 
 
@@ -109,7 +110,8 @@ class CausalLM:
             raise ScorerError(f"batch size must be at least 1, got {batch_size}")
         if head_chunk < 1 or pass_cost < 0:
             raise ScorerError(
-                f"head_chunk must be at least 1 and pass_cost at least 0, got {head_chunk}, {pass_cost}"
+                f"head_chunk must be at least 1 and pass_cost at least 0, got {head_chunk}, "
+                f"{pass_cost}"
             )
         self._torch = torch
         self.pass_cost = pass_cost

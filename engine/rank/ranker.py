@@ -119,7 +119,8 @@ class Toolkit:
     def scorer(self, name: str) -> Scorer:
         if name not in SCORER_REGISTRY:
             raise RankError(
-                f"unknown scorer {name!r}; use one of {', '.join(SCORER_REGISTRY.names())} or {COMPOSITE}"
+                f"unknown scorer {name!r}; use one of {', '.join(SCORER_REGISTRY.names())} or "
+                f"{COMPOSITE}"
             )
         return self._get(f"scorer:{name}", lambda: SCORER_REGISTRY.create(name, self))
 
@@ -190,7 +191,8 @@ class Ranker:
     """Scores candidates with weighted scorers; the ``rank`` score is their weighted sum.
 
     >>> r = Ranker({"closeness": 1.0})
-    >>> [s["rank"] for s in r.score(["The cat sat.", "A dog ran."], ["The cat sat.", "The cat sat."])]
+    >>> sources = ["The cat sat.", "The cat sat."]
+    >>> [s["rank"] for s in r.score(["The cat sat.", "A dog ran."], sources)]
     [1.0, 0.25]
     """
 
@@ -211,7 +213,8 @@ class Ranker:
         return ",".join(f"{n}={w:g}" for n, w in self.weights.items())
 
     def score(self, texts: Sequence[str], sources: Sequence[str]) -> list[dict[str, float]]:
-        """Every scorer's score and the weighted ``rank`` score of each text (one batch per scorer)."""
+        """Every scorer's score and the weighted ``rank`` score of each text (one batch per
+        scorer)."""
         columns = {name: scorer.score(texts, sources) for name, scorer in self.scorers.items()}
         out = []
         for k in range(len(texts)):

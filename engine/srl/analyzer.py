@@ -36,7 +36,8 @@ def span_head(sentence: Sentence, start: int, end: int) -> int:
 
     >>> from engine.ir import Token
     >>> words = [("the", 2), ("old", 2), ("barn", 3), ("fell", 3)]
-    >>> s = Sentence("the old barn fell", tuple(Token(i, w, 0, 0, head=h) for i, (w, h) in enumerate(words)))
+    >>> tokens = tuple(Token(i, w, 0, 0, head=h) for i, (w, h) in enumerate(words))
+    >>> s = Sentence("the old barn fell", tokens)
     >>> span_head(s, 0, 3)
     2
     """

@@ -84,8 +84,9 @@ _HOW_TO_GET_TOKENIZER = (
     "On a machine with network access, save the bert-base-uncased tokenizer with "
     '`python -c "from transformers import AutoTokenizer; '
     "AutoTokenizer.from_pretrained('bert-base-uncased').save_pretrained('bert-base-uncased')\"`, "
-    f"copy the folder here and pass it as tokenizer=, set {TOKENIZER_ENV}=/path/to/bert-base-uncased, "
-    "or put it in a 'tokenizer/' folder next to the archive."
+    "copy the folder here and pass it as tokenizer=, set "
+    f"{TOKENIZER_ENV}=/path/to/bert-base-uncased, or put it in a 'tokenizer/' folder next to the "
+    "archive."
 )
 
 

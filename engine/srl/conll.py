@@ -332,7 +332,9 @@ def sentence_to_json(sentence: ConllSentence) -> dict[str, Any]:
 
     >>> frame = SrlFrame(("It", "rained"), 1, ("O", "B-V"), "rain", "01")
     >>> sentence_to_json(ConllSentence("d", 0, 0, frame.tokens, (frame,), 1))
-    {'tokens': ['It', 'rained'], 'frames': [{'verb': 1, 'tags': ['O', 'B-V'], 'lemma': 'rain', 'frameset': '01'}]}
+    ... # doctest: +NORMALIZE_WHITESPACE
+    {'tokens': ['It', 'rained'],
+     'frames': [{'verb': 1, 'tags': ['O', 'B-V'], 'lemma': 'rain', 'frameset': '01'}]}
     """
     return {
         "tokens": list(sentence.tokens),

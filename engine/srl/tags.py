@@ -6,8 +6,9 @@ label: ``B-R-ARG0``). :func:`bio_to_spans` reads one into labelled spans, tolera
 taggers produce (an ``I-`` with no ``B-`` opens a span); :func:`spans_to_bio` writes spans back.
 
 >>> tags = ["B-ARG0", "I-ARG0", "B-V", "B-ARG1", "O"]
->>> bio_to_spans(tags)
-[SrlSpan(label='ARG0', start=0, end=2), SrlSpan(label='V', start=2, end=3), SrlSpan(label='ARG1', start=3, end=4)]
+>>> bio_to_spans(tags)  # doctest: +NORMALIZE_WHITESPACE
+[SrlSpan(label='ARG0', start=0, end=2), SrlSpan(label='V', start=2, end=3),
+ SrlSpan(label='ARG1', start=3, end=4)]
 >>> spans_to_bio(bio_to_spans(tags), 5) == tags
 True
 """

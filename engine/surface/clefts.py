@@ -52,8 +52,9 @@ def bare_noun_focus(layout: Layout, role: str) -> str | None:
         srcs = [head]  # *everyone in the village*: the quantifier pronoun heads the focus
     if len(srcs) == 1 and tokens[srcs[0]].text.lower() in _QUANTIFIER_PRONOUNS:
         return (
-            f"the focus '{tokens[srcs[0]].text}' is a quantifier pronoun; 'It is {tokens[srcs[0]].text.lower()} "
-            "who ...' states an exhaustive focus that the sentence does not"
+            f"the focus '{tokens[srcs[0]].text}' is a quantifier pronoun; 'It is "
+            f"{tokens[srcs[0]].text.lower()} who ...' states an exhaustive focus that the "
+            "sentence does not"
         )
     if len(srcs) == 1 and tokens[srcs[0]].tag == "NN":
         return (

@@ -162,11 +162,17 @@ def _refusal(
     shared = conjoined_verbs(layout.analysis, frame) | conjoined_participles(tokens, frame)
     if shared:
         word = tokens[min(shared)].text
-        return f"the subject is shared with the conjoined verb '{word}'; moving it would change that verb's subject too"
+        return (
+            f"the subject is shared with the conjoined verb '{word}'; moving it would change "
+            "that verb's subject too"
+        )
     if why := unreliable_object(tokens, obj):
         return why
     if iobj is not None and not _active_to_passive(layout, plan):
-        return f"double-object verb (indirect object '{iobj.text}'): only its passive is written, not {'swap' if plan.swap else 'an active'}"
+        return (
+            f"double-object verb (indirect object '{iobj.text}'): only its passive is written, "
+            f"not {'swap' if plan.swap else 'an active'}"
+        )
     return None
 
 
@@ -309,7 +315,10 @@ def arrange(layout: Layout, plan: EditPlan) -> str | None:
     p1 = items_of(tokens, arg1.span, "arg1") if arg1 else None
     if plan.swap:
         if p0 is None or p1 is None:
-            return f"swap needs both a subject and an object, and '{tokens[frame.verb].text}' has only one of them here"
+            return (
+                f"swap needs both a subject and an object, and '{tokens[frame.verb].text}' has "
+                "only one of them here"
+            )
         p0, p1 = p1, p0
     # Mia was sent [a letter]: it stays after the verb
     retained = obj if src.voice == "passive" else None

@@ -28,8 +28,8 @@ def unreliable_object(tokens: Sequence[Token], obj: Argument | None) -> str | No
     participle = next((t for t in kids if t.dep == "acl" and t.tag == "VBG" and t.i > head.i), None)
     if participle is not None and any(t.head == participle.i and t.dep == "dobj" for t in tokens):
         return (
-            f"the participle '{participle.text}' after the object '{head.text}' may describe the subject "
-            "(a caption's second participle), and moving the object would carry it along"
+            f"the participle '{participle.text}' after the object '{head.text}' may describe the "
+            "subject (a caption's second participle), and moving the object would carry it along"
         )
     if (
         head.tag == "NN"
@@ -37,8 +37,8 @@ def unreliable_object(tokens: Sequence[Token], obj: Argument | None) -> str | No
         and not any(t.dep in ("det", "poss", "nummod", "predet") for t in kids)
     ):
         return (
-            f"the object '{obj.text}' is a name before a bare noun, likely an object and its predicate "
-            f"(elected X {head.text}) that the parse does not separate"
+            f"the object '{obj.text}' is a name before a bare noun, likely an object and its "
+            f"predicate (elected X {head.text}) that the parse does not separate"
         )
     return None
 
@@ -170,7 +170,8 @@ def complement_pp_end(tokens: Sequence[Token], frame: Frame, obj: Argument | Non
         return None
     placement = frame.predicate.lemma in english.placement_verbs()
     if not placement and (first.head != frame.verb or first.text.lower() not in _GOAL_PREPOSITIONS):
-        return None  # a place phrase of another verb may modify the object (bought the house on the hill)
+        # a place phrase of another verb may modify the object (bought the house on the hill)
+        return None
     if first.head not in (frame.verb, obj.head):
         return None
     pobj = next((t for t in tokens if t.head == first.i and t.dep == "pobj"), None)

@@ -328,13 +328,17 @@ def _unrealizable_clause(analysis: Analysis, frame: Frame) -> str | None:
             else ""
         )
         return (
-            f"the sentence has no main-clause verb ({head}the verb found, '{tokens[main.verb].text}', heads a "
-            f"subordinate clause: {main.clause}); editing it would not edit the sentence"
+            f"the sentence has no main-clause verb ({head}the verb found, "
+            f"'{tokens[main.verb].text}', heads a subordinate clause: {main.clause}); editing it "
+            "would not edit the sentence"
         )
     if not frame.finite:
         return "the main predicate is not a finite verb"
     if frame.predicate.cleft is not None:
-        return f"the source is already an it-cleft (focus {frame.predicate.cleft}); the surface backend does not rewrite it-clefts"
+        return (
+            f"the source is already an it-cleft (focus {frame.predicate.cleft}); the surface "
+            "backend does not rewrite it-clefts"
+        )
     return None
 
 
@@ -371,9 +375,9 @@ def _coordination_refusal(
         return None
     second = analysis.sentence.tokens[coordinated[0].verb].text
     return (
-        f"the sentence has coordinated main clauses (the second with '{second}'): {' and '.join(others)} of the "
-        "first alone would not be the sentence's, and of each would not mean the same (only tense and aspect "
-        "are edited in every clause)"
+        f"the sentence has coordinated main clauses (the second with '{second}'): "
+        f"{' and '.join(others)} of the first alone would not be the sentence's, and of each "
+        "would not mean the same (only tense and aspect are edited in every clause)"
     )
 
 
@@ -415,8 +419,8 @@ def _unknown_verb_form(layout: Layout, invariant: frozenset[str]) -> str | None:
     if chain and chain[-1].lower() == word.lower():
         return None
     return (
-        f"the verb '{word}' is not in the lexicon of inflections, so its other forms would be guessed "
-        f"('{chain[-1] if chain else frame.predicate.lemma}')"
+        f"the verb '{word}' is not in the lexicon of inflections, so its other forms would be "
+        f"guessed ('{chain[-1] if chain else frame.predicate.lemma}')"
     )
 
 
@@ -429,8 +433,8 @@ def _still_inverted(statement: str) -> str | None:
         return None
     if words[0].lower() in english.OPERATORS or words[-1].lower() in english.OPERATORS:
         return (
-            "the parse of the question does not show where its subject ends, so its statement could not be "
-            f"built (got {statement!r})"
+            "the parse of the question does not show where its subject ends, so its statement "
+            f"could not be built (got {statement!r})"
         )
     return None
 

@@ -1,9 +1,11 @@
 r"""TAILOR's control-code format: headers, blanks, prompts, targets, and reading generations back.
 
 A TAILOR input is a bracketed *header* of control codes, a space, and the *context* with
-blanks (T5 sentinels ``<extra_id_N>``, numbered from 0 in surface order)::
+blanks (T5 sentinels ``<extra_id_N>``, numbered from 0 in surface order), on one line (broken
+here after the header)::
 
-    [VERB+active+past: comfort | AGENT+complete: the nurse | PATIENT+partial: child] <extra_id_0> <extra_id_1> <extra_id_2> .
+    [VERB+active+past: comfort | AGENT+complete: the nurse | PATIENT+partial: child]
+    <extra_id_0> <extra_id_1> <extra_id_2> .
 
 The target the generator was trained to produce is the whole context with every blank filled:
 an argument blank as ``[LABEL: text]``, an auxiliary blank as its plain text, an empty blank
@@ -133,7 +135,8 @@ class ArgControl:
             )
         if not self.label or not re.fullmatch(r"[A-Z][A-Z0-9-]*", self.label):
             raise TailorError(
-                f"argument label must be an upper-case role name (AGENT, LOCATIVE ...), not {self.label!r}"
+                "argument label must be an upper-case role name (AGENT, LOCATIVE ...), not "
+                f"{self.label!r}"
             )
 
     @property
@@ -255,8 +258,10 @@ class Prompt:
 
     ``source`` is what the generator reads; ``target`` is what it was trained to write.
 
-    >>> p = Prompt(Header(VerbControl("sleep", "active", "past"), (ArgControl("AGENT", "the cat", "complete"),)),
-    ...            ("The", "cat", "slept", "."), (Blank(0, 2, "AGENT", "The cat"), Blank(2, 3, "VERB", "slept")))
+    >>> agent = ArgControl("AGENT", "the cat", "complete")
+    >>> blanks = (Blank(0, 2, "AGENT", "The cat"), Blank(2, 3, "VERB", "slept"))
+    >>> p = Prompt(Header(VerbControl("sleep", "active", "past"), (agent,)),
+    ...            ("The", "cat", "slept", "."), blanks)
     >>> p.source
     '[VERB+active+past: sleep | AGENT+complete: the cat] <extra_id_0> <extra_id_1> .'
     >>> p.target
@@ -382,8 +387,9 @@ def parse_generation(raw: str, header: Header | None = None) -> Generation:
     labelled span at all, or a control label leaking into the sentence.
 
     >>> g = parse_generation("<pad> [AGENT: The cat] [VERB: sleeps] on [LOCATIVE: the mat .</s>")
-    >>> g.text, [(s.label, s.text) for s in g.spans]
-    ('The cat sleeps on the mat.', [('AGENT', 'The cat'), ('VERB', 'sleeps'), ('LOCATIVE', 'the mat')])
+    >>> g.text, [(s.label, s.text) for s in g.spans]  # doctest: +NORMALIZE_WHITESPACE
+    ('The cat sleeps on the mat.',
+     [('AGENT', 'The cat'), ('VERB', 'sleeps'), ('LOCATIVE', 'the mat')])
     """
     if "sanatate" in raw:
         raise DegenerateGenerationError("the generation contains T5's degenerate token 'sanatate'")

@@ -15,8 +15,10 @@ It reads plain text, so it checks any backend's output against the controls a pl
 (:func:`controls_for_plan`), not only the generator's.
 
 >>> from engine.tailor.codes import ArgControl, Header, VerbControl
->>> header = Header(VerbControl("chase", "passive", "past"), (ArgControl("AGENT", "by the dog", "complete"),))
->>> [r.followed for r in ControlValidator().check(header, ["The cat was chased by the dog.", "The dog chased the cat."])]
+>>> agent = ArgControl("AGENT", "by the dog", "complete")
+>>> header = Header(VerbControl("chase", "passive", "past"), (agent,))
+>>> outputs = ["The cat was chased by the dog.", "The dog chased the cat."]
+>>> [r.followed for r in ControlValidator().check(header, outputs)]
 [True, False]
 """
 

@@ -61,9 +61,10 @@ def find_checkpoint(path: str | os.PathLike | None = None) -> Path:
         ENV_VAR,
         "tailor",
         "TAILOR checkpoint",
-        "A checkpoint is a Hugging Face model directory with config.json: download allenai/tailor on a machine "
-        "with network (e.g. `huggingface-cli download allenai/tailor --local-dir tailor`), then pass --model DIR or "
-        f"set {ENV_VAR}=DIR, or train one with `seam train-tailor`.",
+        "A checkpoint is a Hugging Face model directory with config.json: download "
+        "allenai/tailor on a machine with network (e.g. `huggingface-cli download allenai/tailor "
+        f"--local-dir tailor`), then pass --model DIR or set {ENV_VAR}=DIR, or train one with "
+        "`seam train-tailor`.",
     )
 
 

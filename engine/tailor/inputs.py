@@ -19,8 +19,9 @@ gives the verb, its auxiliaries and its arguments; the predicate gives voice and
 
 >>> from engine import analyze
 >>> a = analyze("The nurse has comforted the child.")[0]
->>> prompt_from_frame(a).source
-'[VERB+active+past: comfort | AGENT+complete: the nurse | PATIENT+complete: the child] <extra_id_0> <extra_id_1> <extra_id_2> <extra_id_3> .'
+>>> prompt_from_frame(a).source  # doctest: +NORMALIZE_WHITESPACE
+'[VERB+active+past: comfort | AGENT+complete: the nurse | PATIENT+complete: the child]
+ <extra_id_0> <extra_id_1> <extra_id_2> <extra_id_3> .'
 """
 
 from __future__ import annotations

@@ -36,7 +36,8 @@ def tailor_loss(
     *,
     min_prob: float = 1e-20,
 ) -> tuple[torch.Tensor, dict[str, float]]:
-    """TAILOR's loss: MLE over positive rows plus ``ul_alpha`` times unlikelihood over negative rows.
+    """TAILOR's loss: MLE over positive rows plus ``ul_alpha`` times unlikelihood over negative
+    rows.
 
     ``logits`` is (batch, length, vocab), ``labels`` (batch, length) with
     :data:`IGNORE_INDEX` on padding, ``rewards`` (batch,): rows with reward >= 0 are positive.

@@ -16,7 +16,8 @@ prompt, and they share its blank and header helpers; each is tested through :fun
 >>> p = Prompt(Header(VerbControl("chase"), (ArgControl("AGENT", "The dog", "complete"),
 ...                                          ArgControl("PATIENT", "a cat", "complete"))),
 ...            ("The", "dog", "chases", "a", "cat", "."),
-...            (Blank(0, 2, "AGENT", "The dog"), Blank(2, 3, "VERB", "chases"), Blank(3, 5, "PATIENT", "a cat")))
+...            (Blank(0, 2, "AGENT", "The dog"), Blank(2, 3, "VERB", "chases"),
+...             Blank(3, 5, "PATIENT", "a cat")))
 >>> str(perturb(p, [ChangeTense("past"), ChangeVoice("passive")]).header)
 '[VERB+passive+past: chase | AGENT+complete: by the dog | PATIENT+complete: A cat]'
 """
@@ -66,7 +67,8 @@ def _arg(prompt: Prompt, label: str) -> ArgControl:
     arg = prompt.header.arg(label)
     if arg is None:
         raise PerturbationError(
-            f"the prompt has no {label} argument (it has {', '.join(prompt.header.labels) or 'none'})"
+            f"the prompt has no {label} argument (it has "
+            f"{', '.join(prompt.header.labels) or 'none'})"
         )
     return arg
 

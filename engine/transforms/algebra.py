@@ -317,7 +317,8 @@ def commutes(a: Transformation, b: Transformation) -> bool:
 
     >>> commutes(parse("tense(past)"), parse("passive")), commutes(parse("p"), parse("f"))
     (True, False)
-    >>> commutes(parse("shorten(ARG0)"), parse("question")), commutes(parse("shorten(ARG0)"), parse("p"))
+    >>> short = parse("shorten(ARG0)")
+    >>> commutes(short, parse("question")), commutes(short, parse("p"))
     (False, True)
     """
     ta, tb = touched(a.steps), touched(b.steps)

@@ -159,7 +159,8 @@ class Step:
             )
         if entry.args and self.arg is None and not entry.optional:
             raise UnknownTransformationError(
-                f"{self.name} needs an argument, one of {', '.join(entry.args)}: e.g. {entry.example}"
+                f"{self.name} needs an argument, one of {', '.join(entry.args)}: e.g. "
+                f"{entry.example}"
             )
         if not entry.args and self.arg is not None:
             raise UnknownTransformationError(f"{self.name} takes no argument (got {self.arg!r})")

@@ -123,6 +123,7 @@ class Settings:
 
 
 def worst(verdicts: Sequence[Verdict]) -> str:
-    """The overall verdict: ``reject`` if any rejects, else ``flag`` if any flags, else ``accept``."""
+    """The overall verdict: ``reject`` if any rejects, else ``flag`` if any flags, else
+    ``accept``."""
     found = {v.verdict for v in verdicts}
     return REJECT if REJECT in found else FLAG if FLAG in found else ACCEPT

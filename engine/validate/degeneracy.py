@@ -1,10 +1,10 @@
 """Degeneracy heuristics: the junk every generator produces, caught before ranking.
 
 Rejected: an empty output; an output equal to the source (ignoring case and spacing) when
-the plan asked for a change the source does not already show; T5's degenerate token ``sanatate`` (TAILOR's junk check);
-leaked control codes (TAILOR role labels such as ``[AGENT:`` or ``VERB+``, Polyjuice's
-``[BLANK]``/``[SEP]``/``[ANSWER]``/``<|perturb|>``, T5 sentinels ``<extra_id_0>``, special
-tokens ``</s>``, ``<pad>``, ``<unk>``, ``<|endoftext|>``); a phrase of one to four words
+the plan asked for a change the source does not already show; T5's degenerate token ``sanatate``
+(TAILOR's junk check); leaked control codes (TAILOR role labels such as ``[AGENT:`` or ``VERB+``,
+Polyjuice's ``[BLANK]``/``[SEP]``/``[ANSWER]``/``<|perturb|>``, T5 sentinels ``<extra_id_0>``,
+special tokens ``</s>``, ``<pad>``, ``<unk>``, ``<|endoftext|>``); a phrase of one to four words
 repeated back to back ("the dog the dog", "was was").
 
 Flagged: a three-word sequence that occurs twice anywhere (loops that are not adjacent).

@@ -5,7 +5,8 @@ Verdicts: ``accept`` when ACE finds a full-sentence reading; ``flag`` on ``no_pa
 ACE's reason, e.g. an unknown word): evidence, not a veto, because measured on SNLI and MNLI
 outputs most rejections are gaps of the image (it cannot parse the source either, or lacks a
 verb frame a person accepts), see ``benchmarks/erg_judge.py``; ``veto=True`` makes it a
-``reject``. ``flag`` too on ``timeout`` or an ACE error, which say nothing about the sentence. The parser is a long-lived
+``reject``. ``flag`` too on ``timeout`` or an ACE error, which say nothing about the sentence. The
+parser is a long-lived
 :class:`~engine.erg.ace.AcePool` found like the erg backend's (arguments, then ``SEAM_ACE`` /
 ``SEAM_ERG``, then the cache), or any callable with the same ``parse(texts)`` contract, such
 as :class:`RecordedParses`, which replays parses ACE made earlier.
@@ -24,8 +25,8 @@ from .base import ACCEPT, FLAG, GRAMMAR, REJECT, Item, Validator, Verdict
 
 class RecordedParses:
     """ACE's recorded outcomes (a JSONL file with ``text``, ``status``, ``readings`` and an
-    optional ``reason``: one line per sentence ACE parsed, as recorded for the tests) as a parser. A text that
-    was never recorded comes back as an ``ace_error`` saying so."""
+    optional ``reason``: one line per sentence ACE parsed, as recorded for the tests) as a parser. A
+    text that was never recorded comes back as an ``ace_error`` saying so."""
 
     def __init__(self, path: str | Path):
         self.path = Path(path)

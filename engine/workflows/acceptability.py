@@ -62,7 +62,8 @@ def snt_samples(
     transformer=None,
     analyzer=None,
 ) -> list[Sample]:
-    """Corruptions of each seed output (and wrong-plan edits of its source), unacceptable by intent."""
+    """Corruptions of each seed output (and wrong-plan edits of its source), unacceptable by
+    intent."""
     from ..accept.corrupt import corrupt, wrong_plan
 
     if analyzer is None:

@@ -18,9 +18,11 @@ rules infer for each possible original label; ``seam nli-metrics`` uses it for L
 consistency.
 
 >>> builder = ContrastBuilder(pairs=["p;f", "pa;pa"])
->>> recs = builder.run_pairs([("A man is eating an apple.", "A man is eating a fruit.", "entailment")])
->>> [(r["hypothesis"], r["label"], r["rule"]) for r in recs]
-[('A man will be eating a fruit.', 'neutral', 'lit-1a'), ('A fruit is being eaten by a man.', 'entailment', 'lit-4')]
+>>> pair = ("A man is eating an apple.", "A man is eating a fruit.", "entailment")
+>>> recs = builder.run_pairs([pair])
+>>> [(r["hypothesis"], r["label"], r["rule"]) for r in recs]  # doctest: +NORMALIZE_WHITESPACE
+[('A man will be eating a fruit.', 'neutral', 'lit-1a'),
+ ('A fruit is being eaten by a man.', 'entailment', 'lit-4')]
 
 One module, over 400 lines: reading pairs, realizing both sides in one backend call per
 sentence, inferring the label and summarizing are the stages of one record type
@@ -462,10 +464,12 @@ def format_summary(stats: dict[str, Any]) -> str:
         labs = row["labels"]
         lines.append(
             f"{name:<12} {row['records']:>8} {row['realized']:>9} {row['labelled']:>9} "
-            f"{row['coverage']:>8.1%} {labs['entailment']:>7} {labs['neutral']:>8} {labs['contradiction']:>7}"
+            f"{row['coverage']:>8.1%} {labs['entailment']:>7} {labs['neutral']:>8} "
+            f"{labs['contradiction']:>7}"
         )
     lines.append(
-        f"input pairs with at least one labelled contrast: {stats['inputs_with_a_labelled_contrast']}"
-        f" of {stats['inputs']} ({stats['share_with_a_labelled_contrast']:.1%})"
+        "input pairs with at least one labelled contrast: "
+        f"{stats['inputs_with_a_labelled_contrast']} of {stats['inputs']} "
+        f"({stats['share_with_a_labelled_contrast']:.1%})"
     )
     return "\n".join(lines)

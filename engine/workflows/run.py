@@ -157,9 +157,9 @@ def check_resume(producer: Producer, items: Iterable[Any], written: Iterable[dic
             fp = pending.pop()
             if fp is not None and item.fingerprint is not None and fp != item.fingerprint:
                 raise ResumeError(
-                    f"--resume: line {item.line} of the input (id {item.id!r}) is not the line the output's records "
-                    "were made from (the input was edited, or lines were inserted or deleted); rerun without "
-                    "--resume, or restore the input"
+                    f"--resume: line {item.line} of the input (id {item.id!r}) is not the line "
+                    "the output's records were made from (the input was edited, or lines were "
+                    "inserted or deleted); rerun without --resume, or restore the input"
                 )
     gone = [key for key, queue in seen.items() if queue]
     if gone:

@@ -76,7 +76,8 @@ class Auditor:
         )
 
     def audit(self, items: Sequence[InputRecord]) -> list[dict]:
-        """One record per (item, expression, backend), in input order, then expression, then backend."""
+        """One record per (item, expression, backend), in input order, then expression, then
+        backend."""
         sources = {
             it.line: it.text for it in items if isinstance(it.text, str) and it.error is None
         }
@@ -414,16 +415,17 @@ def format_summary(summary: dict, baseline: dict | None = None) -> str:
     for backend, s in summary.items():
         any_rate = s["suspect_any"]
         lines.append(
-            f"{backend}: {s['records']} records, {s['status'].get(OK, 0)} ok, {s['judged']} changed outputs "
-            f"judged; suspect (any signal) {_pct(any_rate)}"
+            f"{backend}: {s['records']} records, {s['status'].get(OK, 0)} ok, {s['judged']} "
+            f"changed outputs judged; suspect (any signal) {_pct(any_rate)}"
         )
         for name in SIGNALS:
             r = s["signals"][name]
             lines.append(f"  {name:<11} suspect {_pct(r)}")
     if baseline is not None:
         lines.append(
-            f"against the baseline: {len(baseline['changed'])} changed, {len(baseline['appeared'])} appeared, "
-            f"{len(baseline['disappeared'])} disappeared (of {baseline['compared']})"
+            f"against the baseline: {len(baseline['changed'])} changed, "
+            f"{len(baseline['appeared'])} appeared, {len(baseline['disappeared'])} disappeared "
+            f"(of {baseline['compared']})"
         )
     return "\n".join(lines)
 

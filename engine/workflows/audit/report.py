@@ -17,7 +17,8 @@ from .audit import SIGNALS
 MAX_PER_GROUP = 40
 
 _STYLE = """
-body { font: 14px/1.45 system-ui, sans-serif; margin: 1.5em auto; max-width: 1200px; padding: 0 1em; color: #222; }
+body { font: 14px/1.45 system-ui, sans-serif; margin: 1.5em auto; max-width: 1200px; \
+padding: 0 1em; color: #222; }
 h1 { font-size: 1.5em; } h2 { font-size: 1.2em; margin-top: 1.6em; } h3 { font-size: 1.05em; }
 table { border-collapse: collapse; margin: .5em 0; max-width: 100%; }
 th, td { border: 1px solid #ccc; padding: .25em .5em; text-align: left; vertical-align: top; }
@@ -37,7 +38,10 @@ def _cell(rate: dict) -> str:
     if not rate or not rate.get("checked"):
         return '<td class="num">–</td>'
     hot = " hot" if rate["rate"] and rate["rate"] >= 0.1 else ""
-    return f'<td class="num{hot}">{100 * rate["rate"]:.1f}% <small>({rate["suspects"]}/{rate["checked"]})</small></td>'
+    return (
+        f'<td class="num{hot}">{100 * rate["rate"]:.1f}% '
+        f"<small>({rate['suspects']}/{rate['checked']})</small></td>"
+    )
 
 
 def _what(rec: dict, name: str) -> str:
@@ -63,8 +67,9 @@ def render(
     backends = list(summary)
     head = "".join(f"<th>{_e(n)}</th>" for n in SIGNALS)
     overview = "".join(
-        f"<tr><td>{_e(b)}</td><td class='num'>{s['records']}</td><td class='num'>{s['status'].get('ok', 0)}</td>"
-        f"<td class='num'>{s['judged']}</td>{_cell(s['suspect_any'])}"
+        f"<tr><td>{_e(b)}</td><td class='num'>{s['records']}</td><td "
+        f"class='num'>{s['status'].get('ok', 0)}</td><td "
+        f"class='num'>{s['judged']}</td>{_cell(s['suspect_any'])}"
         + "".join(_cell(s["signals"][n]) for n in SIGNALS)
         + "</tr>"
         for b, s in summary.items()
@@ -88,8 +93,8 @@ def render(
     cases = []
     for (b, expr, name), members in sorted(groups.items()):
         shown = "".join(
-            f"<div class='case'><div class='src'>{_e(r['text'])}</div><div>→ <b>{_e(r['best'])}</b></div>"
-            f"<div class='why'>{_e(_what(r, name))}</div></div>"
+            f"<div class='case'><div class='src'>{_e(r['text'])}</div><div>→ "
+            f"<b>{_e(r['best'])}</b></div><div class='why'>{_e(_what(r, name))}</div></div>"
             for r in members[:MAX_PER_GROUP]
         )
         more = (
@@ -98,7 +103,8 @@ def render(
             else ""
         )
         cases.append(
-            f"<details><summary>{_e(b)} · {_e(expr)} · {_e(name)}: {len(members)}</summary>{shown}{more}</details>"
+            f"<details><summary>{_e(b)} · {_e(expr)} · {_e(name)}: "
+            f"{len(members)}</summary>{shown}{more}</details>"
         )
     diff = ""
     if baseline is not None:
@@ -109,25 +115,32 @@ def render(
             ("disappeared", "disappeared (ok before, not now)"),
         ):
             rows = "".join(
-                f"<tr><td>{_e(r['apply'])}</td><td>{_e(r['text'])}</td><td>{_e(r['before'] or r['before_status'])}"
+                f"<tr><td>{_e(r['apply'])}</td><td>{_e(r['text'])}</td>"
+                f"<td>{_e(r['before'] or r['before_status'])}"
                 f"</td><td>{_e(r['after'] or r['after_status'])}</td></tr>"
                 for r in baseline[key][:200]
             )
             parts.append(
-                f"<details><summary>{label}: {len(baseline[key])}</summary><table><tr><th>transformation</th>"
-                f"<th>source</th><th>before</th><th>after</th></tr>{rows}</table></details>"
+                f"<details><summary>{label}: "
+                f"{len(baseline[key])}</summary><table><tr><th>transformation</th><th>source</th><th>before</th><th>after</th></tr>{rows}</table></details>"
             )
-        diff = f"<h2>Against the baseline ({baseline['compared']} records compared)</h2>{''.join(parts)}"
+        diff = (
+            f"<h2>Against the baseline ({baseline['compared']} records "
+            f"compared)</h2>{''.join(parts)}"
+        )
     data = json.dumps(summary).replace("</", "<\\/")
     return f"""<!DOCTYPE html>
 <html lang="en"><head><meta charset="utf-8"><title>{_e(title)}</title><style>{_STYLE}</style></head>
 <body>
 <h1>{_e(title)}</h1>
-<p class="meta">Suspects are changed <code>ok</code> outputs that a label-free signal flags; a signal that
-cannot judge an output (no inverse, the inverse refused, no grammar, one backend) leaves it out of its
+<p class="meta">Suspects are changed <code>ok</code> outputs that a label-free \
+signal flags; a signal that
+cannot judge an output (no inverse, the inverse refused, no grammar, one backend) \
+leaves it out of its
 count. Backends: {_e(", ".join(backends))}.</p>
 <h2>Suspect rates</h2>
-<table><tr><th>backend</th><th>records</th><th>ok</th><th>judged</th><th>any signal</th>{head}</tr>{overview}</table>
+<table><tr><th>backend</th><th>records</th><th>ok</th><th>judged</th><th>any signal</th>\
+{head}</tr>{overview}</table>
 <h2>Per transformation</h2>{"".join(per)}
 <h2>Suspect outputs</h2>{"".join(cases) or "<p>none</p>"}
 {diff}

@@ -41,8 +41,8 @@ _RELATIVIZER = {"who": "that", "whom": "that", "which": "that"}
 
 
 def normalize(text: str) -> str:
-    """The gold files' normalization (:func:`engine.workflows.evaluate.normalize`), with no space before
-    ``;`` and ``:`` either."""
+    """The gold files' normalization (:func:`engine.workflows.evaluate.normalize`), with no space
+    before ``;`` and ``:`` either."""
     return re.sub(r"\s+([;:])", r"\1", gold_normalize(text))
 
 

@@ -13,7 +13,8 @@ scores:
 * ``self_bleu`` and ``distinct_2`` among the record's candidates;
 * ``code``: the Polyjuice control code of the edit (:func:`engine.polyjuice.detect.detect`), so
   symbolic and neural edits are classified in one vocabulary;
-* ``correct``: when the input line carries gold (``accept`` or ``expect_status``, the gold-file format of
+* ``correct``: when the input line carries gold (``accept`` or ``expect_status``, the gold-file
+  format of
   :mod:`engine.workflows.evaluate`, e.g. ``examples/gold.jsonl``), the gold file's pass rule.
 
 :func:`summarize` aggregates per backend and transformation, adds the agreement between

@@ -8,8 +8,8 @@ other: the measures ``seam compare`` reports.
   *is not riding*); a span found whole elsewhere in the output only moved (passive, swap),
   and pronoun case does not count (*he* -> *him*). See :func:`expected_roles`.
 * **Token edit distance**: Levenshtein distance over lower-cased word tokens.
-* **Fluency** (computed in :mod:`engine.workflows.compare.comparison`): the change of the mean per-token
-  log-probability (output minus source), and TAILOR's loss ratio
+* **Fluency** (computed in :mod:`engine.workflows.compare.comparison`): the change of the mean
+  per-token log-probability (output minus source), and TAILOR's loss ratio
   (:func:`engine.rank.deltas.fluency_ratios`; 1.0 means no change, below 1 more fluent).
 * **Diversity** among a record's candidates: self-BLEU (mean BLEU-4 of each candidate against
   the others; lower is more diverse) and distinct-n (distinct n-grams over all n-grams).

@@ -151,13 +151,15 @@ def table(summary: dict) -> str:
     for name, entry in summary["backends"].items():
         for t, cell in [*entry["by_transformation"].items(), ("(all)", entry)]:
             tds = "".join(
-                f"<td data-v='{cell.get(k) if cell.get(k) is not None else ''}'>{_fmt(cell.get(k))}</td>"
+                f"<td data-v='{cell.get(k) if cell.get(k) is not None else ''}'>"
+                f"{_fmt(cell.get(k))}</td>"
                 for k, _ in cols
             )
             body.append(f"<tr><td>{html.escape(name)}</td><td>{html.escape(t)}</td>{tds}</tr>")
     return (
         f"<table id='summary' class='sortable'><thead><tr><th data-col='0'>backend</th>"
-        f"<th data-col='1'>transformation</th>{head}</tr></thead><tbody>{''.join(body)}</tbody></table>"
+        f"<th data-col='1'>transformation</th>{head}</tr></thead>"
+        f"<tbody>{''.join(body)}</tbody></table>"
     )
 
 
@@ -196,8 +198,9 @@ def examples(
                 else (f"<span class='why'>{html.escape((o.get('reason') or '')[:160])}</span>")
             )
             cells.append(
-                f"<td><span class='st st-{html.escape(o.get('status', ''))}'>{html.escape(o.get('status', ''))}"
-                f"</span> {text}<div class='marks'>{html.escape(' · '.join(marks))}</div></td>"
+                "<td><span class='st "
+                f"st-{html.escape(o.get('status', ''))}'>{html.escape(o.get('status', ''))}</span> "
+                f"{text}<div class='marks'>{html.escape(' · '.join(marks))}</div></td>"
             )
         parts.append(
             f"<tr data-ph='{html.escape(row.phenomenon)}'><td>{html.escape(row.source or '')}"
@@ -215,9 +218,11 @@ _STYLE = """
 body{font:14px/1.4 system-ui,sans-serif;margin:24px;color:#222;max-width:1232px}
 .wide{max-width:100%;overflow-x:auto}
 h1{font-size:22px}h2{font-size:17px;margin-top:28px}
-.charts{display:flex;flex-wrap:wrap;gap:16px}figure{margin:0;border:1px solid #ddd;padding:8px;border-radius:6px}
+.charts{display:flex;flex-wrap:wrap;gap:16px}\
+figure{margin:0;border:1px solid #ddd;padding:8px;border-radius:6px}
 figure svg{max-width:640px;height:auto}
-table{border-collapse:collapse;margin:8px 0;font-size:13px}td,th{border:1px solid #ddd;padding:3px 6px;vertical-align:top}
+table{border-collapse:collapse;margin:8px 0;font-size:13px}\
+td,th{border:1px solid #ddd;padding:3px 6px;vertical-align:top}
 #summary th{font-size:12px;max-width:7em}#examples td{min-width:12em}
 th{background:#f4f4f4;cursor:pointer;position:sticky;top:0}tr:nth-child(even){background:#fafafa}
 #summary td:nth-child(n+3){text-align:right;font-variant-numeric:tabular-nums}
@@ -229,7 +234,8 @@ th{background:#f4f4f4;cursor:pointer;position:sticky;top:0}tr:nth-child(even){ba
 _SCRIPT = """
 (function(){
   var errors = 0;
-  window.addEventListener('error', function(){ errors += 1; document.body.dataset.errors = errors; });
+  window.addEventListener('error', function(){ errors += 1; \
+document.body.dataset.errors = errors; });
   function value(td){ var v = td.getAttribute('data-v'); if (v === null) return td.textContent;
     return v === '' ? -Infinity : parseFloat(v); }
   document.querySelectorAll('table.sortable th').forEach(function(th){
@@ -248,10 +254,12 @@ _SCRIPT = """
       tr.style.display = (!select.value || tr.dataset.ph === select.value) ? '' : 'none'; });
   });
   var charts = 0;
-  document.querySelectorAll('figure svg').forEach(function(svg){ if (svg.querySelectorAll('path').length > 4) charts += 1; });
+  document.querySelectorAll('figure svg').forEach(function(svg){ \
+if (svg.querySelectorAll('path').length > 4) charts += 1; });
   document.body.dataset.charts = charts;
   // how far the page runs past the window's width (0: it fits)
-  document.body.dataset.overflow = Math.max(0, document.documentElement.scrollWidth - window.innerWidth);
+  document.body.dataset.overflow = Math.max(0, \
+document.documentElement.scrollWidth - window.innerWidth);
   document.body.dataset.ready = '1';
 })();
 """
@@ -316,7 +324,8 @@ def render(summary: dict, rows: Sequence[Row], title: str = "Seam: backends comp
 <h2>Summary (click a column to sort)</h2>
 <div class="wide">{table(summary)}</div>
 <h2>Agreement between backends</h2><ul>{agree or "<li>one backend only</li>"}</ul>
-<h2>Where the backends disagree ({n_disagree}{f", first {MAX_EXAMPLES} shown" if n_disagree > MAX_EXAMPLES else ""})</h2>
+<h2>Where the backends disagree ({n_disagree}\
+{f", first {MAX_EXAMPLES} shown" if n_disagree > MAX_EXAMPLES else ""})</h2>
 <label>phenomenon <select id="phenomenon"><option value="">all</option>{options}</select></label>
 <div class="wide">{ex}</div>
 <script type="application/json" id="summary-data">{data}</script>
