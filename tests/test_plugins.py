@@ -210,3 +210,16 @@ def test_an_outside_package_adds_a_backend_validator_scorer_and_command(plugin, 
 
 def test_without_the_package_its_names_are_gone():
     assert "echo-surface" not in BACKENDS and "shout" not in COMMANDS
+
+
+def test_the_hybrid_backend_reads_the_erg_options_when_asked(monkeypatch):
+    """No registration order: the hybrid backend's options are the erg backend's (but its
+    candidate count) as registered when they are read, not when the module was imported."""
+    from engine.backends.base import CANDIDATES, Option, backend_options
+    from engine.backends.erg import ErgBackend
+
+    extra = Option("new_knob", "--new-knob", "an option the erg backend gained later", int)
+    monkeypatch.setattr(ErgBackend, "options", (*ErgBackend.options, extra))
+    hybrid = backend_options("hybrid")
+    assert hybrid[0] is CANDIDATES and hybrid[-1] is extra
+    assert [o.keyword for o in hybrid].count("max_candidates") == 1

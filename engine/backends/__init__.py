@@ -3,7 +3,7 @@
 TAILOR-format T5 checkpoint) and ``polyjuice`` (a Polyjuice-format GPT-2-family checkpoint)."""
 
 from . import erg as _erg  # noqa: F401 - registers the erg backend
-from . import hybrid as _hybrid  # noqa: F401 - registers the hybrid backend (after erg: it reads its options)
+from . import hybrid as _hybrid  # noqa: F401 - registers the hybrid backend
 from . import polyjuice as _polyjuice  # noqa: F401 - registers the polyjuice backend
 from . import tailor as _tailor  # noqa: F401 - registers the tailor backend
 from .base import (

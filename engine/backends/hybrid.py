@@ -44,10 +44,14 @@ class _Both:
     erg: Analysis
 
 
-def _erg_options() -> tuple:
-    return tuple(
-        o for o in getattr(BACKENDS.factory("erg"), "options", ()) if o.keyword != "max_candidates"
-    )
+class _ErgOptions:
+    """The hybrid backend's options: its candidate count, then the erg backend's other
+    options, read from the registry when they are asked for (so the order in which the
+    backends are registered does not matter)."""
+
+    def __get__(self, obj, owner=None) -> tuple:
+        erg = getattr(BACKENDS.factory("erg"), "options", ())
+        return (CANDIDATES, *(o for o in erg if o.keyword != "max_candidates"))
 
 
 @register("hybrid")
@@ -70,7 +74,7 @@ class HybridBackend:
         self.supports = frozenset(self.erg.supports) | frozenset(self.surface.supports)
         self.scope = "main"
 
-    options = (CANDIDATES, *_erg_options())
+    options = _ErgOptions()
 
     def close(self) -> None:
         close = getattr(self.erg, "close", None)
