@@ -219,6 +219,29 @@ def test_erg_backend_end_to_end(fake):
     assert len(recs) == 12
 
 
+def test_the_erg_steps_run_without_the_backend(fake):
+    """A caller that is not the backend (a workbench page, the audit) opens an ErgSession and
+    runs the steps itself: the reading, the rewritten MRSs, the realization and the selection
+    are the ones the backend gives."""
+    from engine.erg import reading, realize, rewrite
+    from engine.erg.session import ErgSession
+    from engine.transforms import parse
+
+    plans = [parse("q").plan(), parse("pa").plan()]
+    with ErgSession(grammar_info=fake, workers=1) as erg:
+        [analysis] = reading.analyze(erg, ["Alice saw Bob."])
+        assert isinstance(analysis.native, reading.ParseInfo)
+        assert analysis.native.status == "ok" and analysis.native.chosen_by == "first reading"
+        assert reading.checked(analysis) is analysis.native.check
+        job = rewrite.rewrite(erg, analysis, plans[1])
+        assert job.outcome is None and [names for names, _ in job.variants] != []
+        assert rewrite.targets(erg, analysis, plans[1]) == [m for _, m in job.variants]
+        q, pa = realize.realize(erg, [analysis, analysis], plans)
+    assert [c.text for c in q.candidates] == ["Did Alice see Bob?"]
+    assert [c.text for c in pa.candidates] == ["Bob was seen by Alice."]
+    assert pa.details["reading"] == 0 and pa.details["rules"]
+
+
 def test_already_satisfied_is_the_same_record_on_every_backend(fake):
     from engine.backends.erg import ErgBackend
 
