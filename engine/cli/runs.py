@@ -51,7 +51,8 @@ def _configure_transform(t: argparse.ArgumentParser) -> None:
 
 def record_path(args: argparse.Namespace) -> str | None:
     """Where the run writes its JSONL records: ``-o`` itself, or for a Parquet/CSV/TSV output
-    ``<output>.jsonl`` next to it (the resumable record; the table is written at the end)."""
+    ``<output>.jsonl`` next to it (the resumable record; the table is written at the end).
+    Each command sets it once, as ``args.records``."""
     from ..tables import output_format
 
     if not args.output:
@@ -85,7 +86,7 @@ def execute(
     """Run ``spec`` with the executor ``--executor`` names (the same interface for both)."""
     if args.executor != "ray":
         local = LocalExecutor(selector(args), progress, sink, on_record)
-        return local.execute(spec, input, record_path(args), resume=args.resume)
+        return local.execute(spec, input, args.records, resume=args.resume)
     from ..workflows.distributed import RayExecutor
 
     if not args.input or not args.output:
@@ -97,7 +98,7 @@ def execute(
         args.ray_workers, args.address, args.block_size, args.gpus_per_worker, progress=bar
     )
     try:
-        return ray.execute(spec, args.input, record_path(args), resume=args.resume)
+        return ray.execute(spec, args.input, args.records, resume=args.resume)
     finally:
         bar.bar.close()
 
@@ -107,9 +108,9 @@ def finish(report: RunReport, args: argparse.Namespace, name: str) -> int:
     failed), with its summary; a tabular ``-o`` is written from the JSONL records here."""
     from ..tables import output_format, write_table
 
-    if args.output and record_path(args) != args.output:
+    if args.output and args.records != args.output:
         n = write_table(
-            record_path(args), args.output, output_format(args.output, args.output_format)
+            args.records, args.output, output_format(args.output, args.output_format)
         )
         if not args.quiet:
             print(f"seam: wrote {n} records to {args.output}", file=sys.stderr)
@@ -133,6 +134,7 @@ def finish(report: RunReport, args: argparse.Namespace, name: str) -> int:
 
 @command("transform", "apply transformations to sentences or a JSONL file", _configure_transform)
 def transform(args: argparse.Namespace) -> int:
+    args.records = record_path(args)
     from ..pipeline import jobs
 
     job_list = jobs(args.apply)
@@ -229,6 +231,7 @@ def _configure_contrast(n: argparse.ArgumentParser) -> None:
     _configure_contrast,
 )
 def contrast(args: argparse.Namespace) -> int:
+    args.records = record_path(args)
     import json
 
     from ..jsonl import written_records
@@ -261,7 +264,7 @@ def contrast(args: argparse.Namespace) -> int:
         on_record=None if args.output else (lambda rec: kept.append(rec.to_json())),
     )
     # statistics cover the whole output, including records written before a --resume
-    stats = summarize(written_records(record_path(args)) if args.output else kept)
+    stats = summarize(written_records(args.records) if args.output else kept)
     stats["backend"] = args.backend
     if args.summary:
         with open(args.summary, "w", encoding="utf-8") as fh:
