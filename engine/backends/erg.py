@@ -113,7 +113,7 @@ class ErgBackend:
 
     @property
     def pool(self) -> acemod.AcePool:
-        return self.erg.pool
+        return self.erg.ace()
 
     @property
     def round_trip_limit(self) -> int:

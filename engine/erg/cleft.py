@@ -219,8 +219,8 @@ def realize_clefts(
     unclefts, clause_of = _clauses(erg, analyses, plans, out)
     candidates, focus = _candidates(clause_of, plans, out)
     plain = sorted({u[0] for u in unclefts.values() if isinstance(u, tuple)})
-    plain_parsing = dict(zip(plain, erg.pool.submit_parse(plain), strict=True))
-    seconds = min(CLEFT_SECONDS, erg.pool.options.timeout)
+    plain_parsing = dict(zip(plain, erg.ace().submit_parse(plain), strict=True))
+    seconds = min(CLEFT_SECONDS, erg.ace().options.timeout)
     parses, confirmed = _confirmed(erg, candidates, focus, seconds)
     for k, u in unclefts.items():
         out[k] = (
@@ -309,7 +309,7 @@ def _confirmed(
         parses.update(
             zip(
                 todo,
-                erg.pool.parse(todo, readings=CLEFT_READINGS, seconds=seconds),
+                erg.ace().parse(todo, readings=CLEFT_READINGS, seconds=seconds),
                 strict=True,
             )
         )

@@ -91,12 +91,62 @@ def checked(analysis: Analysis) -> Analysis:
     return info.check if info is not None and info.check is not None else analysis
 
 
+@dataclass
+class Choice:
+    """The reading used among a sentence's readings: its ``index`` and ``analysis``, ``how`` it
+    was chosen, the readings that agree as well as it (``tied``, in the order they are tried,
+    as (index, analysis)) and which of those the checks refuse whatever the plan."""
+
+    index: int
+    analysis: Analysis
+    how: str
+    tied: list[tuple[int, Analysis]]
+    refused: dict[int, bool]
+
+
+def choose(text: str, mrss: Sequence[str], check: Analysis | None) -> Choice | str:
+    """The reading the erg backend uses among ACE's readings (``mrss``, in ACE's order) of
+    ``text``: the first that agrees best with the spaCy analysis ``check``; among equally
+    agreeing ones, one the checks would refuse never goes first, and a prepositional verb's
+    reading goes before the verb with a modifier. A string says why there is none (no
+    reading Seam can read)."""
+    readings: list[tuple[int, Analysis]] = []
+    problem = ""
+    for k, mrs in enumerate(mrss):
+        try:
+            readings.append((k, analysis_from_mrs(text, mrs)))
+        except Exception as exc:  # pydelphin decode errors have no common base
+            # pydelphin's message spans lines with a caret
+            first = " ".join(str(exc).split())[:120]
+            problem = (
+                problem or f"ACE returned an MRS Seam cannot read ({type(exc).__name__}: {first})"
+            )
+    if not readings:
+        return problem or "ACE returned no reading"
+    scored = [(reading_agreement(a, check), -k, k, a) for k, a in readings]
+    best = max(scored, key=lambda t: t[:2])
+    tied = [(k, a) for sc, _neg, k, a in scored if sc == best[0]]
+    refused = {k: reading_refusal(a, check) is not None for k, a in tied}
+    tied.sort(key=lambda t: (refused[t[0]], not selects_preposition(t[1])))
+    k, chosen = tied[0]
+    how = (
+        "first reading"
+        if len(readings) == 1
+        else (
+            "agrees best with the spaCy analysis"
+            if len(tied) == 1
+            else "first of the readings that agree best"
+        )
+    )
+    return Choice(k, chosen, how, tied, refused)
+
+
 def analyze(erg: ErgSession, texts: Sequence[str]) -> list[Analysis]:
     """ERG analyses of ``texts``. Streamed: ACE parses while spaCy analyzes the batch, and
     each sentence's round trip goes to the generators as soon as its reading is chosen,
     so the ACE processes are not left idle between the steps."""
     texts = list(texts)
-    parsing = erg.pool.submit_parse(texts)
+    parsing = erg.ace().submit_parse(texts)
     checks = erg.checker_analyze(texts)
     notes = [""] * len(texts)
     if erg.checker is not None and all(c is not None for c in checks):
@@ -109,7 +159,7 @@ def analyze(erg: ErgSession, texts: Sequence[str]) -> list[Analysis]:
                 if found[0].text != texts[k]:
                     texts[k] = found[0].text
                     parsing[k].cancel()
-                    parsing[k] = erg.pool.submit_parse([texts[k]])[0]
+                    parsing[k] = erg.ace().submit_parse([texts[k]])[0]
     out: list[Analysis] = []
     ties: list[tuple[int, list[tuple[int, Analysis]]]] = []
     trips: dict[str, Future] = {}  # the round trips under way, by MRS
@@ -127,44 +177,20 @@ def analyze(erg: ErgSession, texts: Sequence[str]) -> list[Analysis]:
                 )
             )
             continue
-        readings: list[tuple[int, Analysis]] = []
-        problem = ""
-        for k, r in enumerate(res.results):
-            try:
-                readings.append((k, analysis_from_mrs(text, r["mrs"])))
-            except Exception as exc:  # pydelphin decode errors have no common base
-                first = " ".join(str(exc).split())[
-                    :120
-                ]  # pydelphin's message spans lines with a caret
-                problem = (
-                    problem
-                    or f"ACE returned an MRS Seam cannot read ({type(exc).__name__}: {first})"
-                )
-        if not readings:
+        choice = choose(text, [r["mrs"] for r in res.results], check)
+        if isinstance(choice, str):
             out.append(
                 Analysis(
-                    Sentence(text),
-                    analyzer="erg",
-                    native=ParseInfo(ERROR, problem, check=check),
+                    Sentence(text), analyzer="erg", native=ParseInfo(ERROR, choice, check=check)
                 )
             )
             continue
-        scored = [(reading_agreement(a, check), -k, k, a) for k, a in readings]
-        best = max(scored, key=lambda t: t[:2])
-        tied = [(k, a) for sc, _neg, k, a in scored if sc == best[0]]
-        # among equally agreeing readings, one the checks below would refuse never goes first,
-        # and a prepositional verb's reading goes before the verb with a modifier
-        refused = {k: reading_refusal(a, check) is not None for k, a in tied}
-        tied.sort(key=lambda t: (refused[t[0]], not selects_preposition(t[1])))
-        k, chosen = tied[0]
-        how = (
-            "first reading"
-            if len(readings) == 1
-            else (
-                "agrees best with the spaCy analysis"
-                if len(tied) == 1
-                else "first of the readings that agree best"
-            )
+        k, chosen, how, tied, refused = (
+            choice.index,
+            choice.analysis,
+            choice.how,
+            choice.tied,
+            choice.refused,
         )
         info = ParseInfo(OK, "", chosen.native, len(res.results), k, how, check, note)
         out.append(

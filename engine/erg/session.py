@@ -17,6 +17,7 @@ from __future__ import annotations
 import logging
 from collections.abc import Sequence
 from concurrent.futures import Future
+from pathlib import Path
 from typing import Any
 
 from ..ir import Analysis
@@ -68,7 +69,9 @@ class ErgSession:
             generate_timeout=gen_timeout,
             generate_results=gen_results or None,
         )
-        self.pool = acemod.AcePool(self.grammar, workers=workers, options=opts, fresh=fresh)
+        self.pool: acemod.AcePool | None = acemod.AcePool(
+            self.grammar, workers=workers, options=opts, fresh=fresh
+        )
         self.max_candidates = max_candidates
         self.validate = validate
         self.round_trip = round_trip
@@ -79,15 +82,47 @@ class ErgSession:
         self.checker: Any = None  # the spaCy analyzer, opened on first use
         self.ranker: Any = None  # the composite ranker, opened on first use
 
+    @classmethod
+    def without_ace(cls, version: int = 2018, rules: Sequence[str] | None = None) -> ErgSession:
+        """A session with no ACE process: the rules (``rules/mrs``, or ``rules``) and the
+        reading choice, applied to MRSs parsed earlier (recorded parses). Parsing and generation
+        raise :class:`~engine.errors.GrammarError`."""
+        from .grammar import profile_for
+
+        self = cls.__new__(cls)
+        self.grammar = Grammar(Path("-"), Path("-"), version, profile_for(version))
+        self.rules = RuleSet.load(rules)
+        self.pool = None
+        self.max_candidates, self.validate, self.round_trip, self.rank = 5, True, False, False
+        self.round_trip_timeout, self._auto_limit, self._probed = None, False, True
+        self.checker = self.ranker = None
+        return self
+
+    @property
+    def live(self) -> bool:
+        """Whether ACE runs behind this session (else: recorded parses only)."""
+        return self.pool is not None
+
+    def ace(self) -> acemod.AcePool:
+        """The ACE pool (a :class:`~engine.errors.GrammarError` in a session without one)."""
+        if self.pool is None:
+            from ..errors import GrammarError
+
+            raise GrammarError(
+                "no ACE and ERG image: this session applies rules to recorded parses"
+            )
+        return self.pool
+
     def close(self) -> None:
-        self.pool.close()
+        if self.pool is not None:
+            self.pool.close()
 
     @property
     def round_trip_limit(self) -> int:
         """Seconds the round trip of a sentence's reading may take: ``round_trip_timeout``, else
         ``ROUND_TRIP_SECONDS`` or the generation limit where that is lower."""
         return self.round_trip_timeout or min(
-            ROUND_TRIP_SECONDS, self.pool.options.seconds("generate")
+            ROUND_TRIP_SECONDS, self.ace().options.seconds("generate")
         )
 
     def generate(self, mrss: Sequence[str], seconds: int | None = None) -> list[acemod.AceResult]:
@@ -102,8 +137,9 @@ class ErgSession:
         if not self._probed:
             self._probed = True
             if self._auto_limit:
-                self.pool.limit_realizations(self.pool.options.max_realizations)
-        return self.pool.submit_generate(list(mrss), seconds=seconds) if mrss else []
+                pool = self.ace()
+                pool.limit_realizations(pool.options.max_realizations)
+        return self.ace().submit_generate(list(mrss), seconds=seconds) if mrss else []
 
     def generated(
         self, readings: Sequence[Analysis], seconds: int | None = None
@@ -147,7 +183,7 @@ class ErgSession:
 
     def parse_texts(self, texts: Sequence[str], readings: int | None = None) -> list:
         """ACE's parses of ``texts`` (one :class:`~engine.erg.ace.AceResult` each)."""
-        return self.pool.parse(list(texts), readings=readings) if texts else []
+        return self.ace().parse(list(texts), readings=readings) if texts else []
 
     def __enter__(self) -> ErgSession:
         return self
