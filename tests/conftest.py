@@ -1,4 +1,5 @@
-"""Shared fixtures. No test may touch the network: sockets are blocked for the whole run."""
+"""Shared fixtures. No test may touch the network: sockets are blocked for the whole run, but
+for this machine's own loopback (a test's local server, a browser driver)."""
 
 from __future__ import annotations
 
@@ -13,10 +14,14 @@ SHARED = ROOT.parent / "shared" / "data"
 
 @pytest.fixture(autouse=True, scope="session")
 def _no_network():
-    def refuse(*args, **kwargs):
+    original = socket.socket.connect
+    loopback = ("127.0.0.1", "::1", "localhost")
+
+    def refuse(self, address, *args, **kwargs):
+        if isinstance(address, tuple) and address and address[0] in loopback:
+            return original(self, address, *args, **kwargs)
         raise RuntimeError("tests must not touch the network")
 
-    original = socket.socket.connect
     socket.socket.connect = refuse
     yield
     socket.socket.connect = original

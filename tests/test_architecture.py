@@ -29,7 +29,7 @@ LAYERS = {
     4: ("backends",),
     5: ("contract", "pipeline", "select", "hf"),
     6: ("workflows",),
-    7: ("cli",),
+    7: ("cli", "workbench"),
     8: ("testing",),  # tiny models for tests and benchmarks: nothing in the product imports them
 }
 

@@ -61,6 +61,7 @@ def test_the_registered_names_are_pinned():
             "nli-metrics",
             "perturb",
             "rules",
+            "serve",
             "train-accept",
             "train-polyjuice",
             "train-tailor",

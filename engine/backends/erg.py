@@ -103,9 +103,11 @@ class ErgBackend:
         ),
     )
 
-    def __init__(self, **options):
-        """``options``: those of :class:`~engine.erg.session.ErgSession` (above)."""
-        self.erg = ErgSession(**options)
+    def __init__(self, session: ErgSession | None = None, **options):
+        """``options``: those of :class:`~engine.erg.session.ErgSession` (above); or an open
+        ``session`` to share (a workbench's), which this backend then does not close."""
+        self.erg = session if session is not None else ErgSession(**options)
+        self._owns = session is None
 
     @property
     def grammar(self):
@@ -120,7 +122,8 @@ class ErgBackend:
         return self.erg.round_trip_limit
 
     def close(self) -> None:
-        self.erg.close()
+        if self._owns:
+            self.erg.close()
 
     def __enter__(self):
         return self

@@ -75,7 +75,7 @@ def command(
     return deco
 
 
-from . import runs, metrics, evaluation, audit, polyjuice, accept, info, grammar, train  # noqa: E402,F401,I001 - register the commands, in help order
+from . import runs, metrics, evaluation, audit, polyjuice, accept, info, grammar, train, serve  # noqa: E402,F401,I001 - register the commands, in help order
 
 
 # Optional packages by import name, and the extra that installs each.

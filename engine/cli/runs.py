@@ -109,9 +109,7 @@ def finish(report: RunReport, args: argparse.Namespace, name: str) -> int:
     from ..tables import output_format, write_table
 
     if args.output and args.records != args.output:
-        n = write_table(
-            args.records, args.output, output_format(args.output, args.output_format)
-        )
+        n = write_table(args.records, args.output, output_format(args.output, args.output_format))
         if not args.quiet:
             print(f"seam: wrote {n} records to {args.output}", file=sys.stderr)
     if args.output and not args.quiet:

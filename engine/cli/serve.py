@@ -1,0 +1,57 @@
+"""``seam serve``: the rule workbench in the browser (:mod:`engine.workbench`)."""
+
+from __future__ import annotations
+
+import argparse
+
+from ..errors import SeamError
+from . import command
+
+
+def _configure(s: argparse.ArgumentParser) -> None:
+    s.add_argument(
+        "--host",
+        default="127.0.0.1",
+        help="address to listen on (default 127.0.0.1: this machine only; 0.0.0.0 opens it to "
+        "the network)",
+    )
+    s.add_argument("--port", type=int, default=8765, help="port to listen on (default 8765)")
+    s.add_argument(
+        "--rules", help="the rules folder the page reads and writes (default: rules/mrs)"
+    )
+    s.add_argument(
+        "--offline",
+        action="store_true",
+        help="do not start ACE even where a grammar is found (recorded parses only)",
+    )
+    s.add_argument("--ace", help="ACE binary (default: SEAM_ACE, then the cache)")
+    s.add_argument("--grammar", help="ERG image .dat (default: SEAM_ERG, then the cache)")
+    s.add_argument("--timeout", type=int, default=10, help="ACE seconds per sentence (default 10)")
+
+
+@command(
+    "serve",
+    "the rule workbench in the browser: a sentence's analysis and ERG readings, a rule's "
+    "effect, every backend's output, rule files checked and given worked examples",
+    _configure,
+)
+def serve(args: argparse.Namespace) -> int:
+    try:
+        from ..workbench.app import serve as run
+    except ImportError:
+        raise SeamError("seam serve needs the serve extra: pip install 'seam[serve]'") from None
+    from ..workbench.bench import Workbench
+
+    try:
+        import starlette  # noqa: F401
+        import uvicorn  # noqa: F401
+    except ImportError:
+        raise SeamError("seam serve needs the serve extra: pip install 'seam[serve]'") from None
+    bench = Workbench(
+        args.rules, live=not args.offline, ace=args.ace, grammar=args.grammar, timeout=args.timeout
+    )
+    try:
+        run(bench, args.host, args.port)
+    finally:
+        bench.close()
+    return 0

@@ -1,0 +1,368 @@
+"""The workbench's library side: every view's answer as JSON-ready data, computed by the same
+code paths as ``seam transform`` and ``seam rules check`` (the analyzer, the erg steps over an
+:class:`~engine.erg.session.ErgSession`, the backends, the rule loader and checker).
+
+With ACE and an ERG image found, sentences are parsed live; without, the readings come from
+recorded parses (``rules/workbench/parses.jsonl``, our own sentences parsed by the ERG 2018
+image) and everything else (the IR, the surface backend, rule matching and rewriting) works
+the same. Rule files are read and written only inside the configured rules folder, each write
+validated first and atomic.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+import tempfile
+import threading
+from collections.abc import Mapping, Sequence
+from pathlib import Path
+from typing import Any
+
+from ..errors import GrammarError, InputError, SeamError
+from ..resources import rules_dir
+from .rulefiles import atomic_write, example_block, insert_after_rule
+
+MAX_TEXT = 500  # characters of a sentence
+MAX_RULE_TEXT = 200_000  # characters of a rule file sent from the page
+_FILE_NAME = re.compile(r"^[A-Za-z0-9_][A-Za-z0-9_.-]*\.toml$")
+
+
+class Workbench:
+    """The resources of one ``seam serve``: the spaCy analyzer, the surface backend, an ERG
+    session (live, or over recorded parses), and the rules folder. ``live``: False to stay
+    offline even where a grammar is found; ``ace`` / ``grammar``: where to find one."""
+
+    def __init__(
+        self,
+        rules: str | Path | None = None,
+        *,
+        live: bool = True,
+        ace: str | None = None,
+        grammar: str | None = None,
+        parses: str | Path | None = None,
+        timeout: int = 10,
+    ):
+        from ..analyzers import SpacyAnalyzer
+        from ..erg.session import ErgSession
+        from ..pipeline import Transformer
+
+        self.rules = Path(rules or rules_dir() / "mrs").resolve()
+        if not self.rules.is_dir():
+            raise SeamError(f"no rules folder {self.rules}")
+        self.analyzer = SpacyAnalyzer()
+        self.surface = Transformer("surface")
+        self.lock = threading.Lock()
+        self.offline = "started offline (--offline)"
+        self.erg: ErgSession | None = None
+        if live:
+            try:
+                self.erg = ErgSession(
+                    ace=ace, grammar=grammar, workers=1, timeout=timeout, rules=self.files()
+                )
+                self.offline = ""
+            except GrammarError as exc:
+                self.offline = f"no ACE and ERG image found ({exc})"
+        version = self.erg.grammar.version if self.erg else 2018
+        self.session = self.erg or ErgSession.without_ace(version or 2018, self.files())
+        self.recorded = _recorded(
+            Path(parses) if parses else rules_dir() / "workbench" / "parses.jsonl"
+        )
+
+    def close(self) -> None:
+        if self.erg is not None:
+            self.erg.close()
+
+    # -- status and rules --------------------------------------------------------------------
+    def files(self) -> list[str]:
+        return [str(p) for p in sorted(self.rules.glob("*.toml"))]
+
+    def status(self) -> dict[str, Any]:
+        g = self.session.grammar
+        return {
+            "live": self.erg is not None,
+            "grammar": f"ERG {g.version} ({g.image})" if self.erg else f"recorded ERG {g.version}",
+            "offline": self.offline,
+            "rules": str(self.rules),
+            "recorded": sorted(self.recorded),
+            "families": self.families(),
+        }
+
+    def families(self) -> list[dict[str, Any]]:
+        return [
+            {
+                "name": f.name,
+                "implements": f.implements,
+                "params": {k: list(v) for k, v in f.params.items()},
+                "file": Path(f.path).name,
+                "rules": [r.name for r in f.rules],
+            }
+            for f in self.session.rules.families.values()
+        ]
+
+    def reload(self) -> None:
+        """Read the rule files again (after an edit)."""
+        from ..erg.rules import RuleSet
+
+        self.session.rules = RuleSet.load(self.files())
+
+    def path_of(self, name: str) -> Path:
+        """A rule file of the rules folder by its name; anything else is refused."""
+        if not isinstance(name, str) or not _FILE_NAME.match(name):
+            raise InputError(f"not a rule file name: {name!r} (a name such as passive.toml)")
+        path = (self.rules / name).resolve()
+        if path.parent != self.rules or not path.is_file():
+            raise InputError(f"no rule file {name!r} in the rules folder")
+        return path
+
+    # -- sentence -> analysis ----------------------------------------------------------------
+    def readings(self, text: str) -> tuple[list[str], str]:
+        """ACE's readings of ``text`` (SimpleMRS, in ACE's order) and where they come from."""
+        if self.erg is not None:
+            [res] = self.erg.parse_texts([text])
+            note = "" if res.status == "ok" else f"ACE: {res.status} {res.reason}".strip()
+            return [r["mrs"] for r in res.results], note or "parsed live"
+        if text in self.recorded:
+            return self.recorded[text], "recorded parse (offline)"
+        return [], f"{self.offline}; this sentence has no recorded parse"
+
+    def analyze(self, text: str) -> dict[str, Any]:
+        from ..erg import reading
+        from ..erg.mrsview import decode
+        from .svg import draw
+
+        text = _text(text)
+        check = self.analyzer.analyze([text])[0]
+        mrss, source = self.readings(text)
+        out: dict[str, Any] = {"text": text, "ir": check.to_dict(), "source": source}
+        choice = reading.choose(text, mrss, check) if mrss else None
+        chosen, why = (choice.index, choice.how) if not isinstance(choice, str | None) else (-1, "")
+        if self.erg is not None and choice is not None and not isinstance(choice, str):
+            [a] = reading.analyze(self.erg, [text])  # with the round trip that breaks ties
+            if isinstance(a.native, reading.ParseInfo) and a.native.status == "ok":
+                chosen, why = a.native.reading, a.native.chosen_by
+        out["readings"] = [
+            {"index": k, "mrs": m, "svg": draw(decode(m)), "chosen": k == chosen}
+            for k, m in enumerate(mrss)
+        ]
+        out["chosen"], out["why"] = chosen, why or (choice if isinstance(choice, str) else "")
+        return out
+
+    # -- rule -> effect ----------------------------------------------------------------------
+    def apply(self, text: str, expression: str) -> dict[str, Any]:
+        """Every backend's record for ``text`` under ``expression``, and on the ERG side the
+        rules that applied, the rewritten MRS against the reading with its changes, and (live)
+        ACE's realizations with each one's check verdicts."""
+        from ..transforms import parse
+
+        text = _text(text)
+        plans = parse(expression).plans()
+        out: dict[str, Any] = {"text": text, "expression": expression, "backends": {}}
+        out["backends"]["surface"] = self.surface.run_texts([text], expression)[0]
+        if self.erg is not None:
+            out["backends"].update(self._live_records(text, expression))
+        out["erg"] = [self._rules_effect(text, plan) for plan in plans]
+        return out
+
+    def _live_records(self, text: str, expression: str) -> dict[str, Any]:
+        from ..backends.erg import ErgBackend
+        from ..backends.hybrid import HybridBackend
+        from ..pipeline import Transformer
+
+        erg = ErgBackend(session=self.erg)
+        hybrid = HybridBackend(erg=erg, surface=self.surface.backend)
+        return {
+            name: Transformer(backend).run_texts([text], expression)[0]
+            for name, backend in (("erg", erg), ("hybrid", hybrid))
+        }
+
+    def _reading(self, text: str):
+        """The reading the erg steps use, as an analysis with its ParseInfo."""
+        from ..erg import reading
+        from ..ir import Analysis
+
+        if self.erg is not None:
+            return reading.analyze(self.erg, [text])[0]
+        check = self.analyzer.analyze([text])[0]
+        mrss, source = self.readings(text)
+        choice = reading.choose(text, mrss, check) if mrss else source
+        if isinstance(choice, str):
+            return Analysis(
+                check.sentence,
+                analyzer="erg",
+                native=reading.ParseInfo("no_parse", choice, check=check),
+            )
+        a = choice.analysis
+        info = reading.ParseInfo("ok", "", a.native, len(mrss), choice.index, choice.how, check)
+        return Analysis(a.sentence, a.frames, a.main, "erg", mrss[choice.index], info)
+
+    def _rules_effect(self, text: str, plan) -> dict[str, Any]:
+        from ..erg import rewrite
+        from ..erg.mrsview import diff, encode
+        from .svg import draw
+
+        analysis = self._reading(text)
+        job = rewrite.rewrite(self.session, analysis, plan)
+        out: dict[str, Any] = {"plan": str(plan), "variants": []}
+        if job.outcome is not None:
+            out["outcome"] = {"status": job.outcome.status, "reason": job.outcome.reason}
+            return out
+        source = analysis.native.mrs
+        for names, mrs in job.variants:
+            changes = diff(source, mrs)
+            marked = _marked(changes, mrs)
+            variant: dict[str, Any] = {
+                "rules": names,
+                "mrs": encode(mrs, lnk=False),
+                "changes": changes,
+                "svg": draw(mrs, marked),
+            }
+            if self.erg is not None:
+                variant["realizations"] = self._verdicts(analysis, plan, mrs)
+            out["variants"].append(variant)
+        out["source_mrs"] = encode(source, lnk=False)
+        return out
+
+    def _verdicts(self, analysis, plan, mrs) -> list[dict[str, Any]]:
+        """ACE's realizations of ``mrs``, each with the checks every backend's output meets."""
+        from ..checks import keeps_source, shows_change
+        from ..erg.filters import source_casing
+        from ..erg.mrsview import encode
+
+        assert self.erg is not None
+        [res] = self.erg.generate([encode(mrs, lnk=False)])
+        surfaces = list(
+            dict.fromkeys(source_casing(r.get("surface", ""), analysis.text) for r in res.results)
+        )
+        checked = self.analyzer.analyze(surfaces) if surfaces else []
+        source = analysis.native.check
+        out = []
+        for s, got in zip(surfaces, checked, strict=True):
+            shows = shows_change(plan, s, None, got)
+            keeps = keeps_source(source, plan, got) if source is not None else None
+            out.append(
+                {
+                    "text": s,
+                    "shows_change": shows or "yes",
+                    "keeps_rest": keeps or "yes",
+                    "ok": shows is None and keeps is None,
+                }
+            )
+        return out
+
+    # -- rule files ----------------------------------------------------------------------------
+    def rule_text(self, name: str) -> str:
+        return self.path_of(name).read_text(encoding="utf-8")
+
+    def validate(self, name: str, text: str) -> list[dict[str, Any]]:
+        """The ``rules check`` of ``text`` as if it were rule file ``name``: one row per error
+        or worked example (file, line, rule, ok, message)."""
+        from ..erg.rules import check_files
+
+        self.path_of(name)
+        if not isinstance(text, str) or len(text) > MAX_RULE_TEXT:
+            raise InputError(f"a rule file of at most {MAX_RULE_TEXT} characters")
+        with tempfile.TemporaryDirectory() as tmp:
+            path = Path(tmp) / name
+            path.write_text(text, encoding="utf-8")
+            rows = check_files([path])
+        return [{**_row(r), "file": name} for r in rows]
+
+    def check(self) -> list[dict[str, Any]]:
+        """``seam rules check`` (offline) on every file of the rules folder."""
+        from ..erg.rules import check_files
+
+        return [{**_row(r), "file": Path(r.path).name} for r in check_files(self.files())]
+
+    def save(self, name: str, text: str) -> list[dict[str, Any]]:
+        """Write ``text`` to rule file ``name`` if it loads (else nothing is written and the
+        errors come back), atomically, then reload the rules."""
+        rows = self.validate(name, text)
+        if any(not r["ok"] and r["rule"] == "-" for r in rows):
+            return rows
+        with self.lock:
+            atomic_write(self.path_of(name), text)
+            self.reload()
+        return rows
+
+    def add_example(
+        self,
+        name: str,
+        rule: str,
+        sentence: str,
+        params: Mapping[str, str],
+        realization: str | None = None,
+    ) -> dict[str, Any]:
+        """Add a worked example to ``rule`` in rule file ``name``: ``sentence``'s reading as the
+        MRS, what the rule makes of it as the expected MRS, and the accepted realization; the
+        file is checked with it before it is written."""
+        from ..erg.mrsview import encode
+
+        sentence = _text(sentence)
+        analysis = self._reading(sentence)
+        if analysis.native is None or analysis.native.mrs is None:
+            raise InputError(f"no reading of {sentence!r} to make an example from")
+        with self.lock:
+            path = self.path_of(name)
+            family = next(
+                (f for f in self.session.rules.families.values() if Path(f.path) == path), None
+            )
+            if family is None or rule not in [r.name for r in family.rules]:
+                raise InputError(f"{name} has no rule {rule!r}")
+            given = {k: v for k, v in params.items() if k in family.params}
+            out = self.session.rules.apply_all(
+                family.name, analysis.native.mrs, dict(given), self.session.grammar.profile
+            )
+            mine = next((o for o in out if o.rule == rule), None)
+            if mine is None or mine.mrs is None:
+                reason = mine.reason if mine is not None else "it does not apply"
+                raise InputError(f"rule {rule!r} does not apply to {sentence!r}: {reason}")
+            block = example_block(
+                sentence,
+                encode(analysis.native.mrs, lnk=False),
+                given,
+                encode(mine.mrs, lnk=False),
+                realization,
+                self.session.grammar.version,
+            )
+            text = insert_after_rule(path.read_text(encoding="utf-8"), rule, block)
+            rows = self.validate(name, text)
+            if any(not r["ok"] for r in rows):
+                return {"written": False, "check": rows}
+            atomic_write(path, text)
+            self.reload()
+        return {"written": True, "check": rows, "example": block}
+
+
+def _marked(changes: Mapping[str, list], mrs) -> set[str]:
+    """The predicates a rule added or changed, or whose variable's properties it changed."""
+    marked = {str(e).split("(")[0] for e in changes.get("added", [])}
+    marked |= {str(c[0]) for c in changes.get("changed", [])}
+    touched = {str(p[0]) for p in changes.get("props", [])}
+    marked |= {str(ep.predicate) for ep in mrs.rels if ep.args.get("ARG0") in touched}
+    return marked
+
+
+def _text(text: Any) -> str:
+    if not isinstance(text, str) or not text.strip():
+        raise InputError("give a sentence")
+    if len(text) > MAX_TEXT:
+        raise InputError(f"a sentence of at most {MAX_TEXT} characters, not {len(text)}")
+    return " ".join(text.split())
+
+
+def _row(r) -> dict[str, Any]:
+    return {"line": r.line, "rule": r.rule, "ok": r.ok, "message": r.message}
+
+
+def _recorded(path: Path) -> dict[str, list[str]]:
+    out: dict[str, list[str]] = {}
+    if path.is_file():
+        for line in path.read_text(encoding="utf-8").splitlines():
+            if line.strip():
+                rec = json.loads(line)
+                out[rec["text"]] = [r["mrs"] for r in rec.get("readings", [])]
+    return out
+
+
+__all__: Sequence[str] = ("MAX_RULE_TEXT", "MAX_TEXT", "Workbench")

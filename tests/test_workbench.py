@@ -1,0 +1,275 @@
+"""The rule workbench (``seam serve``): every API endpoint, hostile input, rule files written
+only inside the rules folder and atomically, and the page driven in a real headless browser
+(Chromium through Selenium), saving a screenshot of each view for the docs. Offline (recorded
+parses) everywhere; the browser test runs live too where ACE and an ERG image are found."""
+
+from __future__ import annotations
+
+import shutil
+import socket
+import threading
+import time
+from concurrent.futures import ThreadPoolExecutor
+from pathlib import Path
+
+import pytest
+
+pytest.importorskip("starlette")
+pytest.importorskip("httpx")
+
+from starlette.testclient import TestClient  # noqa: E402
+
+from engine.resources import rules_dir  # noqa: E402
+from engine.workbench.app import MAX_BODY, create_app  # noqa: E402
+from engine.workbench.bench import Workbench  # noqa: E402
+
+ROOT = Path(__file__).resolve().parent.parent
+SHOTS = ROOT / "docs" / "images" / "workbench"
+SENTENCE = "The farmer sold the old tractor."
+
+
+@pytest.fixture(scope="module")
+def rules(tmp_path_factory):
+    """A copy of the shipped rule files: the tests write to it, never to rules/mrs."""
+    folder = tmp_path_factory.mktemp("rules")
+    for path in (rules_dir() / "mrs").glob("*.toml"):
+        shutil.copy(path, folder / path.name)
+    return folder
+
+
+@pytest.fixture(scope="module")
+def bench(rules):
+    wb = Workbench(rules, live=False)
+    yield wb
+    wb.close()
+
+
+@pytest.fixture(scope="module")
+def client(bench):
+    return TestClient(create_app(bench))
+
+
+def test_the_page_and_the_status(client):
+    page = client.get("/")
+    assert page.status_code == 200 and "Seam workbench" in page.text
+    assert "http://" not in page.text.replace("http://www.w3.org", "")  # nothing from the network
+    status = client.get("/api/status").json()
+    assert status["live"] is False and "offline" in status["offline"]
+    assert SENTENCE in status["recorded"]
+    assert {"passive", "tense", "negation"} <= {f["name"] for f in status["families"]}
+
+
+def test_a_sentence_gives_its_ir_and_its_readings_with_the_one_seam_uses(client):
+    out = client.post("/api/analyze", json={"text": SENTENCE}).json()
+    main = out["ir"]["frames"][out["ir"]["main"]]
+    assert main["predicate"]["lemma"] == "sell" and main["predicate"]["tense"] == "past"
+    assert [r["chosen"] for r in out["readings"]] == [True]
+    assert out["why"] == "first reading" and out["source"].startswith("recorded")
+    svg = out["readings"][0]["svg"]
+    assert svg.startswith("<svg") and "_sell_v_1" in svg and "ARG1" in svg
+
+
+def test_a_sentence_without_a_recorded_parse_still_gets_its_ir(client):
+    out = client.post("/api/analyze", json={"text": "Seven geese crossed the road."}).json()
+    assert out["readings"] == [] and "no recorded parse" in out["source"]
+    assert out["ir"]["frames"]
+
+
+def test_a_transformation_shows_every_backend_and_what_the_rules_did(client):
+    out = client.post("/api/apply", json={"text": SENTENCE, "expression": "negate"}).json()
+    assert out["backends"]["surface"]["best"] == "The farmer did not sell the old tractor."
+    [effect] = out["erg"]
+    [variant] = effect["variants"]
+    assert variant["rules"] == "negation.sentential"
+    assert "neg" in " ".join(variant["changes"].get("added", []))
+    assert 'fill="#ffe9a8"' in variant["svg"]  # the added predication is highlighted
+    refused = client.post(
+        "/api/apply",
+        json={"text": "Our teacher will explain the rules.", "expression": "tense(fut)"},
+    ).json()
+    assert refused["erg"][0]["outcome"]["reason"]  # already future: the refusal says why
+
+
+def test_a_worked_example_is_added_checked_and_kept_only_in_the_rules_folder(client, rules):
+    before = (rules / "negation.toml").read_text(encoding="utf-8")
+    shipped = (rules_dir() / "mrs" / "negation.toml").read_text(encoding="utf-8")
+    out = client.post(
+        "/api/rules/negation.toml/example",
+        json={
+            "rule": "negation.sentential",
+            "sentence": SENTENCE,
+            "realization": "The farmer did not sell the old tractor.",
+        },
+    ).json()
+    assert out["written"] is True and all(r["ok"] for r in out["check"])
+    after = (rules / "negation.toml").read_text(encoding="utf-8")
+    assert after.startswith(before.rstrip()) and '"The farmer sold the old tractor."' in after
+    assert (rules_dir() / "mrs" / "negation.toml").read_text(encoding="utf-8") == shipped
+    rows = client.post("/api/check", json={}).json()["rows"]
+    assert rows and all(r["ok"] for r in rows)
+    assert not list(rules.glob(".*.tmp"))  # the atomic write left nothing behind
+
+
+def test_broken_rule_text_is_reported_with_its_line_and_never_written(client, rules):
+    good = client.get("/api/rules/tense.toml").json()["text"]
+    broken = good.replace("[[rule]]", "[[rule]]\nbogus_key = 1", 1)
+    rows = client.post("/api/rules/tense.toml/save", json={"text": broken}).json()["rows"]
+    assert rows and not rows[0]["ok"] and rows[0]["line"] and "bogus_key" in rows[0]["message"]
+    assert (rules / "tense.toml").read_text(encoding="utf-8") == good
+    rows = client.post("/api/rules/tense.toml/validate", json={"text": "[[rule"}).json()["rows"]
+    assert not rows[0]["ok"]
+
+
+@pytest.mark.parametrize(
+    "path, body, status, says",
+    [
+        ("/api/analyze", {"text": "x" * 5000}, 400, "at most"),
+        ("/api/analyze", {"text": ""}, 400, "give a sentence"),
+        ("/api/analyze", {"text": ["a list"]}, 400, "give a sentence"),
+        ("/api/apply", {"text": SENTENCE, "expression": "fly(away)"}, 400, "unknown"),
+        ("/api/apply", {"text": SENTENCE}, 400, "expression"),
+        (
+            "/api/rules/..passwd.toml/example",
+            {"rule": "x", "sentence": SENTENCE},
+            400,
+            "not a rule file name",
+        ),
+        (
+            "/api/rules/negation.toml/example",
+            {"rule": "nope", "sentence": SENTENCE},
+            400,
+            "no rule",
+        ),
+        ("/api/rules/a b.toml/validate", {"text": "x"}, 400, "not a rule file name"),
+    ],
+)
+def test_hostile_input_is_a_clear_error(client, path, body, status, says):
+    out = client.post(path, json=body)
+    assert out.status_code == status and says in out.json()["error"]
+
+
+def test_a_huge_body_or_broken_json_is_refused(client):
+    big = client.post("/api/analyze", content=b"{" + b" " * (MAX_BODY + 1) + b"}")
+    assert big.status_code == 413 and "at most" in big.json()["error"]
+    broken = client.post("/api/analyze", content=b"{not json")
+    assert broken.status_code == 400 and "not JSON" in broken.json()["error"]
+
+
+def test_many_requests_at_once_neither_fail_nor_corrupt_a_rule_file(client, rules):
+    text = client.get("/api/rules/modality.toml").json()["text"]
+
+    def save(_):
+        return client.post("/api/rules/modality.toml/save", json={"text": text}).status_code
+
+    def analyze(_):
+        return client.post("/api/analyze", json={"text": SENTENCE}).status_code
+
+    with ThreadPoolExecutor(8) as pool:
+        codes = list(pool.map(save, range(12))) + list(pool.map(analyze, range(12)))
+    assert set(codes) == {200}
+    assert (rules / "modality.toml").read_text(encoding="utf-8") == text
+
+
+# -- the page in a real browser ----------------------------------------------------------------
+
+
+def _driver():
+    webdriver = pytest.importorskip("selenium.webdriver")
+    driver_path = shutil.which("chromedriver")
+    browser = shutil.which("chromium") or shutil.which("chromium-browser")
+    if not driver_path or not browser:
+        pytest.skip("no chromium and chromedriver on this machine (Debian: chromium-driver)")
+    from selenium.webdriver.chrome.service import Service
+
+    options = webdriver.ChromeOptions()
+    options.binary_location = browser
+    for arg in ("--headless=new", "--no-sandbox", "--disable-gpu", "--window-size=1280,1600"):
+        options.add_argument(arg)
+    return webdriver.Chrome(service=Service(driver_path), options=options)
+
+
+def _serve(bench):
+    import uvicorn
+
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        port = s.getsockname()[1]
+    server = uvicorn.Server(
+        uvicorn.Config(create_app(bench), host="127.0.0.1", port=port, log_level="warning")
+    )
+    thread = threading.Thread(target=server.run, daemon=True)
+    thread.start()
+    deadline = time.time() + 20
+    while not server.started and time.time() < deadline:
+        time.sleep(0.05)
+    return server, thread, f"http://127.0.0.1:{port}/"
+
+
+def _walk_the_page(bench, shots: Path | None, prefix: str):
+    from selenium.webdriver.common.by import By
+    from selenium.webdriver.support import expected_conditions as ec
+    from selenium.webdriver.support.ui import WebDriverWait
+
+    server, thread, url = _serve(bench)
+    driver = _driver()
+    wait = WebDriverWait(driver, 60)
+    try:
+        driver.get(url)
+        wait.until(lambda d: "loading" not in d.find_element(By.ID, "status").text)
+        box = driver.find_element(By.ID, "sentence")
+        box.clear()
+        box.send_keys(SENTENCE)
+        driver.find_element(By.ID, "analyze").click()
+        wait.until(ec.presence_of_element_located((By.CSS_SELECTOR, "#analysis svg.dmrs")))
+        assert "sell" in driver.find_element(By.ID, "ir").text
+        assert driver.find_elements(By.CSS_SELECTOR, ".reading.chosen")
+        if shots:
+            driver.save_screenshot(str(shots / f"{prefix}1-analysis.png"))
+        expr = driver.find_element(By.ID, "expression")
+        expr.clear()
+        expr.send_keys("negate")
+        driver.find_element(By.ID, "apply").click()
+        wait.until(ec.presence_of_element_located((By.CSS_SELECTOR, "#effect .variant svg")))
+        assert "did not sell" in driver.find_element(By.ID, "backends").text
+        if shots:
+            driver.save_screenshot(str(shots / f"{prefix}2-effect.png"))
+        driver.find_element(By.CSS_SELECTOR, ".add-example").click()
+        wait.until(lambda d: d.find_element(By.CSS_SELECTOR, ".example-result").text)
+        assert (
+            "added to negation.toml" in driver.find_element(By.CSS_SELECTOR, ".example-result").text
+        )
+        driver.find_element(By.ID, "check-all").click()
+        wait.until(ec.presence_of_element_located((By.ID, "check-summary")))
+        assert ", 0 failed" in driver.find_element(By.ID, "check-summary").text
+        driver.find_element(By.ID, "load-rule").click()
+        wait.until(lambda d: d.find_element(By.ID, "rule-text").get_attribute("value"))
+        if shots:
+            driver.save_screenshot(str(shots / f"{prefix}3-rules.png"))
+    finally:
+        driver.quit()
+        server.should_exit = True
+        thread.join(timeout=10)
+
+
+def test_the_page_in_a_headless_browser(bench):
+    SHOTS.mkdir(parents=True, exist_ok=True)
+    _walk_the_page(bench, SHOTS, "")
+
+
+@pytest.mark.ace
+def test_the_page_in_a_headless_browser_on_a_live_grammar(rules, tmp_path):
+    from engine.erg.grammar import find_grammar
+    from engine.errors import GrammarError
+
+    try:
+        find_grammar()
+    except GrammarError as exc:
+        pytest.skip(f"no live ACE and ERG image: {exc}")
+    live = tmp_path / "rules"
+    shutil.copytree(rules, live)
+    wb = Workbench(live, live=True)
+    try:
+        assert wb.erg is not None
+        _walk_the_page(wb, None, "live-")
+    finally:
+        wb.close()
