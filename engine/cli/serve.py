@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import argparse
 
-from ..errors import SeamError
 from . import command
 
 
@@ -36,19 +35,17 @@ def _configure(s: argparse.ArgumentParser) -> None:
     _configure,
 )
 def serve(args: argparse.Namespace) -> int:
-    try:
-        from ..workbench.app import serve as run
-    except ImportError:
-        raise SeamError("seam serve needs the serve extra: pip install 'seam[serve]'") from None
+    from ..workbench.app import serve as run
     from ..workbench.bench import Workbench
 
-    try:
-        import starlette  # noqa: F401
-        import uvicorn  # noqa: F401
-    except ImportError:
-        raise SeamError("seam serve needs the serve extra: pip install 'seam[serve]'") from None
+    models = {k: v for k, v in (("tailor", args.tailor), ("polyjuice", args.polyjuice)) if v}
     bench = Workbench(
-        args.rules, live=not args.offline, ace=args.ace, grammar=args.grammar, timeout=args.timeout
+        args.rules,
+        live=not args.offline,
+        ace=args.ace,
+        grammar=args.grammar,
+        timeout=args.timeout,
+        models=models,
     )
     try:
         run(bench, args.host, args.port)

@@ -17,6 +17,7 @@ from typing import Any
 
 from ..errors import SeamError
 from .bench import Workbench
+from .regress import regress
 
 log = logging.getLogger(__name__)
 MAX_BODY = 256 * 1024
@@ -94,7 +95,20 @@ def create_app(bench: Workbench):
             endpoint(lambda d, n: bench.apply(d.get("text"), _string(d, "expression"))),
             methods=["POST"],
         ),
-        Route("/api/check", endpoint(lambda d, n: {"rows": bench.check()}), methods=["POST"]),
+        Route(
+            "/api/check",
+            endpoint(lambda d, n: {"rows": bench.check(live=d.get("live") is True)}),
+            methods=["POST"],
+        ),
+        Route(
+            "/api/rules/{name}/regress",
+            endpoint(
+                lambda d, n: regress(
+                    bench, n, _string(d, "text"), _string(d, "expression"), d.get("corpus")
+                )
+            ),
+            methods=["POST"],
+        ),
         Route("/api/rules/{name}", endpoint(lambda d, n: {"text": bench.rule_text(n)})),
         Route(
             "/api/rules/{name}/validate",

@@ -42,6 +42,7 @@ class Workbench:
         grammar: str | None = None,
         parses: str | Path | None = None,
         timeout: int = 10,
+        models: Mapping[str, str] | None = None,
     ):
         from ..analyzers import SpacyAnalyzer
         from ..erg.session import ErgSession
@@ -52,6 +53,8 @@ class Workbench:
             raise SeamError(f"no rules folder {self.rules}")
         self.analyzer = SpacyAnalyzer()
         self.surface = Transformer("surface")
+        # the neural backends shown beside the others, where a checkpoint is given
+        self.models = {name: Transformer(name, model=path) for name, path in (models or {}).items()}
         self.lock = threading.Lock()
         self.offline = "started offline (--offline)"
         self.erg: ErgSession | None = None
@@ -142,7 +145,13 @@ class Workbench:
             if isinstance(a.native, reading.ParseInfo) and a.native.status == "ok":
                 chosen, why = a.native.reading, a.native.chosen_by
         out["readings"] = [
-            {"index": k, "mrs": m, "svg": draw(decode(m)), "chosen": k == chosen}
+            {
+                "index": k,
+                "mrs": m,
+                "svg": draw(decode(m)),
+                "chosen": k == chosen,
+                **_judged(text, m, check),
+            }
             for k, m in enumerate(mrss)
         ]
         out["chosen"], out["why"] = chosen, why or (choice if isinstance(choice, str) else "")
@@ -159,6 +168,8 @@ class Workbench:
         plans = parse(expression).plans()
         out: dict[str, Any] = {"text": text, "expression": expression, "backends": {}}
         out["backends"]["surface"] = self.surface.run_texts([text], expression)[0]
+        for name, transformer in self.models.items():
+            out["backends"][name] = transformer.run_texts([text], expression)[0]
         if self.erg is not None:
             out["backends"].update(self._live_records(text, expression))
         out["erg"] = [self._rules_effect(text, plan) for plan in plans]
@@ -268,11 +279,22 @@ class Workbench:
             rows = check_files([path])
         return [{**_row(r), "file": name} for r in rows]
 
-    def check(self) -> list[dict[str, Any]]:
-        """``seam rules check`` (offline) on every file of the rules folder."""
+    def check(self, live: bool = False) -> list[dict[str, Any]]:
+        """``seam rules check`` on every file of the rules folder; ``live`` (with ACE) also runs
+        the sentence examples end to end, as ``--live`` does."""
         from ..erg.rules import check_files
 
-        return [{**_row(r), "file": Path(r.path).name} for r in check_files(self.files())]
+        rows = [{**_row(r), "file": Path(r.path).name} for r in check_files(self.files())]
+        if live:
+            if self.erg is None:
+                raise InputError(f"the live check needs ACE and an ERG image: {self.offline}")
+            from ..backends.erg import ErgBackend
+            from ..erg.examples import check_live
+
+            image = Path(str(self.erg.grammar.image)).name
+            for r in check_live(self.files(), {image: ErgBackend(session=self.erg)}):
+                rows.append({**_row(r), "file": Path(r.path).name, "status": r.status})
+        return rows
 
     def save(self, name: str, text: str) -> list[dict[str, Any]]:
         """Write ``text`` to rule file ``name`` if it loads (else nothing is written and the
@@ -332,6 +354,24 @@ class Workbench:
             atomic_write(path, text)
             self.reload()
         return {"written": True, "check": rows, "example": block}
+
+
+def _judged(text: str, mrs: str, check) -> dict[str, Any]:
+    """How a reading compares with the spaCy analysis (what the reading choice weighs): its
+    agreement, and why the checks would refuse it whatever the plan, if they would."""
+    from ..erg.analyzer import analysis_from_mrs
+    from ..erg.filters import reading_agreement
+    from ..erg.reading import reading_refusal
+
+    try:
+        a = analysis_from_mrs(text, mrs)
+    except Exception as exc:  # an MRS Seam cannot read is shown, not chosen
+        return {"agreement": None, "refused": f"cannot read it: {type(exc).__name__}"}
+    refused = reading_refusal(a, check)
+    return {
+        "agreement": reading_agreement(a, check),
+        "refused": refused.reason if refused is not None else "",
+    }
 
 
 def _marked(changes: Mapping[str, list], mrs) -> set[str]:
