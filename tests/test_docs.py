@@ -28,7 +28,7 @@ PAGES = [ROOT / "README.md", *sorted((ROOT / "docs" / "tutorials").glob("*.md"))
 LIVE = bool(gmod.live_grammars())
 NOT_RUN = re.compile(
     r"\bDIR\b|\[|\]|/models/|\./my-|--model\b|--executor ray|\btrain-|\bperturb\b|--lm\b|"
-    r"\bgrammar install\b|tailor|polyjuice"
+    r"\bgrammar install\b|tailor|polyjuice|\bseam serve\b"
 )
 NEEDS_GRAMMAR = re.compile(
     r"(-b|--backend)\s+(erg|hybrid)\b|\brules example\b|--live\b|--judge erg"
