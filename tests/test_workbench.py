@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import shutil
 import socket
+import tempfile
 import threading
 import time
 from concurrent.futures import ThreadPoolExecutor
@@ -284,7 +285,10 @@ def _walk_the_page(bench, shots: Path | None, prefix: str):
             "t.value = head + n + tail.replace('V = { index = true }',"
             " 'V = { index = true, pred = \"_never_v_1\" }');"
         )
-        driver.find_element(By.ID, "corpus").send_keys(SENTENCE)
+        corpus = Path(tempfile.mkdtemp()) / "corpus.txt"
+        corpus.write_text(SENTENCE + "\n", encoding="utf-8")
+        driver.find_element(By.ID, "corpus-file").send_keys(str(corpus))  # an uploaded file
+        wait.until(lambda d: d.find_element(By.ID, "corpus").get_attribute("value").strip())
         driver.find_element(By.ID, "regress").click()
         wait.until(ec.presence_of_element_located((By.ID, "regress-summary")))
         assert "1 of 1 sentences changed" in driver.find_element(By.ID, "regress-summary").text
