@@ -324,3 +324,43 @@ def test_the_page_in_a_headless_browser_on_a_live_grammar(rules, tmp_path):
         _walk_the_page(wb, None, "live-")
     finally:
         wb.close()
+
+
+def test_seam_serve_starts_offline_and_answers(tmp_path):
+    """The command itself: ``seam serve --offline`` on a free port serves the page and the API
+    (what a fresh install without a grammar does), and stops on a signal."""
+    import json
+    import os
+    import signal
+    import subprocess
+    import sys
+    import urllib.request
+
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        port = s.getsockname()[1]
+    env = {**os.environ, "SEAM_CACHE": str(tmp_path / "cache")}  # no grammar, as on a fresh one
+    proc = subprocess.Popen(
+        [sys.executable, "-m", "engine.cli", "serve", "--offline", "--port", str(port)],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.STDOUT,
+        env=env,
+        cwd=ROOT,
+        text=True,
+    )
+    try:
+        first = proc.stdout.readline()
+        assert f"http://127.0.0.1:{port}/" in first
+        deadline, status = time.time() + 60, None
+        while status is None and time.time() < deadline:
+            try:
+                with urllib.request.urlopen(f"http://127.0.0.1:{port}/api/status") as r:
+                    status = json.loads(r.read())
+            except OSError:
+                time.sleep(0.2)
+        assert status is not None and status["live"] is False
+        with urllib.request.urlopen(f"http://127.0.0.1:{port}/") as r:
+            assert b"Seam workbench" in r.read()
+    finally:
+        proc.send_signal(signal.SIGINT)
+        proc.wait(timeout=30)

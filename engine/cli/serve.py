@@ -26,6 +26,10 @@ def _configure(s: argparse.ArgumentParser) -> None:
     s.add_argument("--ace", help="ACE binary (default: SEAM_ACE, then the cache)")
     s.add_argument("--grammar", help="ERG image .dat (default: SEAM_ERG, then the cache)")
     s.add_argument("--timeout", type=int, default=10, help="ACE seconds per sentence (default 10)")
+    s.add_argument("--tailor", help="a TAILOR checkpoint folder: show the tailor backend too")
+    s.add_argument(
+        "--polyjuice", help="a Polyjuice checkpoint folder: show the polyjuice backend too"
+    )
 
 
 @command(
