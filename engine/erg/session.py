@@ -4,12 +4,13 @@ the spaCy checker and the ranker, with the settings the erg backend's steps read
 The steps are functions over an :class:`ErgSession` (:mod:`.reading`: parsing and the choice of
 reading; :mod:`.rewrite`: the rules; :mod:`.realize`: generation, the filters and the ranking;
 :mod:`.cleft`: it-clefts built and confirmed), so a caller that is not the backend (a workbench
-page, the audit) can run any of them on a session of its own:
+page, the audit) can run any of them on a session of its own::
 
->>> from engine.erg.session import ErgSession            # doctest: +SKIP
->>> from engine.erg import reading
->>> with ErgSession() as erg:                               # finds ACE and the ERG
-...     [a] = reading.analyze(erg, ["The dog chased the cat."])
+    from engine.erg import reading
+    from engine.erg.session import ErgSession
+
+    with ErgSession() as erg:  # finds ACE and the ERG like the erg backend
+        [analysis] = reading.analyze(erg, ["The dog chased the cat."])
 """
 
 from __future__ import annotations
