@@ -273,6 +273,11 @@ def _walk_the_page(bench, shots: Path | None, prefix: str):
         assert ", 0 failed" in driver.find_element(By.ID, "check-summary").text
         from selenium.webdriver.support.ui import Select
 
+        Select(driver.find_element(By.ID, "family")).select_by_visible_text("tense")
+        Select(driver.find_element(By.CSS_SELECTOR, ".family-param")).select_by_visible_text("fut")
+        driver.find_element(By.ID, "apply-family").click()
+        wait.until(ec.presence_of_element_located((By.ID, "family-result")))
+        assert "applied" in driver.find_element(By.ID, "effect").text
         Select(driver.find_element(By.ID, "rule-file")).select_by_visible_text("negation.toml")
         driver.find_element(By.ID, "load-rule").click()
         wait.until(lambda d: d.find_element(By.ID, "rule-text").get_attribute("value"))
@@ -364,3 +369,19 @@ def test_seam_serve_starts_offline_and_answers(tmp_path):
     finally:
         proc.send_signal(signal.SIGINT)
         proc.wait(timeout=30)
+
+
+def test_a_rule_family_applies_directly_with_its_parameters(client):
+    out = client.post(
+        "/api/family",
+        json={"text": SENTENCE, "family": "tense", "params": {"value": "fut"}},
+    ).json()
+    assert out["params"] == {"value": "fut"}
+    applied = [r for r in out["rules"] if r["status"] == "applied"]
+    assert applied and "fut" in str(applied[0]["changes"]) and applied[0]["svg"].startswith("<svg")
+    bad = client.post(
+        "/api/family", json={"text": SENTENCE, "family": "tense", "params": {"value": "someday"}}
+    )
+    assert bad.status_code == 400 and "must be one of" in bad.json()["error"]
+    unknown = client.post("/api/family", json={"text": SENTENCE, "family": "teleport"})
+    assert unknown.status_code == 400 and "no rule family" in unknown.json()["error"]

@@ -287,7 +287,7 @@ def _toml_str(text: str) -> str:
     )
 
 
-def _family_params(fam, given: Mapping[str, str]) -> dict[str, str]:
+def family_params(fam, given: Mapping[str, str]) -> dict[str, str]:
     """``given`` checked against the family's declared ``[params]``, each one missing set to its
     first declared value (the family's default: ``promote = "ARG2"`` for the passive)."""
     for key, value in given.items():
@@ -306,7 +306,7 @@ def example(sentence: str, family: str, params: Mapping[str, str], backend, rule
     and the realizations, as TOML to paste (keep the acceptable realizations in ``expect``).
     ``params`` not given take the family's first declared value."""
     fam = rules[family]
-    params = _family_params(fam, params)
+    params = family_params(fam, params)
     analysis = backend.analyze([sentence])[0]
     info = analysis.native
     if info is None or getattr(info, "mrs", None) is None:

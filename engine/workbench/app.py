@@ -96,6 +96,15 @@ def create_app(bench: Workbench):
             methods=["POST"],
         ),
         Route(
+            "/api/family",
+            endpoint(
+                lambda d, n: bench.apply_family(
+                    d.get("text"), _string(d, "family"), _params(d.get("params"))
+                )
+            ),
+            methods=["POST"],
+        ),
+        Route(
             "/api/check",
             endpoint(lambda d, n: {"rows": bench.check(live=d.get("live") is True)}),
             methods=["POST"],

@@ -7,6 +7,10 @@ recorded parses (``rules/workbench/parses.jsonl``, our own sentences parsed by t
 image) and everything else (the IR, the surface backend, rule matching and rewriting) works
 the same. Rule files are read and written only inside the configured rules folder, each write
 validated first and atomic.
+
+One module, over 400 lines: :class:`Workbench` holds the resources every view shares (the
+analyzer, the backends, the ERG session, the rules folder and its lock), and each view's answer
+is one of its methods.
 """
 
 from __future__ import annotations
@@ -19,7 +23,7 @@ from collections.abc import Mapping, Sequence
 from pathlib import Path
 from typing import Any
 
-from ..errors import GrammarError, InputError, SeamError
+from ..errors import GrammarError, InputError, RuleError, SeamError
 from ..resources import rules_dir
 from .rulefiles import atomic_write, example_block, insert_after_rule
 
@@ -174,6 +178,45 @@ class Workbench:
             out["backends"].update(self._live_records(text, expression))
         out["erg"] = [self._rules_effect(text, plan) for plan in plans]
         return out
+
+    def apply_family(self, text: str, family: str, params: Mapping[str, str]) -> dict[str, Any]:
+        """One rule family applied to the reading directly, with ``params`` (a family's
+        parameters not given take its first declared value, as in ``seam rules example``):
+        every rule's outcome, the MRS it made with its changes, and (live) ACE's realizations."""
+        from ..erg.examples import family_params
+        from ..erg.mrsview import diff, encode
+        from .svg import draw
+
+        text = _text(text)
+        fam = self.session.rules.families.get(family)
+        if fam is None:
+            raise InputError(f"no rule family {family!r}")
+        try:
+            given = family_params(fam, params)
+        except RuleError as exc:
+            raise InputError(str(exc)) from None
+        analysis = self._reading(text)
+        info = analysis.native
+        if info is None or info.mrs is None:
+            raise InputError(f"no reading of {text!r}: {getattr(info, 'reason', '')}")
+        outcomes = self.session.rules.apply_all(
+            family, info.mrs, dict(given), self.session.grammar.profile
+        )
+        rows = []
+        for out in outcomes:
+            row: dict[str, Any] = {"rule": out.rule, "status": out.status, "reason": out.reason}
+            if out.mrs is not None and out.status == "applied":
+                changes = diff(info.mrs, out.mrs)
+                row.update(
+                    mrs=encode(out.mrs, lnk=False),
+                    changes=changes,
+                    svg=draw(out.mrs, _marked(changes, out.mrs)),
+                )
+                if self.erg is not None:
+                    [res] = self.erg.generate([row["mrs"]])
+                    row["realizations"] = [r.get("surface", "") for r in res.results]
+            rows.append(row)
+        return {"text": text, "family": family, "params": given, "rules": rows}
 
     def _live_records(self, text: str, expression: str) -> dict[str, Any]:
         from ..backends.erg import ErgBackend
