@@ -381,3 +381,23 @@ def test_help_names_every_input_format_and_the_backends_that_read_an_option(caps
         main(["transform", "--help"])
     text = " ".join(capsys.readouterr().out.split())
     assert ".csv/.tsv, .parquet" in text and "polyjuice and tailor backends:" in text
+
+
+def test_a_bug_in_a_command_is_one_line_and_exit_3(monkeypatch, capsys):
+    """A command that stops on a bug says so in one line (E999, what it was) and exits 3; the
+    traceback is shown with -v only."""
+    from engine import cli
+
+    def broken(args):
+        raise AttributeError("'Namespace' object has no attribute 'nothing'")
+
+    import dataclasses
+
+    command = cli.COMMANDS.factory("catalog")
+    monkeypatch.setitem(
+        cli.COMMANDS._factories, "catalog", dataclasses.replace(command, run=broken)
+    )
+    assert cli.main(["catalog"]) == 3
+    err = capsys.readouterr().err
+    assert "error E999 (a bug in Seam" in err and "AttributeError" in err
+    assert "Traceback" not in err and "rerun with -v" in err

@@ -167,6 +167,14 @@ def main(argv: Sequence[str] | None = None) -> int:
     except KeyboardInterrupt:
         print("seam: interrupted; rerun with --resume to continue", file=sys.stderr)
         return 130
+    except Exception as exc:  # a bug in Seam: said as such, the traceback with -v
+        logging.getLogger("seam").debug("the traceback of the bug", exc_info=True)
+        print(
+            f"seam: error E999 (a bug in Seam, please report it): {type(exc).__name__}: {exc}"
+            + ("" if args.verbose else "; rerun with -v for the traceback"),
+            file=sys.stderr,
+        )
+        return 3
 
 
 if __name__ == "__main__":
