@@ -24,6 +24,7 @@ an item: it gives a verdict for every one.
 
 from __future__ import annotations
 
+import abc
 from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any, ClassVar
@@ -56,7 +57,7 @@ class Verdict:
         return {"validator": self.validator, "verdict": self.verdict, "reason": self.reason}
 
 
-class Validator:
+class Validator(abc.ABC):
     """The base of every validator. A subclass sets ``name`` (its registry name) and
     ``scope``, implements :meth:`check`, and overrides :meth:`compatible` when it can judge
     only some plans. :meth:`validate` is what callers use: it gives the items whose plan the
@@ -67,9 +68,9 @@ class Validator:
 
     incompatible_reason: ClassVar[str] = "cannot judge this plan"
 
+    @abc.abstractmethod
     def check(self, items: Sequence[Item]) -> list[Verdict]:
         """One verdict per item, in order (a batch: resources are used once per call)."""
-        raise NotImplementedError
 
     def compatible(self, plan: Any) -> bool:
         """Whether this validator can judge an edit made by ``plan``."""

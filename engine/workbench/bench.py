@@ -72,6 +72,13 @@ class Workbench:
                 self.offline = f"no ACE and ERG image found ({exc})"
         version = self.erg.grammar.version if self.erg else 2018
         self.session = self.erg or ErgSession.without_ace(version or 2018, self.files())
+        if self.erg is not None:  # the grammar's backends, on the same session, opened once
+            from ..backends.erg import ErgBackend
+            from ..backends.hybrid import HybridBackend
+
+            erg = ErgBackend(session=self.erg)
+            hybrid = HybridBackend(erg=erg, surface=self.surface.backend)
+            self.models = {"erg": Transformer(erg), "hybrid": Transformer(hybrid), **self.models}
         self.recorded = _recorded(
             Path(parses) if parses else rules_dir() / "workbench" / "parses.jsonl"
         )
@@ -174,9 +181,8 @@ class Workbench:
         out["backends"]["surface"] = self.surface.run_texts([text], expression)[0]
         for name, transformer in self.models.items():
             out["backends"][name] = transformer.run_texts([text], expression)[0]
-        if self.erg is not None:
-            out["backends"].update(self._live_records(text, expression))
-        out["erg"] = [self._rules_effect(text, plan) for plan in plans]
+        analysis = self.reading_of(text)  # the reading every plan's rules start from
+        out["erg"] = [self._rules_effect(analysis, plan) for plan in plans]
         return out
 
     def apply_family(self, text: str, family: str, params: Mapping[str, str]) -> dict[str, Any]:
@@ -195,7 +201,7 @@ class Workbench:
             given = family_params(fam, params)
         except RuleError as exc:
             raise InputError(str(exc)) from None
-        analysis = self._reading(text)
+        analysis = self.reading_of(text)
         info = analysis.native
         if info is None or info.mrs is None:
             raise InputError(f"no reading of {text!r}: {getattr(info, 'reason', '')}")
@@ -218,19 +224,7 @@ class Workbench:
             rows.append(row)
         return {"text": text, "family": family, "params": given, "rules": rows}
 
-    def _live_records(self, text: str, expression: str) -> dict[str, Any]:
-        from ..backends.erg import ErgBackend
-        from ..backends.hybrid import HybridBackend
-        from ..pipeline import Transformer
-
-        erg = ErgBackend(session=self.erg)
-        hybrid = HybridBackend(erg=erg, surface=self.surface.backend)
-        return {
-            name: Transformer(backend).run_texts([text], expression)[0]
-            for name, backend in (("erg", erg), ("hybrid", hybrid))
-        }
-
-    def _reading(self, text: str):
+    def reading_of(self, text: str):
         """The reading the erg steps use, as an analysis with its ParseInfo."""
         from ..erg import reading
         from ..ir import Analysis
@@ -250,12 +244,11 @@ class Workbench:
         info = reading.ParseInfo("ok", "", a.native, len(mrss), choice.index, choice.how, check)
         return Analysis(a.sentence, a.frames, a.main, "erg", mrss[choice.index], info)
 
-    def _rules_effect(self, text: str, plan) -> dict[str, Any]:
+    def _rules_effect(self, analysis, plan) -> dict[str, Any]:
         from ..erg import rewrite
         from ..erg.mrsview import diff, encode
         from .svg import draw
 
-        analysis = self._reading(text)
         job = rewrite.rewrite(self.session, analysis, plan)
         out: dict[str, Any] = {"plan": str(plan), "variants": []}
         if job.outcome is not None:
@@ -331,11 +324,10 @@ class Workbench:
         if live:
             if self.erg is None:
                 raise InputError(f"the live check needs ACE and an ERG image: {self.offline}")
-            from ..backends.erg import ErgBackend
             from ..erg.examples import check_live
 
             image = Path(str(self.erg.grammar.image)).name
-            for r in check_live(self.files(), {image: ErgBackend(session=self.erg)}):
+            for r in check_live(self.files(), {image: self.models["erg"].backend}):
                 rows.append({**_row(r), "file": Path(r.path).name, "status": r.status})
         return rows
 
@@ -364,7 +356,7 @@ class Workbench:
         from ..erg.mrsview import encode
 
         sentence = _text(sentence)
-        analysis = self._reading(sentence)
+        analysis = self.reading_of(sentence)
         if analysis.native is None or analysis.native.mrs is None:
             raise InputError(f"no reading of {sentence!r} to make an example from")
         with self.lock:

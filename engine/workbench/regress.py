@@ -42,7 +42,7 @@ def regress(
     with bench.lock:
         try:
             for sentence in sentences:
-                analysis = bench._reading(sentence)
+                analysis = bench.reading_of(sentence)
                 before = _outcome(bench, analysis, plans, old)
                 after = _outcome(bench, analysis, plans, new)
                 if before != after:
