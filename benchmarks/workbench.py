@@ -41,7 +41,8 @@ def timed(client: TestClient, path: str, body: dict | None = None) -> float:
 
 
 def measure(bench: Workbench, applies: list[str]) -> None:
-    client = TestClient(create_app(bench))
+    app = create_app(bench, port=8765)  # as the page calls it: its own host, with the token
+    client = TestClient(app, base_url="http://127.0.0.1:8765", headers={"X-Seam-Token": app.token})
     sentences = sorted(bench.recorded)
     timed(client, "/api/analyze", {"text": sentences[0]})  # warm-up (spaCy, ACE)
     rows = {"analyze": [timed(client, "/api/analyze", {"text": s}) for s in sentences]}

@@ -153,6 +153,20 @@ class GeneratorError(BackendError):
     code = "E803"
 
 
+class RefusedRequestError(SeamError, PermissionError):
+    """``seam serve`` refused a request that did not come from its own page: a ``Host`` that
+    is not the server's, an ``Origin`` of another site, or no per-run token (HTTP 403)."""
+
+    code = "E601"
+
+
+class StaleEditError(InputError):
+    """A rule file changed on disk since the edit sent to ``seam serve`` was made (HTTP 409):
+    reload the file and make the edit again."""
+
+    code = "E602"
+
+
 class RankError(SeamError, ValueError):
     """A ranker or validator is misconfigured: an unknown name, a bad weight or range."""
 

@@ -16,7 +16,18 @@ def _configure(s: argparse.ArgumentParser) -> None:
     )
     s.add_argument("--port", type=int, default=8765, help="port to listen on (default 8765)")
     s.add_argument(
-        "--rules", help="the rules folder the page reads and writes (default: rules/mrs)"
+        "--allow-host",
+        action="append",
+        default=[],
+        metavar="NAME",
+        help="a further host name the page may be opened at (repeatable; by default only "
+        "127.0.0.1, localhost, [::1] and the --host address are accepted in the Host header)",
+    )
+    s.add_argument(
+        "--rules",
+        help="the folder of MRS rule files the page reads and writes: a rules root such as "
+        "rules/ (its mrs/ folder is used) or the rule files' folder itself (default: the "
+        "shipped rules/mrs)",
     )
     s.add_argument(
         "--offline",
@@ -52,7 +63,7 @@ def serve(args: argparse.Namespace) -> int:
         models=models,
     )
     try:
-        run(bench, args.host, args.port)
+        run(bench, args.host, args.port, args.allow_host)
     finally:
         bench.close()
     return 0

@@ -168,6 +168,7 @@ def check_files(paths: Iterable[str | Path]) -> list[CheckResult]:
     from delphin import mrs as _mrs  # local: only checking needs isomorphism
 
     results = []
+    defined: dict[str, str] = {}  # family name -> the file that defines it first
     for path in paths:
         try:
             fam = load_family(path)
@@ -181,6 +182,18 @@ def check_files(paths: Iterable[str | Path]) -> list[CheckResult]:
                 CheckResult(str(path), 1, "-", False, f"cannot load: {type(exc).__name__}: {exc}")
             )
             continue
+        if fam.name in defined:  # the set would not load: RuleSet refuses a family twice
+            results.append(
+                CheckResult(
+                    str(path),
+                    1,
+                    "-",
+                    False,
+                    f"family {fam.name!r} is defined twice (also in {defined[fam.name]})",
+                )
+            )
+            continue
+        defined[fam.name] = str(path)
         for rule in fam.rules:
             for ex in rule.examples:
                 label = f"{ex.sentence!r}" if ex.sentence else "example"

@@ -15,20 +15,23 @@ is one of its methods.
 
 from __future__ import annotations
 
+import hashlib
 import json
 import re
+import shutil
 import tempfile
 import threading
 from collections.abc import Mapping, Sequence
 from pathlib import Path
 from typing import Any
 
-from ..errors import GrammarError, InputError, RuleError, SeamError
+from ..errors import GrammarError, InputError, RuleError, StaleEditError
 from ..resources import rules_dir
 from .rulefiles import atomic_write, example_block, insert_after_rule
 
 MAX_TEXT = 500  # characters of a sentence
 MAX_RULE_TEXT = 200_000  # characters of a rule file sent from the page
+MAX_NAME = 100  # characters of a rule file's name
 _FILE_NAME = re.compile(r"^[A-Za-z0-9_][A-Za-z0-9_.-]*\.toml$")
 
 
@@ -52,9 +55,7 @@ class Workbench:
         from ..erg.session import ErgSession
         from ..pipeline import Transformer
 
-        self.rules = Path(rules or rules_dir() / "mrs").resolve()
-        if not self.rules.is_dir():
-            raise SeamError(f"no rules folder {self.rules}")
+        self.rules = rules_folder(rules)
         self.analyzer = SpacyAnalyzer()
         self.surface = Transformer("surface")
         # the neural backends shown beside the others, where a checkpoint is given
@@ -89,7 +90,12 @@ class Workbench:
 
     # -- status and rules --------------------------------------------------------------------
     def files(self) -> list[str]:
-        return [str(p) for p in sorted(self.rules.glob("*.toml"))]
+        """The rule files of the rules folder: plain files only, never a symbolic link."""
+        return [str(p) for p in sorted(self.rules.glob("*.toml")) if _plain(p)]
+
+    def links(self) -> list[Path]:
+        """Symbolic links among the rule files: never read or written, reported by check."""
+        return [p for p in sorted(self.rules.glob("*.toml")) if p.is_symlink()]
 
     def status(self) -> dict[str, Any]:
         g = self.session.grammar
@@ -122,11 +128,19 @@ class Workbench:
 
     def path_of(self, name: str) -> Path:
         """A rule file of the rules folder by its name; anything else is refused."""
-        if not isinstance(name, str) or not _FILE_NAME.match(name):
-            raise InputError(f"not a rule file name: {name!r} (a name such as passive.toml)")
-        path = (self.rules / name).resolve()
-        if path.parent != self.rules or not path.is_file():
-            raise InputError(f"no rule file {name!r} in the rules folder")
+        if not isinstance(name, str) or len(name) > MAX_NAME or not _FILE_NAME.match(name):
+            raise InputError(
+                f"not a rule file name: {name[:MAX_NAME]!r} (a name such as passive.toml, "
+                f"at most {MAX_NAME} characters)"
+            )
+        path = self.rules / name
+        try:
+            if path.is_symlink():
+                raise InputError(f"{name} is a symbolic link; the workbench opens plain files only")
+            if path.resolve().parent != self.rules or not path.is_file():
+                raise InputError(f"no rule file {name!r} in the rules folder")
+        except OSError as exc:
+            raise InputError(f"cannot open {name!r}: {exc.strerror}") from None
         return path
 
     # -- sentence -> analysis ----------------------------------------------------------------
@@ -298,22 +312,38 @@ class Workbench:
         return out
 
     # -- rule files ----------------------------------------------------------------------------
-    def rule_text(self, name: str) -> str:
-        return self.path_of(name).read_text(encoding="utf-8")
+    def rule_text(self, name: str) -> dict[str, str]:
+        """A rule file's text and its version (what a save or an example sends back)."""
+        data = self.path_of(name).read_bytes()
+        return {"text": data.decode("utf-8"), "version": _version(data)}
+
+    def version(self, name: str) -> str:
+        return _version(self.path_of(name).read_bytes())
 
     def validate(self, name: str, text: str) -> list[dict[str, Any]]:
-        """The ``rules check`` of ``text`` as if it were rule file ``name``: one row per error
-        or worked example (file, line, rule, ok, message)."""
+        """The ``rules check`` of the whole rule set with ``text`` as rule file ``name``, worked
+        examples included: one row per error or worked example of that file (file, line, rule,
+        ok, message), and a row for every other file the set would then fail to load."""
         from ..erg.rules import check_files
 
         self.path_of(name)
         if not isinstance(text, str) or len(text) > MAX_RULE_TEXT:
             raise InputError(f"a rule file of at most {MAX_RULE_TEXT} characters")
         with tempfile.TemporaryDirectory() as tmp:
-            path = Path(tmp) / name
-            path.write_text(text, encoding="utf-8")
-            rows = check_files([path])
-        return [{**_row(r), "file": name} for r in rows]
+            folder = Path(tmp)
+            for other in self.files():
+                if Path(other).name != name:
+                    shutil.copyfile(other, folder / Path(other).name)
+            (folder / name).write_text(text, encoding="utf-8")
+            rows = check_files(sorted(folder.glob("*.toml")))
+            out = []
+            for r in rows:
+                mine = Path(r.path).name == name
+                if mine or (not r.ok and r.rule == "-"):
+                    row = {**_row(r), "file": Path(r.path).name}
+                    row["message"] = row["message"].replace(f"{folder}/", "")
+                    out.append(row)
+        return out
 
     def check(self, live: bool = False) -> list[dict[str, Any]]:
         """``seam rules check`` on every file of the rules folder; ``live`` (with ACE) also runs
@@ -321,6 +351,16 @@ class Workbench:
         from ..erg.rules import check_files
 
         rows = [{**_row(r), "file": Path(r.path).name} for r in check_files(self.files())]
+        for link in self.links():
+            rows.append(
+                {
+                    "line": 1,
+                    "rule": "-",
+                    "ok": False,
+                    "message": "a symbolic link: the workbench reads plain files only",
+                    "file": link.name,
+                }
+            )
         if live:
             if self.erg is None:
                 raise InputError(f"the live check needs ACE and an ERG image: {self.offline}")
@@ -331,16 +371,26 @@ class Workbench:
                 rows.append({**_row(r), "file": Path(r.path).name, "status": r.status})
         return rows
 
-    def save(self, name: str, text: str) -> list[dict[str, Any]]:
-        """Write ``text`` to rule file ``name`` if it loads (else nothing is written and the
-        errors come back), atomically, then reload the rules."""
-        rows = self.validate(name, text)
-        if any(not r["ok"] and r["rule"] == "-" for r in rows):
-            return rows
+    def save(self, name: str, text: str, version: str) -> dict[str, Any]:
+        """Write ``text`` to rule file ``name``, made on the file's ``version``: only if the
+        file is still at that version (else :class:`~engine.errors.StaleEditError`) and the
+        whole rule set passes its check with it, worked examples included (else nothing is
+        written and the failing rows come back); atomically, then the rules are reloaded."""
         with self.lock:
+            self._same_version(name, version)
+            rows = self.validate(name, text)
+            if any(not r["ok"] for r in rows):
+                return {"written": False, "rows": rows, "version": version}
             atomic_write(self.path_of(name), text)
             self.reload()
-        return rows
+            return {"written": True, "rows": rows, "version": self.version(name)}
+
+    def _same_version(self, name: str, version: str | None) -> None:
+        if version is not None and version != self.version(name):
+            raise StaleEditError(
+                f"{name} changed since it was opened (another save or an added example); "
+                "reload it and make the edit again"
+            )
 
     def add_example(
         self,
@@ -349,17 +399,23 @@ class Workbench:
         sentence: str,
         params: Mapping[str, str],
         realization: str | None = None,
+        *,
+        version: str | None = None,
     ) -> dict[str, Any]:
         """Add a worked example to ``rule`` in rule file ``name``: ``sentence``'s reading as the
         MRS, what the rule makes of it as the expected MRS, and the accepted realization; the
-        file is checked with it before it is written."""
+        rule set is checked with it before it is written. ``version``: the file's version the
+        page holds, if it holds one (a file changed since is refused)."""
         from ..erg.mrsview import encode
 
         sentence = _text(sentence)
+        if realization is not None:
+            realization = _text(realization)
         analysis = self.reading_of(sentence)
         if analysis.native is None or analysis.native.mrs is None:
             raise InputError(f"no reading of {sentence!r} to make an example from")
         with self.lock:
+            self._same_version(name, version)
             path = self.path_of(name)
             family = next(
                 (f for f in self.session.rules.families.values() if Path(f.path) == path), None
@@ -385,10 +441,10 @@ class Workbench:
             text = insert_after_rule(path.read_text(encoding="utf-8"), rule, block)
             rows = self.validate(name, text)
             if any(not r["ok"] for r in rows):
-                return {"written": False, "check": rows}
+                return {"written": False, "check": rows, "version": self.version(name)}
             atomic_write(path, text)
             self.reload()
-        return {"written": True, "check": rows, "example": block}
+            return {"written": True, "check": rows, "example": block, "version": self.version(name)}
 
 
 def _judged(text: str, mrs: str, check) -> dict[str, Any]:
@@ -424,6 +480,26 @@ def _text(text: Any) -> str:
     if len(text) > MAX_TEXT:
         raise InputError(f"a sentence of at most {MAX_TEXT} characters, not {len(text)}")
     return " ".join(text.split())
+
+
+def rules_folder(rules: str | Path | None) -> Path:
+    """The folder of MRS rule files the workbench reads and writes: ``rules`` itself, or its
+    ``mrs`` folder when given the rules root (``rules/``, which also holds lexicons, label
+    rules and the algebra); default the shipped ``rules/mrs``."""
+    folder = Path(rules or rules_dir() / "mrs").resolve()
+    if not folder.is_dir():
+        raise InputError(f"no rules folder {folder}")
+    if (folder / "mrs").is_dir() and any((folder / "mrs").glob("*.toml")):
+        return folder / "mrs"
+    return folder
+
+
+def _plain(path: Path) -> bool:
+    return path.is_file() and not path.is_symlink()
+
+
+def _version(data: bytes) -> str:
+    return hashlib.sha256(data).hexdigest()[:16]
 
 
 def _row(r) -> dict[str, Any]:
