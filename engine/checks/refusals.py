@@ -14,6 +14,7 @@ from typing import Any
 from .. import agreement, english
 from ..ir import Analysis, Argument, Frame, Predicate, Token
 from ..transforms import EditPlan
+from . import scope
 from .clauses import main_clause_tokens
 from .sentences import (
     inverted_reporting,
@@ -353,6 +354,38 @@ def _time_adverbial(c: _Clause) -> str | None:
     return None
 
 
+def _coordinated_verb_phrase(c: _Clause) -> str | None:
+    return scope.coordination_refusal(c.analysis, c.frame, c.plan)
+
+
+def _conjunct_not_as_asked(c: _Clause) -> str | None:
+    return scope.unsatisfied_conjunct(c.analysis, c.frame, c.plan)
+
+
+def _modal_meaning(c: _Clause) -> str | None:
+    return scope.modal_refusal(c.analysis, c.frame, c.plan)
+
+
+def _perfect_of_a_conditional(c: _Clause) -> str | None:
+    return scope.conditional_refusal(c.analysis, c.frame, c.plan)
+
+
+def _progressive_of_a_habit(c: _Clause) -> str | None:
+    return scope.habitual_refusal(c.analysis, c.frame, c.plan)
+
+
+def _form_nobody_writes(c: _Clause) -> str | None:
+    return scope.form_refusal(c.analysis, c.frame, c.plan)
+
+
+def _phrase_carried_with_the_object(c: _Clause) -> str | None:
+    return scope.carried_phrase(c.analysis, c.frame, c.plan)
+
+
+def _coordinated_clause_in_another_time(c: _Clause) -> str | None:
+    return scope.coordinated_clause_refusal(c.analysis, c.frame, c.plan)
+
+
 # The refusals in the order they are asked: the first that applies gives the reason.
 REFUSALS = (
     _cleft_of_an_expletive,
@@ -375,6 +408,14 @@ REFUSALS = (
     _unlicensed_ever_or_yet,
     _object_that_cannot_move,
     _time_adverbial,
+    _modal_meaning,
+    _coordinated_verb_phrase,
+    _conjunct_not_as_asked,
+    _perfect_of_a_conditional,
+    _progressive_of_a_habit,
+    _form_nobody_writes,
+    _phrase_carried_with_the_object,
+    _coordinated_clause_in_another_time,
 )
 
 

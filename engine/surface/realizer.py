@@ -169,10 +169,13 @@ class SurfaceRealizer:
         if "tense" in features and target["tense"] is not None:
             # temporal and conditional clauses follow the sequence of tenses: past under a
             # past clause, present under a present or future one
-            follow = "past" if target["tense"] == "past" and not target.get("modality") else "pres"
+            # (a modal's past follows too: *had to be supervised while they were using it*)
+            follow = "past" if features["tense"] == "past" else "pres"
             for other in temporal_clauses(analysis, frame):
                 if other.predicate.tense != follow:
                     rewrites.update(self._retense(analysis, other, {"tense": follow}))
+        if features.get("tense") == "past" and frame.predicate.tense != "past":
+            rewrites.update(_future_in_the_past(analysis, frame, rewrites))
         return rewrites
 
     def _render(self, layout: Layout, options: Options) -> str:
@@ -300,6 +303,29 @@ class SurfaceRealizer:
             # Subjectless question (imperative, or a parse without a subject): operator first.
             items[:0] = [Item(o, None, "op") for o in operator]
         return items
+
+
+_DEPENDENT = ("relcl", "ccomp", "advcl", "acl")
+
+
+def _future_in_the_past(
+    analysis: Analysis, frame: Frame, taken: dict[int, list[str]]
+) -> dict[int, list[str]]:
+    """*will* of a clause that depends on the main one becomes *would* when the main clause
+    goes into the past (*makes smoothies that kids will drink* -> *made smoothies that kids
+    would drink*)."""
+    tokens = analysis.sentence.tokens
+    out: dict[int, list[str]] = {}
+    for tok in tokens:
+        word = tok.text.lower()
+        if tok.tag != "MD" or word not in ("will", "wo") or tok.i in frame.verb_group:
+            continue
+        if tok.i in taken or not 0 <= tok.head < len(tokens):
+            continue
+        if tokens[tok.head].dep in _DEPENDENT:
+            new = "would"
+            out[tok.i] = [new.capitalize() if tok.text[:1].isupper() else new]
+    return out
 
 
 def _chain_rewrites(
