@@ -27,7 +27,12 @@ The English word lists they read are data files under ``rules/lexicon/``, loaded
 'could'
 """
 
-from .clauses import TEMPORAL_SUBORDINATORS, main_clause_tokens, temporal_clauses
+from .clauses import (
+    CONCESSIVE_SUBORDINATORS,
+    TEMPORAL_SUBORDINATORS,
+    main_clause_tokens,
+    temporal_clauses,
+)
 from .outputs import core_arguments, declarative_of, keeps_order, keeps_source, shows_change
 from .plan import (
     CLAUSE_FEATURES,
@@ -53,6 +58,7 @@ from .time import time_conflict
 
 __all__ = [
     "CLAUSE_FEATURES",
+    "CONCESSIVE_SUBORDINATORS",
     "NEGATIVE_ADVERBS",
     "REFUSALS",
     "REPORTING_VERBS",

@@ -52,9 +52,17 @@ def main_clause_tokens(analysis: Analysis, frame: Frame) -> list[int]:
 TEMPORAL_SUBORDINATORS = english.read_lexicon("temporal_subordinators")
 
 
-def temporal_clauses(analysis: Analysis, main: Frame) -> list[Frame]:
+# Subordinators of concessive and causal clauses (*even though the drive shows up*), which
+# follow a main clause put into the past: rules/lexicon/concessive_subordinators.txt
+CONCESSIVE_SUBORDINATORS = english.read_lexicon("concessive_subordinators")
+
+
+def temporal_clauses(
+    analysis: Analysis, main: Frame, subordinators: frozenset[str] = TEMPORAL_SUBORDINATORS
+) -> list[Frame]:
     """Finite temporal and conditional clauses that modify ``main`` (``advcl`` with a
-    subordinator of :data:`TEMPORAL_SUBORDINATORS`), without a modal of their own."""
+    subordinator of :data:`TEMPORAL_SUBORDINATORS`, or of ``subordinators``), without a modal
+    of their own."""
     tokens = analysis.sentence.tokens
     out = []
     for f in analysis.frames:
@@ -85,8 +93,8 @@ def temporal_clauses(analysis: Analysis, main: Frame) -> list[Frame]:
         words = (
             " ".join(t.text.lower() for t in tokens[marks[0].i : marks[-1].i + 1]) if marks else ""
         )
-        if words in TEMPORAL_SUBORDINATORS or (
-            marks and marks[0].text.lower() in TEMPORAL_SUBORDINATORS and len(marks) == 1
+        if words in subordinators or (
+            marks and marks[0].text.lower() in subordinators and len(marks) == 1
         ):
             out.append(f)
     return out

@@ -14,7 +14,7 @@ from typing import Any
 from .. import agreement, english
 from ..ir import Analysis, Argument, Frame, Predicate, Token
 from ..transforms import EditPlan
-from . import scope
+from . import meaning, moved, scope
 from .clauses import main_clause_tokens
 from .sentences import (
     inverted_reporting,
@@ -174,9 +174,9 @@ def _imperative(c: _Clause) -> str | None:
         "subj" not in c.functions
         and c.tokens
         and agreement.imperative(c.tokens, c.frame)
-        and set(c.f) & {"tense", "modality", "force", "progressive", "perfect", "voice"}
+        and set(c.f) & {"tense", "modality", "force", "progressive", "perfect", "voice", "cleft"}
     ):
-        return "an imperative has no subject and no tense or mood to change"
+        return "an imperative has no subject to focus and no tense or mood to change"
     return None
 
 
@@ -341,8 +341,10 @@ def _object_that_cannot_move(c: _Clause) -> str | None:
             "promoted or swapped"
         )
     obj = c.functions.get("obj")
-    if obj is not None and obj.text.lower() in english.REFLEXIVES:
-        return f"the reflexive object '{obj.text}' cannot be promoted or swapped"
+    words = c.tokens[obj.span[0] : obj.span[1]] if obj is not None else []
+    reflexive = next((t.text for t in words if t.text.lower() in english.REFLEXIVES), None)
+    if reflexive is not None:
+        return f"the object holds the reflexive '{reflexive}', which cannot be promoted or swapped"
     if pred.lemma == "be" and pred.voice == "active":
         return "copular 'be': the predicate nominal is not an object"
     return None
@@ -363,7 +365,7 @@ def _conjunct_not_as_asked(c: _Clause) -> str | None:
 
 
 def _modal_meaning(c: _Clause) -> str | None:
-    return scope.modal_refusal(c.analysis, c.frame, c.plan)
+    return meaning.modal_refusal(c.analysis, c.frame, c.plan)
 
 
 def _perfect_of_a_conditional(c: _Clause) -> str | None:
@@ -379,7 +381,13 @@ def _form_nobody_writes(c: _Clause) -> str | None:
 
 
 def _phrase_carried_with_the_object(c: _Clause) -> str | None:
-    return scope.carried_phrase(c.analysis, c.frame, c.plan)
+    return moved.carried_phrase(c.analysis, c.frame, c.plan) or moved.moved_phrase_refusal(
+        c.analysis, c.frame, c.plan
+    )
+
+
+def _formula_or_performative(c: _Clause) -> str | None:
+    return meaning.formula_refusal(c.analysis, c.frame, c.plan)
 
 
 def _coordinated_clause_in_another_time(c: _Clause) -> str | None:
@@ -416,6 +424,7 @@ REFUSALS = (
     _form_nobody_writes,
     _phrase_carried_with_the_object,
     _coordinated_clause_in_another_time,
+    _formula_or_performative,
 )
 
 

@@ -11,25 +11,22 @@ An edit is made only where the analysis accounts for every clause it concerns:
   record says "unchanged" only when every one of them shows it too;
 - **temporal and conditional clauses** (*if it is stored ...*): the perfect does not fit a
   statement of what happens whenever they hold;
-- **the modal's meaning** (``rules/lexicon/modals.toml``): an edit is made only when it keeps
-  the reading the modal has (*may not* as a ban never becomes *might not*);
-- forms nobody writes: *be being* and *been being*, the progressive of a habitual statement
-  (``habitual_adverbs.txt``, or *every* / *each* before a noun of ``time_nouns.txt``);
-- **phrases a moved object would carry** that may be the verb's (*disclose information to
-  third parties*, *develop resistance over time*).
+- forms nobody writes: *be being* and *been being*, the progressive of a statement of what
+  usually happens (``habitual_adverbs.txt``: *often*, *usually*);
+
+The modal's meaning, performatives and formulae are :mod:`.meaning`'s; what a moved argument
+carries, :mod:`.moved`'s.
 """
 
 from __future__ import annotations
 
-import functools
-import tomllib
 from collections.abc import Sequence
 
 from .. import english
 from ..ir import Analysis, Frame, Token
-from ..resources import rules_dir
 from ..transforms import EditPlan
-from .clauses import main_clause_tokens, temporal_clauses
+from .clauses import CONCESSIVE_SUBORDINATORS, main_clause_tokens, temporal_clauses
+from .meaning import modal_refusal
 from .plan import describe, target_features
 
 # Edits that restructure the clause or its polarity: not carried into a coordinated verb
@@ -46,7 +43,8 @@ _NAMES = {
     "swap": "a swap",
 }
 _HABITUAL = english.phrase_pattern("habitual_adverbs")
-_TIME_NOUNS = english.read_lexicon("time_nouns")
+_NOMINAL_DEPS = ("det", "compound", "poss", "amod", "nummod")
+_NO_PROGRESSIVE_PASSIVE = english.read_lexicon("no_progressive_passives")
 
 
 def verb_conjuncts(analysis: Analysis, main: Frame) -> list[Token]:
@@ -125,9 +123,21 @@ def coordination_refusal(analysis: Analysis, main: Frame, plan: EditPlan) -> str
     verb = tokens[main.verb]
     auxiliaries = len(main.verb_group) > 1
     for c in conjuncts:
+        nominal = [x for x in tokens if x.head == c.i and x.dep in _NOMINAL_DEPS]
+        if nominal:
+            return (
+                f"the parse makes '{c.text}' a verb coordinated with the main verb, but gives it "
+                f"'{nominal[0].text}' as a noun's dependent; the sentence's structure is not "
+                "clear enough to edit"
+            )
         aux = _own_auxiliaries(analysis, c)
-        if aux or _form(c.tag, auxiliaries) != _form(verb.tag, auxiliaries):
-            has = f"its own auxiliary '{aux[0].text}'" if aux else f"the form '{c.text}'"
+        if aux or c.pos != "VERB" or _form(c.tag, auxiliaries) != _form(verb.tag, auxiliaries):
+            has = (
+                f"its own auxiliary '{aux[0].text}'"
+                if aux
+                else f"the form '{c.text}'"
+                + (" (a copula or auxiliary)" if c.pos != "VERB" else "")
+            )
             return (
                 f"the verb phrase '{phrase(analysis, c)}' is coordinated with the main verb but "
                 f"has {has}, not the main verb's: the edit cannot be carried into it alike, and "
@@ -161,7 +171,9 @@ def unsatisfied_conjunct(analysis: Analysis, main: Frame, plan: EditPlan) -> str
     if reason or target != main.predicate.features():
         return None
     frames = {f.verb: f for f in analysis.frames}
-    keys = [k for k in plan.features if k in (*TIME, "voice", "polarity")]
+    # (the progressive is left out: a stative conjunct has none to show, *I have been running
+    # it since 2019 and I have never had a problem*)
+    keys = [k for k in plan.features if k in ("tense", "perfect", "modality", "voice", "polarity")]
     asked = describe(plan).removeprefix("the sentence is already ")
     for c in _conjuncts(analysis, main):
         frame = frames.get(c.i)
@@ -174,6 +186,18 @@ def unsatisfied_conjunct(analysis: Analysis, main: Frame, plan: EditPlan) -> str
                 f"'{phrase(analysis, c)}' is not; Seam does not edit one conjunct without the "
                 "other"
             )
+    if plan.features.get("tense") == "past":
+        for sub in (
+            *temporal_clauses(analysis, main),
+            *temporal_clauses(analysis, main, CONCESSIVE_SUBORDINATORS),
+        ):
+            if sub.predicate.tense == "pres":
+                tokens = analysis.sentence.tokens
+                return (
+                    f"the main clause is already {asked}, but the clause "
+                    f"'{phrase(analysis, tokens[sub.verb])}' that depends on it is in the "
+                    "present"
+                )
     return None
 
 
@@ -210,10 +234,6 @@ def habitual_refusal(analysis: Analysis, main: Frame, plan: EditPlan) -> str | N
     own = main_clause_tokens(analysis, main)
     text = " ".join(tokens[i].text for i in own)
     found = m.group() if (m := _HABITUAL.search(text)) else None
-    for k, i in enumerate(own[:-1]):  # every morning, each spring
-        nxt = tokens[own[k + 1]].text.lower()
-        if tokens[i].text.lower() in ("every", "each") and nxt.rstrip("s") in _TIME_NOUNS:
-            found = found or f"{tokens[i].text} {tokens[own[k + 1]].text}"
     if found:
         return (
             f"'{found}' makes the clause a statement of what usually happens; its "
@@ -230,6 +250,31 @@ def form_refusal(analysis: Analysis, main: Frame, plan: EditPlan) -> str | None:
     if reason:
         return None
     changed = target != pred.features()
+    tokens = analysis.sentence.tokens
+    if plan.features.get("progressive") is True and not pred.progressive:
+        ing = next(
+            (t for t in tokens if t.head == main.verb and t.dep == "xcomp" and t.tag == "VBG"),
+            None,
+        )
+        if ing is not None:
+            return (
+                f"'{tokens[main.verb].text} {ing.text}': a verb whose complement is an -ing form "
+                "has no progressive ('keeps building' / '*is keeping building')"
+            )
+        if pred.voice == "passive" and pred.lemma in _NO_PROGRESSIVE_PASSIVE:
+            return (
+                f"the passive of '{pred.lemma}' states a name, a view or an expectation; its "
+                "progressive ('is being called', 'is being expected') is not natural English"
+            )
+    if (
+        plan.features.get("voice") == "passive"
+        and pred.voice == "active"
+        and pred.lemma in english.STATIVE_VERBS
+    ):
+        return (
+            f"'{pred.lemma}' states a relation, not an action; its passive ('is "
+            f"{english.past_participle(pred.lemma)} by ...') is not natural English"
+        )
     if (
         changed
         and target["progressive"]
@@ -243,140 +288,11 @@ def form_refusal(analysis: Analysis, main: Frame, plan: EditPlan) -> str | None:
     return None
 
 
-@functools.lru_cache(maxsize=1)
-def modal_table() -> dict[str, dict[str, dict[str, bool | str]]]:
-    """``rules/lexicon/modals.toml``: per modal, per edit, per reading, true or why not."""
-    with open(rules_dir() / "lexicon" / "modals.toml", "rb") as fh:
-        return tomllib.load(fh)
-
-
-_PERSON_WORDS = frozenset(
-    "i you we he she they everyone everybody anyone anybody someone somebody nobody".split()
-)
-_AGENT_SUFFIXES = ("er", "or", "ist", "ant", "ent", "ee", "ian", "ate", "eer")
-
-
-def is_agent(analysis: Analysis, head: Token) -> bool:
-    """Whether a subject's head names someone who acts: a personal pronoun, a person or
-    institution noun (``person_nouns.txt``, ``agent_nouns.txt``), a person, organization or
-    group name, or a noun with an agent suffix (*employees*, *candidates*, *drivers*)."""
-    word = head.text.lower()
-    lemma = head.lemma.lower() or word
-    if word in _PERSON_WORDS or head.ent_type in ("PERSON", "ORG", "NORP", "GPE"):
-        return True
-    nouns = english.person_nouns() | _AGENT_NOUNS
-    if lemma in nouns or word in nouns or head.tag == "NNP":
-        return True
-    return head.pos == "NOUN" and lemma.endswith(_AGENT_SUFFIXES) and lemma not in _THING_NOUNS
-
-
-_AGENT_NOUNS = english.read_lexicon("agent_nouns")
-_THING_NOUNS = english.read_lexicon("thing_nouns")
-
-
-def modal_reading(analysis: Analysis, main: Frame) -> tuple[str, ...]:
-    """The readings a modal clause can have: ``("epistemic",)`` when its verb is a state, a
-    progressive or a perfect, or its subject does not act (:func:`is_agent`); ``("root",)``
-    when its subject acts and its verb is an action; both for copular *be* with a subject who
-    acts (*You must be careful* / *tired*). *can* states a capacity (root) of any subject
-    unless its verb is one of happening (*can cause drowsiness*: ``modals.toml``'s
-    ``[possibility]``)."""
-    pred = main.predicate
-    if pred.perfect or pred.progressive or pred.lemma in english.NO_PROGRESSIVE:
-        return ("epistemic",)
-    if (pred.modality or "").split()[0] == "can":  # a capacity, unless the verb is a happening
-        possible = pred.lemma in modal_table()["possibility"]["verbs"]
-        return ("epistemic",) if possible else ("root",)
-    subj = next((a for a in main.arguments if a.function == "subj"), None)
-    tokens = analysis.sentence.tokens
-    if subj is None or not 0 <= subj.head < len(tokens):
-        return ("root", "epistemic")
-    if not is_agent(analysis, tokens[subj.head]):
-        return ("epistemic",) if pred.voice == "active" else ("root", "epistemic")
-    if pred.lemma == "be" and pred.voice == "active":
-        return ("root", "epistemic")
-    return ("root",)
-
-
-def modal_refusal(analysis: Analysis, main: Frame, plan: EditPlan) -> str | None:
-    """Why the plan would change what the clause's modal means (``modals.toml``), or None."""
-    modal = main.predicate.modality
-    if not modal or "modality" in plan.features:
-        return None
-    entry = modal_table().get(modal.split()[0])
-    if entry is None or "past" not in entry:
-        return None
-    feats = plan.features
-    edits = []
-    if feats.get("tense") in ("past", "fut"):
-        edits.append(feats["tense"])
-    if feats.get("perfect") is True and not main.predicate.perfect:
-        edits.append("perfect")
-    if feats.get("progressive") is True and not main.predicate.progressive:
-        edits.append("progressive")
-    if feats.get("force") == "ques" and main.predicate.force != "ques":
-        edits.append("question")
-    readings = modal_reading(analysis, main)
-    for edit in edits:
-        for reading in readings:
-            verdict = entry.get(edit, {}).get(reading, True)
-            if verdict is not True:
-                how = "" if len(readings) == 1 else " (it can be read either way)"
-                return f"the modal '{modal}' {verdict}{how}"
-    return None
-
-
-def carried_phrase(analysis: Analysis, main: Frame, plan: EditPlan) -> str | None:
-    """Why moving the object (a passive, a swap) could carry a phrase that is not its own: a
-    prepositional phrase after the object's noun other than an *of*-phrase (*disclose
-    information to third parties*, *develop resistance over time*). The parse attaches it to
-    the noun or to the verb, and a dependency parse does not settle which; moved with the
-    object, a phrase of the verb changes the meaning (*Information to third parties may not be
-    disclosed*)."""
-    pred = main.predicate
-    if not (plan.swap or (plan.features.get("voice") == "passive" and pred.voice == "active")):
-        return None
-    obj = next((a for a in main.arguments if a.function == "obj"), None)
-    if obj is None:
-        return None
-    tokens = analysis.sentence.tokens
-    start, end = obj.span
-    for t in tokens[start:end]:
-        if not (
-            t.dep == "prep"
-            and t.i > obj.head
-            and start <= t.head < end
-            and tokens[t.head].pos in ("NOUN", "PROPN", "PRON", "NUM")
-        ):
-            continue
-        word = t.text.lower()
-        inside = [x for x in tokens if x.head == t.i and x.dep == "pobj"]
-        timely = bool(inside) and (
-            inside[0].ent_type in ("DATE", "TIME")
-            or inside[0].text.lower().rstrip("s") in _TIME_NOUNS
-        )
-        if word in _VERB_PREPOSITIONS or (timely and word != "of"):
-            pp = phrase(analysis, t)
-            kind = "a time phrase" if timely else f"a '{word}'-phrase"
-            return (
-                f"the parse does not settle whether '{pp}' ({kind}) belongs to "
-                f"'{tokens[t.head].text}' or to the verb; moved with the object it could "
-                "change the meaning"
-            )
-    return None
-
-
-# Prepositions whose phrase after an object is most often the verb's (a recipient, a source,
-# a goal, a span of time): disclose information to third parties, buy it from a dealer.
-_VERB_PREPOSITIONS = frozenset(
-    {"to", "from", "into", "onto", "during", "throughout", "since", "until", "till", "over"}
-)
-
-
 def coordinated_clause_refusal(analysis: Analysis, main: Frame, plan: EditPlan) -> str | None:
     """Why a tense or aspect edit cannot be carried into the main clauses coordinated with the
-    main one alike: a clause whose tense and aspect differ from the main clause's (*We set up
-    a calendar, and it has made a difference*) would come out in another time; and each
+    main one alike: under the perfect (which keeps each clause's tense), a clause whose tense
+    and aspect differ from the main clause's (*We set up a calendar, and it has made a
+    difference*: *had set up ... has made*) would come out in another time; and each
     coordinated clause must pass what the main clause passes (the modal's meaning, the perfect
     of a conditional statement, the progressive of a habit or a state, forms nobody writes)."""
     if not any(f in plan.features for f in TIME):
@@ -384,15 +300,24 @@ def coordinated_clause_refusal(analysis: Analysis, main: Frame, plan: EditPlan) 
     frames = {f.verb: f for f in analysis.frames}
     keys = ("tense", "progressive", "perfect", "modality")
     mine = main.predicate.features()
+    relative = "perfect" in plan.features and "tense" not in plan.features
     for c in clause_conjuncts(analysis, main):
         frame = frames.get(c.i)
         if frame is None:
             continue
         theirs = frame.predicate.features()
-        if any(theirs[k] != mine[k] for k in keys):
+        if relative and any(theirs[k] != mine[k] for k in keys):
             return (
                 f"the coordinated clause '{phrase(analysis, c)}' is in another tense or aspect "
                 "than the main clause; the same edit would not put both in the same time"
+            )
+        tokens = analysis.sentence.tokens
+        if any(tokens[i].text.lower() == "never" for i in frame.verb_group) and any(
+            f in plan.features for f in ("tense", "perfect", "progressive")
+        ):
+            return (
+                f"the coordinated clause '{phrase(analysis, c)}' is negated by 'never'; "
+                "Seam does not yet carry 'never' into a clause it retenses"
             )
         for check in (modal_refusal, conditional_refusal, habitual_refusal, form_refusal):
             if why := check(analysis, frame, plan):

@@ -15,6 +15,33 @@ from .clauses import main_clause_tokens
 _PAST_TIME = english.phrase_pattern("past_time_adverbials")
 _FUTURE_TIME = english.phrase_pattern("future_time_adverbials")
 _MONTHS = english.read_lexicon("months")
+_TIME_NOUNS = english.read_lexicon("time_nouns")
+_PAST_DETERMINERS = frozenset({"last", "previous"})
+_FUTURE_DETERMINERS = frozenset({"next", "coming"})
+
+
+def dated_phrases(words: list[str]) -> tuple[str | None, str | None]:
+    """The small grammar of time expressions, beside the fixed phrases of the lexicons: *last*
+    / *previous* + a time noun (*last Tuesday*, *last spring*), a time noun + *ago* (*three
+    weeks ago*), *once upon a time* date a clause in the past; *next* / *the coming* + a time
+    noun (*next March*) in the future. ``words``: the clause's words; (past, future) phrases."""
+    past = future = None
+    low = [w.lower() for w in words]
+    for k, w in enumerate(low):
+        nxt = low[k + 1].rstrip("s") if k + 1 < len(low) else ""
+        if w in _PAST_DETERMINERS and nxt in _TIME_NOUNS:
+            past = past or f"{words[k]} {words[k + 1]}"
+        elif w == "ago" and k > 0 and low[k - 1].rstrip("s") in _TIME_NOUNS:
+            start = k - 2 if k > 1 else k - 1
+            past = past or " ".join(words[start : k + 1])
+        elif w in _FUTURE_DETERMINERS and nxt in _TIME_NOUNS:
+            future = future or f"{words[k]} {words[k + 1]}"
+    text = " ".join(low)
+    if "once upon a time" in text:
+        past = past or "once upon a time"
+    return past, future
+
+
 _YEAR = re.compile(r"^(1[0-9]{3}|20[0-9]{2})s?$")
 
 
@@ -34,6 +61,8 @@ def time_conflict(
     this_year = year or datetime.date.today().year
     past = m.group() if (m := _PAST_TIME.search(text)) else None
     future = m.group() if (m := _FUTURE_TIME.search(text)) else None
+    grammar_past, grammar_future = dated_phrases([tokens[i].text for i in own])
+    past, future = past or grammar_past, future or grammar_future
     for i in own:
         word = tokens[i].text
         if _YEAR.match(word) and (

@@ -218,7 +218,13 @@ _NEGATIVE_POLARITY = {
     "someone": "anyone",
     "somebody": "anybody",
     "somewhere": "anywhere",
+    "already": "yet",
 }
+
+
+# *already* / *yet* stand between the auxiliary and the verb (*have already switched* -> *have
+# not yet switched*)
+_ASPECTUAL = frozenset({"already", "yet"})
 
 
 _CLAUSE_DEPS = ("relcl", "ccomp", "advcl", "acl", "xcomp", "csubj", "parataxis", "conj")
@@ -243,7 +249,7 @@ def polarity_items(layout: Layout) -> dict[int, str]:
     for tok in tokens:
         word = tok.text.lower()
         if (
-            tok.i > frame.verb
+            (tok.i > frame.verb or (word in _ASPECTUAL and tok.i > frame.verb_group[0]))
             and word in table
             and _in_clause_of(tokens, tok.i, frame.verb)
             and not _licensed_locally(tokens, tok.i, frame.verb)

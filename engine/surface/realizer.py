@@ -19,6 +19,7 @@ from collections.abc import Iterable, Sequence
 
 from .. import agreement, english
 from ..checks import (
+    CONCESSIVE_SUBORDINATORS,
     UNCHANGED,
     already_satisfied,
     describe,
@@ -171,9 +172,14 @@ class SurfaceRealizer:
             # past clause, present under a present or future one
             # (a modal's past follows too: *had to be supervised while they were using it*)
             follow = "past" if features["tense"] == "past" else "pres"
-            for other in temporal_clauses(analysis, frame):
-                if other.predicate.tense != follow:
-                    rewrites.update(self._retense(analysis, other, {"tense": follow}))
+            for clause in (frame, *layout.coordinated):  # each clause's own temporal clauses
+                for other in temporal_clauses(analysis, clause):
+                    if other.predicate.tense != follow:
+                        rewrites.update(self._retense(analysis, other, {"tense": follow}))
+                if follow == "past":  # concessive and causal clauses follow into the past
+                    for other in temporal_clauses(analysis, clause, CONCESSIVE_SUBORDINATORS):
+                        if other.predicate.tense == "pres":
+                            rewrites.update(self._retense(analysis, other, {"tense": "past"}))
         if features.get("tense") == "past" and frame.predicate.tense != "past":
             rewrites.update(_future_in_the_past(analysis, frame, rewrites))
         return rewrites

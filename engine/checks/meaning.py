@@ -1,0 +1,139 @@
+"""What an edit must not change in what the clause means: the reading of its modal
+(``rules/lexicon/modals.toml``: *may not* as a ban never becomes *might not*, *must* as an
+obligation never *must have*), performative formulae (*We regret to inform you*:
+``performative_verbs.txt``), negation raised by a verb of opinion (*I don't think anyone
+noticed*: ``neg_raising_verbs.txt``), and formulae (*x = 3*)."""
+
+from __future__ import annotations
+
+import functools
+import tomllib
+
+from .. import english
+from ..ir import Analysis, Frame, Token
+from ..resources import rules_dir
+from ..transforms import EditPlan
+from .plan import target_features
+
+_FORMULA_SIGNS = frozenset("= + < > ± × ÷ ≤ ≥".split())
+_PERFORMATIVES = english.read_lexicon("performative_verbs")
+_NEG_RAISING = english.read_lexicon("neg_raising_verbs")
+
+
+@functools.lru_cache(maxsize=1)
+def modal_table() -> dict[str, dict[str, dict[str, bool | str]]]:
+    """``rules/lexicon/modals.toml``: per modal, per edit, per reading, true or why not."""
+    with open(rules_dir() / "lexicon" / "modals.toml", "rb") as fh:
+        return tomllib.load(fh)
+
+
+_PERSON_WORDS = frozenset(
+    "i you we he she they everyone everybody anyone anybody someone somebody nobody".split()
+)
+_AGENT_SUFFIXES = ("er", "or", "ist", "ant", "ent", "ee", "ian", "ate", "eer")
+
+
+def is_agent(analysis: Analysis, head: Token) -> bool:
+    """Whether a subject's head names someone who acts: a personal pronoun, a person or
+    institution noun (``person_nouns.txt``, ``agent_nouns.txt``), a person, organization or
+    group name, or a noun with an agent suffix (*employees*, *candidates*, *drivers*)."""
+    word = head.text.lower()
+    lemma = head.lemma.lower() or word
+    if word in _PERSON_WORDS or head.ent_type in ("PERSON", "ORG", "NORP", "GPE"):
+        return True
+    nouns = english.person_nouns() | _AGENT_NOUNS
+    if lemma in nouns or word in nouns or head.tag == "NNP":
+        return True
+    return head.pos == "NOUN" and lemma.endswith(_AGENT_SUFFIXES) and lemma not in _THING_NOUNS
+
+
+_AGENT_NOUNS = english.read_lexicon("agent_nouns")
+_THING_NOUNS = english.read_lexicon("thing_nouns")
+
+
+def modal_reading(analysis: Analysis, main: Frame) -> tuple[str, ...]:
+    """The readings a modal clause can have: ``("epistemic",)`` when its verb is a state, a
+    progressive or a perfect, or its subject does not act (:func:`is_agent`); ``("root",)``
+    when its subject acts and its verb is an action; both for copular *be* with a subject who
+    acts (*You must be careful* / *tired*). *can* states a capacity (root) of any subject
+    unless its verb is one of happening (*can cause drowsiness*: ``modals.toml``'s
+    ``[possibility]``)."""
+    pred = main.predicate
+    if pred.perfect or pred.progressive or pred.lemma in english.NO_PROGRESSIVE:
+        return ("epistemic",)
+    if (pred.modality or "").split()[0] == "can":  # a capacity, unless the verb is a happening
+        possible = pred.lemma in modal_table()["possibility"]["verbs"]
+        return ("epistemic",) if possible else ("root",)
+    subj = next((a for a in main.arguments if a.function == "subj"), None)
+    tokens = analysis.sentence.tokens
+    if subj is None or not 0 <= subj.head < len(tokens):
+        return ("root", "epistemic")
+    if not is_agent(analysis, tokens[subj.head]):
+        return ("epistemic",) if pred.voice == "active" else ("root", "epistemic")
+    if pred.lemma == "be" and pred.voice == "active":
+        return ("root", "epistemic")
+    return ("root",)
+
+
+def modal_refusal(analysis: Analysis, main: Frame, plan: EditPlan) -> str | None:
+    """Why the plan would change what the clause's modal means (``modals.toml``), or None."""
+    modal = main.predicate.modality
+    if not modal or "modality" in plan.features:
+        return None
+    entry = modal_table().get(modal.split()[0])
+    if entry is None or "past" not in entry:
+        return None
+    feats = plan.features
+    edits = []
+    if feats.get("tense") in ("past", "fut"):
+        edits.append(feats["tense"])
+    if feats.get("perfect") is True and not main.predicate.perfect:
+        edits.append("perfect")
+    if feats.get("progressive") is True and not main.predicate.progressive:
+        edits.append("progressive")
+    if feats.get("force") == "ques" and main.predicate.force != "ques":
+        edits.append("question")
+    readings = modal_reading(analysis, main)
+    for edit in edits:
+        for reading in readings:
+            verdict = entry.get(edit, {}).get(reading, True)
+            if verdict is not True:
+                how = "" if len(readings) == 1 else " (it can be read either way)"
+                return f"the modal '{modal}' {verdict}{how}"
+    return None
+
+
+def formula_refusal(analysis: Analysis, main: Frame, plan: EditPlan) -> str | None:
+    """Why the clause is a formula the edit would break: a mathematical formula (*x = 3*) under
+    an edit that moves its parts or its verb's aspect; a
+    performative (*We regret to inform you ...*: ``performative_verbs.txt``), which does what
+    it says only as it is (present, affirmative, plain); a negated verb of opinion with a
+    first-person subject and a clause (*I don't think anyone noticed*:
+    ``neg_raising_verbs.txt``), whose negation belongs to the clause it governs."""
+    tokens = analysis.sentence.tokens
+    feats = plan.features
+    moves = plan.swap or any(f in feats for f in ("voice", "cleft", "progressive"))
+    if any(t.text in _FORMULA_SIGNS for t in tokens) and moves:
+        sign = next(t.text for t in tokens if t.text in _FORMULA_SIGNS)
+        return f"the sentence holds a formula (with '{sign}'), which the parse does not read"
+    pred = main.predicate
+    subj = next((a for a in main.arguments if a.function == "subj"), None)
+    target, reason = target_features(pred, plan)
+    if reason is None and target == pred.features() and not plan.swap:
+        return None  # nothing changes: "unchanged" is true
+    first = subj is not None and subj.text.lower() in ("i", "we")
+    edits = [f for f in feats if f not in ("shorten",)] + (["swap"] if plan.swap else [])
+    if first and pred.lemma in _PERFORMATIVES and pred.tense == "pres" and edits:
+        return (
+            f"'{subj.text} {tokens[main.verb].text} ...' is a performative formula: it does what "
+            "it says only as it is, in the plain present"
+        )
+    clause = any(t.head == main.verb and t.dep in ("ccomp", "xcomp") for t in tokens)
+    if first and clause and pred.lemma in _NEG_RAISING and pred.polarity == "neg" and edits:
+        group = " ".join(tokens[i].text for i in main.verb_group).replace(" n't", "n't")
+        return (
+            f"'{subj.text} {group}' negates the "
+            f"clause it governs ('{pred.lemma}' raises the negation); the edit would change an "
+            "opinion into a report"
+        )
+    return None

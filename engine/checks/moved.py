@@ -1,0 +1,125 @@
+"""What an argument moved by a voice change or a swap would carry, and whether it can be
+moved whole: a phrase after the object that may be the verb's (*disclose information to third
+parties*, *develop resistance over time*), words of its phrase the parse leaves outside it, a
+measure (*30%*), a generic *you* that a passive would make a *by*-phrase."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from .. import english
+from ..ir import Analysis, Frame, Token
+from ..transforms import EditPlan
+from .scope import phrase
+
+_TIME_NOUNS = english.read_lexicon("time_nouns")
+
+
+def carried_phrase(analysis: Analysis, main: Frame, plan: EditPlan) -> str | None:
+    """Why moving the object (a passive, a swap) could carry a phrase that is not its own: a
+    prepositional phrase after the object's noun other than an *of*-phrase (*disclose
+    information to third parties*, *develop resistance over time*). The parse attaches it to
+    the noun or to the verb, and a dependency parse does not settle which; moved with the
+    object, a phrase of the verb changes the meaning (*Information to third parties may not be
+    disclosed*)."""
+    pred = main.predicate
+    if not (plan.swap or (plan.features.get("voice") == "passive" and pred.voice == "active")):
+        return None
+    obj = next((a for a in main.arguments if a.function == "obj"), None)
+    if obj is None:
+        return None
+    tokens = analysis.sentence.tokens
+    start, end = obj.span
+    for t in tokens[start:end]:
+        if not (
+            t.dep == "prep"
+            and t.i > obj.head
+            and start <= t.head < end
+            and tokens[t.head].pos in ("NOUN", "PROPN", "PRON", "NUM")
+        ):
+            continue
+        word = t.text.lower()
+        inside = [x for x in tokens if x.head == t.i and x.dep == "pobj"]
+        timely = bool(inside) and (
+            inside[0].ent_type in ("DATE", "TIME")
+            or inside[0].text.lower().rstrip("s") in _TIME_NOUNS
+        )
+        if word in _VERB_PREPOSITIONS or (timely and word != "of"):
+            pp = phrase(analysis, t)
+            kind = "a time phrase" if timely else f"a '{word}'-phrase"
+            return (
+                f"the parse does not settle whether '{pp}' ({kind}) belongs to "
+                f"'{tokens[t.head].text}' or to the verb; moved with the object it could "
+                "change the meaning"
+            )
+    return None
+
+
+# Prepositions whose phrase after an object is most often the verb's (a recipient, a source,
+# a goal, a span of time): disclose information to third parties, buy it from a dealer.
+_VERB_PREPOSITIONS = frozenset(
+    {"to", "from", "into", "onto", "during", "throughout", "since", "until", "till", "over"}
+)
+
+
+def moved_phrase_refusal(analysis: Analysis, main: Frame, plan: EditPlan) -> str | None:
+    """Why an argument a voice change or swap moves is not a whole phrase the realizer can
+    move: words of its head's phrase outside its span (*the Pixel | 8*), a measure (*30%*), or
+    a generic *you* or *one* that a passive would make a *by*-phrase (*can be canceled by
+    you*)."""
+    pred = main.predicate
+    moves = plan.swap or (plan.features.get("voice") == "passive" and pred.voice == "active")
+    if not moves:
+        return None
+    tokens = analysis.sentence.tokens
+    for arg in main.arguments:
+        if arg.function not in ("subj", "obj") or not 0 <= arg.head < len(tokens):
+            continue
+        start, end = arg.span
+        outside = [
+            t
+            for t in tokens
+            if not start <= t.i < end
+            and t.dep not in ("punct", "cc")
+            and _under(tokens, t.i, arg.head)
+        ]
+        if outside:
+            return (
+                f"the parse puts '{outside[0].text}' in the phrase of "
+                f"'{tokens[arg.head].text}' but outside its words; the phrase cannot be moved "
+                "whole"
+            )
+    obj = next((a for a in main.arguments if a.function == "obj"), None)
+    after = tokens[obj.span[1]] if obj is not None and obj.span[1] < len(tokens) else None
+    if after is not None and after.pos == "NUM" and after.head == main.verb:
+        return (
+            f"the parse attaches '{after.text}' after the object to the verb, not to the "
+            "object; where it belongs is not clear enough to move the object"
+        )
+    if obj is not None and 0 <= obj.head < len(tokens):
+        head = tokens[obj.head]
+        if head.pos == "NUM" or head.text in ("%", "percent", "per cent"):
+            return f"the object '{obj.text}' is a measure, not a participant that can be promoted"
+    subj = next((a for a in main.arguments if a.function == "subj"), None)
+    if (
+        plan.features.get("voice") == "passive"
+        and subj is not None
+        and subj.text.lower() in ("you", "one")
+    ):
+        return (
+            f"the subject '{subj.text}' is generic here; its passive ('by {subj.text.lower()}') "
+            "is not natural English"
+        )
+    return None
+
+
+def _under(tokens: Sequence[Token], i: int, head: int) -> bool:
+    seen = set()
+    while 0 <= i < len(tokens) and i not in seen:
+        if i == head:
+            return True
+        seen.add(i)
+        if tokens[i].head == i:
+            return False
+        i = tokens[i].head
+    return False
