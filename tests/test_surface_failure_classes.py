@@ -286,7 +286,7 @@ def test_a_bare_singular_focus_is_not_clefted(realize):
 def test_a_conjoined_participle_keeps_its_subject(realize):
     declined(
         realize("A boy is washing his bike and singing a song.", "passive"),
-        "conjoined verb 'singing'",
+        "verb phrase 'singing a song' is coordinated with the main verb",
     )
 
 

@@ -30,13 +30,14 @@ def modal_table() -> dict[str, dict[str, dict[str, bool | str]]]:
 _PERSON_WORDS = frozenset(
     "i you we he she they everyone everybody anyone anybody someone somebody nobody".split()
 )
-_AGENT_SUFFIXES = ("er", "or", "ist", "ant", "ent", "ee", "ian", "ate", "eer")
+# (-er and -or also make instruments: a boiler, a motor; they are not read as agents)
+_AGENT_SUFFIXES = ("ist", "ee", "ian", "eer")
 
 
 def is_agent(analysis: Analysis, head: Token) -> bool:
     """Whether a subject's head names someone who acts: a personal pronoun, a person or
     institution noun (``person_nouns.txt``, ``agent_nouns.txt``), a person, organization or
-    group name, or a noun with an agent suffix (*employees*, *candidates*, *drivers*)."""
+    group name, or a noun with a person suffix (*-ist*, *-ee*, *-ian*, *-eer*)."""
     word = head.text.lower()
     lemma = head.lemma.lower() or word
     if word in _PERSON_WORDS or head.ent_type in ("PERSON", "ORG", "NORP", "GPE"):
@@ -121,15 +122,16 @@ def formula_refusal(analysis: Analysis, main: Frame, plan: EditPlan) -> str | No
     target, reason = target_features(pred, plan)
     if reason is None and target == pred.features() and not plan.swap:
         return None  # nothing changes: "unchanged" is true
-    first = subj is not None and subj.text.lower() in ("i", "we")
+    if subj is None or subj.text.lower() not in ("i", "we"):
+        return None
     edits = [f for f in feats if f not in ("shorten",)] + (["swap"] if plan.swap else [])
-    if first and pred.lemma in _PERFORMATIVES and pred.tense == "pres" and edits:
+    if pred.lemma in _PERFORMATIVES and pred.tense == "pres" and edits:
         return (
             f"'{subj.text} {tokens[main.verb].text} ...' is a performative formula: it does what "
             "it says only as it is, in the plain present"
         )
     clause = any(t.head == main.verb and t.dep in ("ccomp", "xcomp") for t in tokens)
-    if first and clause and pred.lemma in _NEG_RAISING and pred.polarity == "neg" and edits:
+    if clause and pred.lemma in _NEG_RAISING and pred.polarity == "neg" and edits:
         group = " ".join(tokens[i].text for i in main.verb_group).replace(" n't", "n't")
         return (
             f"'{subj.text} {group}' negates the "

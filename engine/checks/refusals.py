@@ -2,7 +2,12 @@
 runs: each is a small function of the clause, asked in the order of :data:`REFUSALS`.
 
 The English word lists they read are data files under ``rules/lexicon/`` (nearly negative
-adverbs, negative words; the time adverbials and months of :mod:`.time`)."""
+adverbs, negative words; the time adverbials and months of :mod:`.time`).
+
+One module, over 400 lines: :data:`REFUSALS` is one ordered table, and its order is the order
+in which reasons are given, so the small functions it lists stay beside it (the refusals of an
+edit's reach, its meaning and what it moves live in :mod:`.scope`, :mod:`.meaning` and
+:mod:`.moved`)."""
 
 from __future__ import annotations
 
@@ -356,42 +361,15 @@ def _time_adverbial(c: _Clause) -> str | None:
     return None
 
 
-def _coordinated_verb_phrase(c: _Clause) -> str | None:
-    return scope.coordination_refusal(c.analysis, c.frame, c.plan)
+def _of_the_clause(check):
+    """A refusal of :mod:`.scope`, :mod:`.meaning` or :mod:`.moved` (a function of the analysis,
+    the clause's frame and the plan) as an entry of :data:`REFUSALS`."""
 
+    def run(c: _Clause) -> str | None:
+        return check(c.analysis, c.frame, c.plan)
 
-def _conjunct_not_as_asked(c: _Clause) -> str | None:
-    return scope.unsatisfied_conjunct(c.analysis, c.frame, c.plan)
-
-
-def _modal_meaning(c: _Clause) -> str | None:
-    return meaning.modal_refusal(c.analysis, c.frame, c.plan)
-
-
-def _perfect_of_a_conditional(c: _Clause) -> str | None:
-    return scope.conditional_refusal(c.analysis, c.frame, c.plan)
-
-
-def _progressive_of_a_habit(c: _Clause) -> str | None:
-    return scope.habitual_refusal(c.analysis, c.frame, c.plan)
-
-
-def _form_nobody_writes(c: _Clause) -> str | None:
-    return scope.form_refusal(c.analysis, c.frame, c.plan)
-
-
-def _phrase_carried_with_the_object(c: _Clause) -> str | None:
-    return moved.carried_phrase(c.analysis, c.frame, c.plan) or moved.moved_phrase_refusal(
-        c.analysis, c.frame, c.plan
-    )
-
-
-def _formula_or_performative(c: _Clause) -> str | None:
-    return meaning.formula_refusal(c.analysis, c.frame, c.plan)
-
-
-def _coordinated_clause_in_another_time(c: _Clause) -> str | None:
-    return scope.coordinated_clause_refusal(c.analysis, c.frame, c.plan)
+    run.__name__ = run.__qualname__ = check.__name__
+    return run
 
 
 # The refusals in the order they are asked: the first that applies gives the reason.
@@ -416,15 +394,21 @@ REFUSALS = (
     _unlicensed_ever_or_yet,
     _object_that_cannot_move,
     _time_adverbial,
-    _modal_meaning,
-    _coordinated_verb_phrase,
-    _conjunct_not_as_asked,
-    _perfect_of_a_conditional,
-    _progressive_of_a_habit,
-    _form_nobody_writes,
-    _phrase_carried_with_the_object,
-    _coordinated_clause_in_another_time,
-    _formula_or_performative,
+    *(
+        _of_the_clause(check)
+        for check in (
+            meaning.modal_refusal,
+            scope.coordination_refusal,
+            scope.unsatisfied_conjunct,
+            scope.conditional_refusal,
+            scope.habitual_refusal,
+            scope.form_refusal,
+            moved.carried_phrase,
+            moved.moved_phrase_refusal,
+            scope.coordinated_clause_refusal,
+            meaning.formula_refusal,
+        )
+    ),
 )
 
 

@@ -45,6 +45,7 @@ _NAMES = {
 _HABITUAL = english.phrase_pattern("habitual_adverbs")
 _NOMINAL_DEPS = ("det", "compound", "poss", "amod", "nummod")
 _NO_PROGRESSIVE_PASSIVE = english.read_lexicon("no_progressive_passives")
+_ASPECTUAL = english.read_lexicon("aspectual_verbs")
 
 
 def verb_conjuncts(analysis: Analysis, main: Frame) -> list[Token]:
@@ -253,7 +254,16 @@ def form_refusal(analysis: Analysis, main: Frame, plan: EditPlan) -> str | None:
     tokens = analysis.sentence.tokens
     if plan.features.get("progressive") is True and not pred.progressive:
         ing = next(
-            (t for t in tokens if t.head == main.verb and t.dep == "xcomp" and t.tag == "VBG"),
+            (
+                t
+                for t in tokens
+                if t.head == main.verb
+                and t.i > main.verb
+                and (
+                    (t.dep == "xcomp" and t.tag == "VBG")
+                    or (pred.lemma in _ASPECTUAL and t.text.lower().endswith("ing"))
+                )
+            ),
             None,
         )
         if ing is not None:
