@@ -447,7 +447,7 @@ def test_the_active_of_a_prepositional_passive_keeps_the_preposition_with_its_ve
         (
             "The farmer smiles because the rain falls.",
             "tense(past)",
-            "The farmer smiled because the rain falls.",
+            "The farmer smiled because the rain fell.",
         ),
     ],
 )

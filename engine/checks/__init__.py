@@ -45,6 +45,7 @@ from .plan import (
     value_name,
 )
 from .refusals import NEGATIVE_ADVERBS, REFUSALS, refusal
+from .scope import clause_heads, negation_joins
 from .sentences import (
     REPORTING_VERBS,
     inverted_reporting,
@@ -61,6 +62,8 @@ __all__ = [
     "CONCESSIVE_SUBORDINATORS",
     "NEGATIVE_ADVERBS",
     "REFUSALS",
+    "clause_heads",
+    "negation_joins",
     "REPORTING_VERBS",
     "TEMPORAL_SUBORDINATORS",
     "UNCHANGED",

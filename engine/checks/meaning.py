@@ -18,6 +18,7 @@ from .plan import target_features
 _FORMULA_SIGNS = frozenset("= + < > ± × ÷ ≤ ≥".split())
 _PERFORMATIVES = english.read_lexicon("performative_verbs")
 _NEG_RAISING = english.read_lexicon("neg_raising_verbs")
+_ATTITUDES = english.read_lexicon("attitude_formulae")
 
 
 @functools.lru_cache(maxsize=1)
@@ -110,7 +111,9 @@ def formula_refusal(analysis: Analysis, main: Frame, plan: EditPlan) -> str | No
     performative (*We regret to inform you ...*: ``performative_verbs.txt``), which does what
     it says only as it is (present, affirmative, plain); a negated verb of opinion with a
     first-person subject and a clause (*I don't think anyone noticed*:
-    ``neg_raising_verbs.txt``), whose negation belongs to the clause it governs."""
+    ``neg_raising_verbs.txt``), whose negation belongs to the clause it governs; a first-person
+    attitude formula framing a clause (*I hope this letter finds you well*, *I'm afraid I
+    cannot come*: ``attitude_formulae.txt``)."""
     tokens = analysis.sentence.tokens
     feats = plan.features
     moves = plan.swap or any(f in feats for f in ("voice", "cleft", "progressive"))
@@ -131,6 +134,20 @@ def formula_refusal(analysis: Analysis, main: Frame, plan: EditPlan) -> str | No
             "it says only as it is, in the plain present"
         )
     clause = any(t.head == main.verb and t.dep in ("ccomp", "xcomp") for t in tokens)
+    attitude = pred.lemma in _ATTITUDES or any(
+        t.head == main.verb and t.dep == "acomp" and t.text.lower() in _ATTITUDES for t in tokens
+    )
+    framed = clause or any(
+        t.dep == "ccomp" and 0 <= t.head < len(tokens) and tokens[t.head].head == main.verb
+        for t in tokens
+    )
+    if attitude and framed and pred.tense == "pres" and not pred.perfect and edits:
+        verb = tokens[main.verb].text
+        said = f"{subj.text}{verb}" if verb.startswith("'") else f"{subj.text} {verb}"
+        return (
+            f"'{said} ...' frames the clause after it as a polite "
+            "formula (I hope ..., I'm afraid ...); edited, it would report a feeling instead"
+        )
     if clause and pred.lemma in _NEG_RAISING and pred.polarity == "neg" and edits:
         group = " ".join(tokens[i].text for i in main.verb_group).replace(" n't", "n't")
         return (

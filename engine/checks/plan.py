@@ -109,6 +109,13 @@ def target_features(
         and feats.get("modality") not in (None, "can", "could")
     ):
         feats["modality"] = f"{feats['modality']} be able to"  # may be able to swim
+    elif (
+        periphrastic
+        and src.modality == "must"
+        and feats.get("modality") not in (None, "must")
+        and "tense" not in plan.features
+    ):
+        feats["modality"] = f"{feats['modality']} have to"  # might have to come
     new_modal = feats.get("modality") is not None and src.modality is None
     target.update(feats)
     if new_modal and src.tense == "past" and "tense" not in plan.features:

@@ -401,6 +401,7 @@ REFUSALS = (
             scope.coordination_refusal,
             scope.unsatisfied_conjunct,
             scope.conditional_refusal,
+            scope.past_perfect_refusal,
             scope.habitual_refusal,
             scope.form_refusal,
             moved.carried_phrase,

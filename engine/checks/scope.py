@@ -25,7 +25,12 @@ from collections.abc import Sequence
 from .. import english
 from ..ir import Analysis, Frame, Token
 from ..transforms import EditPlan
-from .clauses import CONCESSIVE_SUBORDINATORS, main_clause_tokens, temporal_clauses
+from .clauses import (
+    CONCESSIVE_SUBORDINATORS,
+    TEMPORAL_SUBORDINATORS,
+    main_clause_tokens,
+    temporal_clauses,
+)
 from .meaning import modal_refusal
 from .plan import describe, target_features
 
@@ -46,12 +51,21 @@ _HABITUAL = english.phrase_pattern("habitual_adverbs")
 _NOMINAL_DEPS = ("det", "compound", "poss", "amod", "nummod")
 _NO_PROGRESSIVE_PASSIVE = english.read_lexicon("no_progressive_passives")
 _ASPECTUAL = english.read_lexicon("aspectual_verbs")
+_ACHIEVEMENTS = english.read_lexicon("achievement_verbs")
 
 
 def verb_conjuncts(analysis: Analysis, main: Frame) -> list[Token]:
     """Verbs coordinated with the main verb that share its subject (no subject of their own):
     *makes* in *crushes ice and makes smoothies*."""
     return [t for t in _conjuncts(analysis, main) if not _has_subject(analysis, t)]
+
+
+def clause_heads(analysis: Analysis, main: Frame) -> list[Frame]:
+    """The main clause's frame and those of the verb phrases coordinated with it: the verbs a
+    temporal or conditional clause of the main clause can hang on (*opens and closes itself
+    once the pressure drops*)."""
+    frames = {f.verb: f for f in analysis.frames}
+    return [main] + [frames[c.i] for c in verb_conjuncts(analysis, main) if c.i in frames]
 
 
 def clause_conjuncts(analysis: Analysis, main: Frame) -> list[Token]:
@@ -112,13 +126,15 @@ def coordination_refusal(analysis: Analysis, main: Frame, plan: EditPlan) -> str
         structural.remove("cleft")  # It is the blender that crushes ice and makes smoothies.
     if plan.swap:
         structural.append("swap")
+    if structural == ["polarity"] and negation_joins(analysis, main, plan) is not None:
+        structural = []  # *does not crush ice or make smoothies*: the conjuncts checked below
     if structural:
         edits = " and ".join(_NAMES[f] for f in structural)
         return (
             f"{what} and shares its subject: {edits} of the first alone would not be the "
             "sentence's, and of both would not mean the same"
         )
-    if not any(f in feats for f in ALIKE):
+    if not any(f in feats for f in (*ALIKE, "polarity")):
         return None
     tokens = analysis.sentence.tokens
     verb = tokens[main.verb]
@@ -132,7 +148,7 @@ def coordination_refusal(analysis: Analysis, main: Frame, plan: EditPlan) -> str
                 "clear enough to edit"
             )
         aux = _own_auxiliaries(analysis, c)
-        if aux or c.pos != "VERB" or _form(c.tag, auxiliaries) != _form(verb.tag, auxiliaries):
+        if aux or c.pos != "VERB" or not _same_form(c, verb, auxiliaries):
             has = (
                 f"its own auxiliary '{aux[0].text}'"
                 if aux
@@ -151,6 +167,69 @@ def coordination_refusal(analysis: Analysis, main: Frame, plan: EditPlan) -> str
                 f"'{lemma}', which has no progressive"
             )
     return None
+
+
+def _under_verb(tokens: Sequence[Token], i: int, verb: int) -> bool:
+    """Whether token ``i`` depends on ``verb`` (at any depth) without crossing a clause."""
+    seen = set()
+    while 0 <= i < len(tokens) and i not in seen and tokens[i].head != i:
+        seen.add(i)
+        if tokens[i].dep in ("relcl", "ccomp", "advcl", "acl", "xcomp", "conj"):
+            return False
+        i = tokens[i].head
+        if i == verb:
+            return True
+    return False
+
+
+def _has_object(frame: Frame) -> bool:
+    return any(a.function == "obj" for a in frame.arguments)
+
+
+def negation_joins(analysis: Analysis, main: Frame, plan: EditPlan) -> list[int] | None:
+    """The *and* tokens that join the verb phrases coordinated with the main verb, when the
+    plan negates an affirmative clause: negated, they are joined by *or* (*does not crush ice
+    or make smoothies*: neither). None when the edit is not a new negation, or a conjunct is
+    joined by anything but *and* (*but*, *or*: their negation does not read the same)."""
+    if plan.features.get("polarity") != "neg" or main.predicate.polarity != "pos":
+        return None
+    tokens = analysis.sentence.tokens
+    conjuncts = verb_conjuncts(analysis, main)
+    heads = {main.verb} | {c.i for c in conjuncts}
+    joins = [t for t in tokens if t.dep == "cc" and t.head in heads]
+    if not conjuncts or not joins or any(t.text.lower() != "and" for t in joins):
+        return None
+    if any(t.dep == "preconj" and t.head in heads for t in tokens):  # both ... and
+        return None
+    if main.predicate.lemma in _SERIAL and any(t.i == main.verb + 1 for t in joins):
+        return None  # *come and visit*: one predicate, not two
+    first = min(c.i for c in conjuncts)
+    if any(t.text.lower() in _POSITIVE_POLARITY for t in tokens[first:]):
+        return None  # *some* in a later conjunct would need its own *any*
+    return [t.i for t in joins]
+
+
+# Verbs of pseudo-coordination: *come and visit*, *go and see*, *try and find* are one
+# predicate, whose negation is not *not come or visit*.
+_SERIAL = frozenset({"come", "go", "try", "run", "stop", "wait", "be"})
+
+_POSITIVE_POLARITY = frozenset(
+    {"some", "something", "someone", "somebody", "somewhere", "already", "still"}
+)
+
+
+def _same_form(c: Token, verb: Token, auxiliaries: bool) -> bool:
+    """Whether conjunct ``c`` has the main verb's form: the same tag (:func:`_form`), or a word
+    that is also the main verb's form of its own lemma (*scored ... and set up*: *set* is
+    tagged a base form, but it is its own past too; without an auxiliary only)."""
+    if _form(c.tag, auxiliaries) == _form(verb.tag, auxiliaries):
+        return True
+    if auxiliaries:  # under an auxiliary the forms differ in kind (*was signed and ended*)
+        return False
+    from lemminflect import getInflection
+
+    lemma = english.verb_lemma(c.text, c.lemma)
+    return c.text.lower() in {f.lower() for f in getInflection(lemma, tag=verb.tag)}
 
 
 def _form(tag: str, under_auxiliary: bool) -> str:
@@ -176,10 +255,18 @@ def unsatisfied_conjunct(analysis: Analysis, main: Frame, plan: EditPlan) -> str
     # it since 2019 and I have never had a problem*)
     keys = [k for k in plan.features if k in ("tense", "perfect", "modality", "voice", "polarity")]
     asked = describe(plan).removeprefix("the sentence is already ")
+    verb = analysis.sentence.tokens[main.verb]
+    auxiliaries = len(main.verb_group) > 1
     for c in _conjuncts(analysis, main):
         frame = frames.get(c.i)
         if frame is None:
             continue
+        if (
+            not _has_subject(analysis, c)
+            and not _own_auxiliaries(analysis, c)
+            and _same_form(c, verb, auxiliaries)
+        ):
+            continue  # it shares the main verb's form, so what the main clause shows, it shows
         mine, _ = target_features(frame.predicate, plan)
         if any(frame.predicate.features()[k] != mine[k] for k in keys):
             return (
@@ -189,8 +276,10 @@ def unsatisfied_conjunct(analysis: Analysis, main: Frame, plan: EditPlan) -> str
             )
     if plan.features.get("tense") == "past":
         for sub in (
-            *temporal_clauses(analysis, main),
-            *temporal_clauses(analysis, main, CONCESSIVE_SUBORDINATORS),
+            sub
+            for head in clause_heads(analysis, main)
+            for words in (TEMPORAL_SUBORDINATORS, CONCESSIVE_SUBORDINATORS)
+            for sub in temporal_clauses(analysis, head, words)
         ):
             if sub.predicate.tense == "pres":
                 tokens = analysis.sentence.tokens
@@ -202,12 +291,30 @@ def unsatisfied_conjunct(analysis: Analysis, main: Frame, plan: EditPlan) -> str
     return None
 
 
+def past_perfect_refusal(analysis: Analysis, main: Frame, plan: EditPlan) -> str | None:
+    """Why a past main clause cannot go into the present or the future: a clause that depends
+    on it is in the past perfect (*Williams, who had not played since January, withdrew*),
+    which needs a past to be earlier than."""
+    if plan.features.get("tense") not in ("pres", "fut") or main.predicate.tense != "past":
+        return None
+    tokens = analysis.sentence.tokens
+    for f in analysis.frames:
+        if f is main or not f.finite or f.predicate.tense != "past" or not f.predicate.perfect:
+            continue
+        if 0 <= f.verb < len(tokens) and tokens[f.verb].dep in ("relcl", "advcl", "ccomp", "acl"):
+            return (
+                f"the clause '{phrase(analysis, tokens[f.verb])}' is in the past perfect, which "
+                "needs the main clause in the past"
+            )
+    return None
+
+
 def conditional_refusal(analysis: Analysis, main: Frame, plan: EditPlan) -> str | None:
     """Why the perfect does not fit: the clause states what happens when or if something holds
     (*may leak if it is stored in a damp place*, *is loaded when the server starts*)."""
     if plan.features.get("perfect") is not True or main.predicate.perfect:
         return None
-    for other in temporal_clauses(analysis, main):
+    for other in (o for h in clause_heads(analysis, main) for o in temporal_clauses(analysis, h)):
         if other.predicate.tense == "pres" and not other.predicate.perfect:
             tokens = analysis.sentence.tokens
             start = min(
@@ -271,11 +378,63 @@ def form_refusal(analysis: Analysis, main: Frame, plan: EditPlan) -> str | None:
                 f"'{tokens[main.verb].text} {ing.text}': a verb whose complement is an -ing form "
                 "has no progressive ('keeps building' / '*is keeping building')"
             )
+        if pred.lemma in _ACHIEVEMENTS:
+            return (
+                f"'{pred.lemma}' names an event that is over as it happens; its progressive "
+                "would say it was under way, not that it happened"
+            )
+        counted = next(
+            (
+                t
+                for t in tokens
+                if (t.tag == "CD" and _under_verb(tokens, t.i, main.verb))
+                or (t.head == main.verb and t.text.lower() in ("twice", "once", "thrice"))
+            ),
+            None,
+        )
+        if counted is not None and pred.voice == "active" and _has_object(main):
+            return (
+                f"the clause counts what was done ('{counted.text}'); its progressive would say "
+                "it was under way, not done"
+            )
+        if not pred.modality and any(
+            other.predicate.tense == "pres"
+            for head in clause_heads(analysis, main)
+            for other in temporal_clauses(analysis, head)
+        ):
+            return (
+                "the clause states what happens when or if something holds; its progressive "
+                "would describe one ongoing occasion"
+            )
         if pred.voice == "passive" and pred.lemma in _NO_PROGRESSIVE_PASSIVE:
             return (
                 f"the passive of '{pred.lemma}' states a name, a view or an expectation; its "
                 "progressive ('is being called', 'is being expected') is not natural English"
             )
+    if plan.features.get("perfect") is True and not pred.perfect:
+        if pred.voice == "passive" and pred.lemma in _NO_PROGRESSIVE_PASSIVE:
+            return (
+                f"the passive of '{pred.lemma}' states a name, a view or a standing fact (is "
+                "survived by, is called); its perfect is not natural English"
+            )
+        own = main_clause_tokens(analysis, main)
+        until = next(
+            (tokens[i].text for i in own if tokens[i].text.lower() in ("until", "till")), None
+        )
+        if until is not None and pred.tense == "pres":
+            return (
+                f"the clause lasts '{until} ...' a time to come; its present perfect would end "
+                "the state before now"
+            )
+    if (
+        plan.features.get("perfect") is True
+        and not pred.perfect
+        and pred.lemma in english.STATIVE_VERBS
+    ):
+        return (
+            f"'{pred.lemma}' states a lasting relation (what a thing contains or comprises); "
+            "its perfect ('has comprised') is not natural English"
+        )
     if (
         plan.features.get("voice") == "passive"
         and pred.voice == "active"
@@ -289,9 +448,9 @@ def form_refusal(analysis: Analysis, main: Frame, plan: EditPlan) -> str | None:
         changed
         and target["progressive"]
         and target["voice"] == "passive"
-        and (target["perfect"] or target.get("modality"))
+        and (target["perfect"] or target.get("modality") or target["tense"] == "fut")
     ):
-        form = "been being" if target["perfect"] else "be being"
+        form = "been being" if target["perfect"] else "be being"  # will be being held
         return (
             f"a passive progressive with a modal or the perfect ('{form}') is not natural English"
         )

@@ -10,7 +10,7 @@ import re
 
 from .. import english
 from ..ir import Analysis, Frame
-from .clauses import main_clause_tokens
+from .clauses import main_clause_tokens, temporal_clauses
 
 _PAST_TIME = english.phrase_pattern("past_time_adverbials")
 _FUTURE_TIME = english.phrase_pattern("future_time_adverbials")
@@ -57,6 +57,8 @@ def time_conflict(
 
     tokens = analysis.sentence.tokens
     own = main_clause_tokens(analysis, frame)
+    for clause in temporal_clauses(analysis, frame):  # *After he retired in 1988, he ...*
+        own = own + main_clause_tokens(analysis, clause)
     text = " ".join(tokens[i].text for i in own)
     this_year = year or datetime.date.today().year
     past = m.group() if (m := _PAST_TIME.search(text)) else None

@@ -157,13 +157,27 @@ def phrase_head(analysis: Analysis, frame: Frame, phrase: list[Item]) -> int | N
     return None
 
 
+def conj_of(tokens: Sequence[Token], i: int, verb: int) -> bool:
+    """Whether token ``i`` is coordinated with ``verb``, directly or through other conjuncts
+    (*receives ..., identifies ... and stores*: each hangs on the one before)."""
+    seen = set()
+    while tokens[i].dep == "conj" and i not in seen and 0 <= tokens[i].head < len(tokens):
+        seen.add(i)
+        i = tokens[i].head
+        if i == verb:
+            return True
+    return False
+
+
 def conjoined_verbs(analysis: Analysis, frame: Frame) -> set[int]:
+    """Verbs coordinated with the verb without an auxiliary or a subject of their own (*trims
+    the hedges and mows the lawn*), every conjunct of a longer list too."""
     tokens = analysis.sentence.tokens
     out = set()
     for t in tokens:
         if (
             t.dep == "conj"
-            and t.head == frame.verb
+            and conj_of(tokens, t.i, frame.verb)
             and t.tag in ("VBD", "VBZ", "VBP", "VB")
             and t.pos == "VERB"
         ):
@@ -182,7 +196,7 @@ def conjoined_participles(tokens: Sequence[Token], frame: Frame) -> set[int]:
         t.i
         for t in tokens
         if t.dep == "conj"
-        and t.head == frame.verb
+        and conj_of(tokens, t.i, frame.verb)
         and t.tag in ("VBG", "VBN")
         and not any(
             c.head == t.i and c.dep in ("aux", "auxpass", "nsubj", "nsubjpass") for c in tokens
@@ -250,6 +264,7 @@ def polarity_items(layout: Layout) -> dict[int, str]:
         word = tok.text.lower()
         if (
             (tok.i > frame.verb or (word in _ASPECTUAL and tok.i > frame.verb_group[0]))
+            and not (word in _ASPECTUAL and target["force"] == "ques")  # *Hadn't she already*
             and word in table
             and _in_clause_of(tokens, tok.i, frame.verb)
             and not _licensed_locally(tokens, tok.i, frame.verb)

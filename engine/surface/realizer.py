@@ -22,8 +22,10 @@ from ..checks import (
     CONCESSIVE_SUBORDINATORS,
     UNCHANGED,
     already_satisfied,
+    clause_heads,
     describe,
     misparsed_verb,
+    negation_joins,
     target_features,
     temporal_clauses,
 )
@@ -100,6 +102,8 @@ class SurfaceRealizer:
         if cut is not None:
             apply_cut(layout, cut)
         layout.respell.update(polarity_items(layout))
+        for i in negation_joins(analysis, frame, plan) or ():
+            layout.respell[i] = "or"  # does not crush ice or make smoothies
         if self.tense_scope == "main" and (why := already_satisfied(src, plan)):
             # on a clause other than the main one
             return Realization(OK, why, (Candidate(analysis.text, 1.0),))
@@ -172,7 +176,8 @@ class SurfaceRealizer:
             # past clause, present under a present or future one
             # (a modal's past follows too: *had to be supervised while they were using it*)
             follow = "past" if features["tense"] == "past" else "pres"
-            for clause in (frame, *layout.coordinated):  # each clause's own temporal clauses
+            heads = [*clause_heads(analysis, frame), *layout.coordinated]
+            for clause in heads:  # each clause's and verb phrase's own temporal clauses
                 for other in temporal_clauses(analysis, clause):
                     if other.predicate.tense != follow:
                         rewrites.update(self._retense(analysis, other, {"tense": follow}))
