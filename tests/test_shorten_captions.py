@@ -368,14 +368,14 @@ def test_caption_and_shorten_compose(realize):
     ],
 )
 def test_other_verbless_texts_stay_not_applicable(realize, source):
-    _declined(realize(source, "p"), "no verbal predicate")
+    _declined(realize(source, "p"), "the parse finds no verb")
     assert realize(source, "o").best == source
 
 
 def test_a_sentence_that_only_looks_like_a_caption_is_left_alone(realize):
     # "talks" is the verb the tagger took for a noun: inserting "is" would break the sentence.
     _declined(
-        realize("A woman holding an umbrella talks to her friend .", "p"), "no verbal predicate"
+        realize("A woman holding an umbrella talks to her friend .", "p"), "the parse finds no verb"
     )
 
 
@@ -386,7 +386,7 @@ def test_caption_restoration_can_be_turned_off():
     analysis = backend.analyze([CAPTION])[0]
     assert analysis.main_frame is None
     result = backend.realize([analysis], [parse("tense(past)").plan()])[0]
-    _declined(result, "no verbal predicate")
+    _declined(result, "the parse finds no verb")
 
 
 def test_restoration_is_one_extra_batch_and_keeps_the_caption(surface):

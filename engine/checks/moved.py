@@ -65,8 +65,8 @@ _VERB_PREPOSITIONS = frozenset(
 def moved_phrase_refusal(analysis: Analysis, main: Frame, plan: EditPlan) -> str | None:
     """Why an argument a voice change or swap moves is not a whole phrase the realizer can
     move: words of its head's phrase outside its span (*the Pixel | 8*), a measure (*30%*), or
-    a generic *you* or *one* that a passive would make a *by*-phrase (*can be canceled by
-    you*)."""
+    a generic *you* or *one* that a passive would make a *by*-phrase while a phrase after the
+    verb still needs it as its subject (*can be canceled by you without paying a fee*)."""
     pred = main.predicate
     moves = plan.swap or (plan.features.get("voice") == "passive" and pred.voice == "active")
     if not moves:
@@ -101,14 +101,21 @@ def moved_phrase_refusal(analysis: Analysis, main: Frame, plan: EditPlan) -> str
         if head.pos == "NUM" or head.text in ("%", "percent", "per cent"):
             return f"the object '{obj.text}' is a measure, not a participant that can be promoted"
     subj = next((a for a in main.arguments if a.function == "subj"), None)
+    controlled = any(  # *without paying a fee*: its understood subject is the clause's
+        t.head == main.verb
+        and t.dep == "prep"
+        and any(x.head == t.i and x.dep == "pcomp" and x.tag == "VBG" for x in tokens)
+        for t in tokens
+    )
     if (
         plan.features.get("voice") == "passive"
         and subj is not None
         and subj.text.lower() in ("you", "one")
+        and controlled
     ):
         return (
-            f"the subject '{subj.text}' is generic here; its passive ('by {subj.text.lower()}') "
-            "is not natural English"
+            f"the subject '{subj.text}' is generic here and understood in the phrase after the "
+            f"verb; its passive ('by {subj.text.lower()}') would leave that phrase without it"
         )
     return None
 

@@ -19,7 +19,7 @@ from typing import Any
 from .. import agreement, english
 from ..ir import Analysis, Argument, Frame, Predicate, Token
 from ..transforms import EditPlan
-from . import meaning, moved, scope
+from . import aspect, meaning, moved, scope
 from .clauses import main_clause_tokens
 from .sentences import (
     inverted_reporting,
@@ -400,13 +400,13 @@ REFUSALS = (
             meaning.modal_refusal,
             scope.coordination_refusal,
             scope.unsatisfied_conjunct,
-            scope.conditional_refusal,
+            aspect.conditional_refusal,
             scope.past_perfect_refusal,
-            scope.habitual_refusal,
-            scope.form_refusal,
+            aspect.habitual_refusal,
+            aspect.form_refusal,
             moved.carried_phrase,
             moved.moved_phrase_refusal,
-            scope.coordinated_clause_refusal,
+            aspect.coordinated_clause_refusal,
             meaning.formula_refusal,
         )
     ),

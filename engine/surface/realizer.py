@@ -81,7 +81,9 @@ class SurfaceRealizer:
             return Realization.not_applicable(why)
         frame = target_frame(analysis, plan)
         if frame is None:
-            return Realization.not_applicable("no verbal predicate found in the sentence")
+            return Realization.not_applicable(
+                "the parse finds no verb in the sentence (it may have read the verb as a noun)"
+            )
         if why := _unrealizable_clause(analysis, frame):
             return Realization.not_applicable(why)
         src = frame.predicate
@@ -365,7 +367,7 @@ def _unrealizable_clause(analysis: Analysis, frame: Frame) -> str | None:
             else ""
         )
         return (
-            f"the sentence has no main-clause verb ({head}the verb found, "
+            f"the parse gives the sentence no main-clause verb ({head}the verb found, "
             f"'{tokens[main.verb].text}', heads a subordinate clause: {main.clause}); editing it "
             "would not edit the sentence"
         )

@@ -1,0 +1,238 @@
+"""Aspect and time an edit must not force: the perfect of a statement of what happens when or
+if something holds (*may have leaked if it is stored*), the progressive of a habit
+(``habitual_adverbs.txt``), of an event over as it happens (``achievement_verbs.txt``), of a
+counted result (*scored twice*), of a verb with an *-ing* complement (``aspectual_verbs.txt``),
+of a passive that names or expects (``no_progressive_passives.txt``), *be being* / *been
+being*, the perfect of a lasting relation, and the same checks on every coordinated clause a
+tense or aspect edit reaches."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from .. import english
+from ..ir import Analysis, Frame, Token
+from ..transforms import EditPlan
+from .clauses import main_clause_tokens, temporal_clauses
+from .meaning import modal_refusal
+from .plan import target_features
+from .scope import TIME, clause_conjuncts, clause_heads, phrase
+
+_HABITUAL = english.phrase_pattern("habitual_adverbs")
+_NO_PROGRESSIVE_PASSIVE = english.read_lexicon("no_progressive_passives")
+_ASPECTUAL = english.read_lexicon("aspectual_verbs")
+_ACHIEVEMENTS = english.read_lexicon("achievement_verbs")
+# The subordinators of a condition or a recurring occasion (not *before*, *until*, *while*:
+# *They are testing it before production begins* is one occasion).
+_CONDITIONS = frozenset(
+    {"if", "when", "whenever", "once", "unless", "every time", "each time", "as long as"}
+)
+
+
+def _under_verb(tokens: Sequence[Token], i: int, verb: int) -> bool:
+    """Whether token ``i`` depends on ``verb`` (at any depth) without crossing a clause."""
+    seen = set()
+    while 0 <= i < len(tokens) and i not in seen and tokens[i].head != i:
+        seen.add(i)
+        if tokens[i].dep in ("relcl", "ccomp", "advcl", "acl", "xcomp", "conj"):
+            return False
+        i = tokens[i].head
+        if i == verb:
+            return True
+    return False
+
+
+def _has_object(frame: Frame) -> bool:
+    return any(a.function == "obj" for a in frame.arguments)
+
+
+def conditional_refusal(analysis: Analysis, main: Frame, plan: EditPlan) -> str | None:
+    """Why the perfect does not fit: the clause states what happens when or if something holds
+    (*may leak if it is stored in a damp place*, *is loaded when the server starts*)."""
+    if plan.features.get("perfect") is not True or main.predicate.perfect:
+        return None
+    for other in (o for h in clause_heads(analysis, main) for o in temporal_clauses(analysis, h)):
+        if other.predicate.tense == "pres" and not other.predicate.perfect:
+            tokens = analysis.sentence.tokens
+            start = min(
+                [t.i for t in tokens if t.head == other.verb and t.dep in ("mark", "advmod")]
+                + [other.verb]
+            )
+            return (
+                f"the clause states what happens '{phrase_from(tokens, start)}'; the perfect "
+                "does not fit such a statement, and the clause would be left in the present"
+            )
+    return None
+
+
+def phrase_from(tokens: Sequence[Token], start: int, limit: int = 6) -> str:
+    words = [t.text for t in tokens[start:] if t.text not in (".", "!", "?")]
+    return " ".join(words[:limit]) + (" ..." if len(words) > limit else "")
+
+
+def habitual_refusal(analysis: Analysis, main: Frame, plan: EditPlan) -> str | None:
+    """Why the progressive does not fit: the clause states what usually happens (*often*,
+    *every time*: ``habitual_adverbs.txt``)."""
+    if plan.features.get("progressive") is not True or main.predicate.progressive:
+        return None
+    tokens = analysis.sentence.tokens
+    own = main_clause_tokens(analysis, main)
+    text = " ".join(tokens[i].text for i in own)
+    found = m.group() if (m := _HABITUAL.search(text)) else None
+    if found:
+        return (
+            f"'{found}' makes the clause a statement of what usually happens; its "
+            "progressive would describe one ongoing occasion"
+        )
+    return None
+
+
+def form_refusal(analysis: Analysis, main: Frame, plan: EditPlan) -> str | None:
+    """Why the verb group the plan asks for is a form nobody writes: *be being* / *been being*
+    (a passive progressive under a modal or the perfect)."""
+    pred = main.predicate
+    target, reason = target_features(pred, plan, periphrastic=True)
+    if reason:
+        return None
+    changed = target != pred.features()
+    tokens = analysis.sentence.tokens
+    if plan.features.get("progressive") is True and not pred.progressive:
+        ing = next(
+            (
+                t
+                for t in tokens
+                if t.head == main.verb
+                and t.i > main.verb
+                and (
+                    (t.dep == "xcomp" and t.tag == "VBG")
+                    or (pred.lemma in _ASPECTUAL and t.text.lower().endswith("ing"))
+                )
+            ),
+            None,
+        )
+        if ing is not None:
+            return (
+                f"'{tokens[main.verb].text} {ing.text}': a verb whose complement is an -ing form "
+                "has no progressive ('keeps building' / '*is keeping building')"
+            )
+        if pred.lemma in _ACHIEVEMENTS:
+            return (
+                f"'{pred.lemma}' names an event that is over as it happens; its progressive "
+                "would say it was under way, not that it happened"
+            )
+        counted = next(
+            (
+                t
+                for t in tokens
+                if (t.tag == "CD" and _under_verb(tokens, t.i, main.verb))
+                or (t.head == main.verb and t.text.lower() in ("twice", "once", "thrice"))
+            ),
+            None,
+        )
+        if counted is not None and pred.voice == "active" and _has_object(main):
+            return (
+                f"the clause counts what was done ('{counted.text}'); its progressive would say "
+                "it was under way, not done"
+            )
+        if not pred.modality and any(
+            other.predicate.tense == "pres"
+            for head in clause_heads(analysis, main)
+            for other in temporal_clauses(analysis, head, _CONDITIONS)
+        ):
+            return (
+                "the clause states what happens when or if something holds; its progressive "
+                "would describe one ongoing occasion"
+            )
+        if pred.voice == "passive" and pred.lemma in _NO_PROGRESSIVE_PASSIVE:
+            return (
+                f"the passive of '{pred.lemma}' states a name, a view or an expectation; its "
+                "progressive ('is being called', 'is being expected') is not natural English"
+            )
+    if plan.features.get("perfect") is True and not pred.perfect:
+        if pred.voice == "passive" and pred.lemma in _NO_PROGRESSIVE_PASSIVE:
+            return (
+                f"the passive of '{pred.lemma}' states a name, a view or a standing fact (is "
+                "survived by, is called); its perfect is not natural English"
+            )
+        own = main_clause_tokens(analysis, main)
+        until = next(
+            (tokens[i].text for i in own if tokens[i].text.lower() in ("until", "till")), None
+        )
+        if until is not None and pred.tense == "pres":
+            return (
+                f"the clause lasts '{until} ...' a time to come; its present perfect would end "
+                "the state before now"
+            )
+    if (
+        plan.features.get("perfect") is True
+        and not pred.perfect
+        and pred.lemma in english.STATIVE_VERBS
+    ):
+        return (
+            f"'{pred.lemma}' states a lasting relation (what a thing contains or comprises); "
+            "its perfect ('has comprised') is not natural English"
+        )
+    if (
+        plan.features.get("voice") == "passive"
+        and pred.voice == "active"
+        and pred.lemma in english.STATIVE_VERBS
+    ):
+        return (
+            f"'{pred.lemma}' states a relation, not an action; its passive ('is "
+            f"{english.past_participle(pred.lemma)} by ...') is not natural English"
+        )
+    if (
+        changed
+        and target["progressive"]
+        and target["voice"] == "passive"
+        and (target["perfect"] or target.get("modality") or target["tense"] == "fut")
+    ):
+        form = "been being" if target["perfect"] else "be being"  # will be being held
+        return (
+            f"a passive progressive with a modal or the perfect ('{form}') is not natural English"
+        )
+    return None
+
+
+def coordinated_clause_refusal(analysis: Analysis, main: Frame, plan: EditPlan) -> str | None:
+    """Why a tense or aspect edit cannot be carried into the main clauses coordinated with the
+    main one alike: under the perfect (which keeps each clause's tense), a clause whose tense
+    and aspect differ from the main clause's (*We set up a calendar, and it has made a
+    difference*: *had set up ... has made*) would come out in another time; and each
+    coordinated clause must pass what the main clause passes (the modal's meaning, the perfect
+    of a conditional statement, the progressive of a habit or a state, forms nobody writes)."""
+    if not any(f in plan.features for f in TIME):
+        return None
+    frames = {f.verb: f for f in analysis.frames}
+    keys = ("tense", "progressive", "perfect", "modality")
+    mine = main.predicate.features()
+    relative = "perfect" in plan.features and "tense" not in plan.features
+    for c in clause_conjuncts(analysis, main):
+        frame = frames.get(c.i)
+        if frame is None:
+            continue
+        theirs = frame.predicate.features()
+        if relative and any(theirs[k] != mine[k] for k in keys):
+            return (
+                f"the coordinated clause '{phrase(analysis, c)}' is in another tense or aspect "
+                "than the main clause; the same edit would not put both in the same time"
+            )
+        tokens = analysis.sentence.tokens
+        if any(tokens[i].text.lower() == "never" for i in frame.verb_group) and any(
+            f in plan.features for f in ("tense", "perfect", "progressive")
+        ):
+            return (
+                f"the coordinated clause '{phrase(analysis, c)}' is negated by 'never'; "
+                "Seam does not yet carry 'never' into a clause it retenses"
+            )
+        for check in (modal_refusal, conditional_refusal, habitual_refusal, form_refusal):
+            if why := check(analysis, frame, plan):
+                return f"in the coordinated clause '{phrase(analysis, c)}': {why}"
+        if plan.features.get("progressive") is True and frame.predicate.lemma in (
+            english.NO_PROGRESSIVE
+        ):
+            return (
+                f"the coordinated clause '{phrase(analysis, c)}' has the stative verb "
+                f"'{frame.predicate.lemma}', which has no progressive"
+            )
+    return None
