@@ -327,3 +327,32 @@ def test_every_conjunct_is_edited_alike(realize, source, expr, expected):
 )
 def test_the_probe_classes_are_refused_with_their_cause(realize, source, expr, why):
     declined(realize(source, expr), why)
+
+
+# -- classes of the last probe (ceremonies, rulebooks, interviews, guides) ---------------------
+@pytest.mark.parametrize(
+    "source,expr,why",
+    [
+        ("The tour probably ends at the old mill.", "question", "how sure"),
+        ("The tour probably ends at the old mill.", "negate", "how sure"),
+        ("The ferry still leaves from the north pier.", "negate", "no longer"),
+        ("The ferry still leaves from the north pier.", "perf(+)", "'still'"),
+        ("The miller stayed in the village until the war ended.", "negate", "until"),
+        ("I think the second half was much better.", "tense(fut)", "opinion"),
+        ("I think the second half was much better.", "perf(+)", "opinion"),
+        ("The host asked the guest about her latest novel.", "passive", "about"),
+        ("Most of these coins come from a shipwreck off Malta.", "prog(+)", "origin"),
+        ("Officials may enter the field at any time.", "question", "asks for one"),
+        ("The minister said that the road would open in June.", "tense(fut)", "in the past"),
+        ('The coach stood up and shouted, "Run!"', "question", "quotation"),
+    ],
+)
+def test_an_adverb_a_formula_or_a_report_keeps_its_sense(realize, source, expr, why):
+    declined(realize(source, expr), why)
+
+
+def test_can_of_a_dependent_clause_follows_into_the_past(realize):
+    assert (
+        ok_text(realize("A guest who cannot attend must tell the host.", "tense(past)"))
+        == "A guest who could not attend had to tell the host."
+    )

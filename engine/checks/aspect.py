@@ -52,7 +52,7 @@ def conditional_refusal(analysis: Analysis, main: Frame, plan: EditPlan) -> str 
     if plan.features.get("perfect") is not True or main.predicate.perfect:
         return None
     for other in (o for h in clause_heads(analysis, main) for o in temporal_clauses(analysis, h)):
-        if other.predicate.tense == "pres" and not other.predicate.perfect:
+        if other.predicate.tense == "pres":
             tokens = analysis.sentence.tokens
             start = min(
                 [t.i for t in tokens if t.head == other.verb and t.dep in ("mark", "advmod")]
@@ -115,6 +115,10 @@ def form_refusal(analysis: Analysis, main: Frame, plan: EditPlan) -> str | None:
                 f"'{tokens[main.verb].text} {ing.text}': a verb whose complement is an -ing form "
                 "has no progressive ('keeps building' / '*is keeping building')"
             )
+        if pred.lemma == "come" and any(
+            t.head == main.verb and t.dep == "prep" and t.text.lower() == "from" for t in tokens
+        ):
+            return "'come from' states an origin; its progressive would describe a journey"
         if pred.lemma in _ACHIEVEMENTS:
             return (
                 f"'{pred.lemma}' names an event that is over as it happens; its progressive "

@@ -19,6 +19,61 @@ _FORMULA_SIGNS = frozenset("= + < > ± × ÷ ≤ ≥".split())
 _PERFORMATIVES = english.read_lexicon("performative_verbs")
 _NEG_RAISING = english.read_lexicon("neg_raising_verbs")
 _ATTITUDES = english.read_lexicon("attitude_formulae")
+_EPISTEMIC_ADVERBS = english.read_lexicon("epistemic_adverbs")
+
+
+def adverb_refusal(analysis: Analysis, main: Frame, plan: EditPlan) -> str | None:
+    """Why an adverb of the main clause does not survive the edit: one of how sure the speaker
+    is (``epistemic_adverbs.txt``) in a question (*Did the team probably lose?*); *still*
+    under negation (its negation is *no longer*, a rewording) or the perfect; an *until*
+    phrase or clause under negation (*did not live here until 1961* says when it began, not
+    that it did not happen); a question or statement of a sentence that ends inside a
+    quotation (*... say, "You need to see this."*)."""
+    from .clauses import main_clause_tokens
+
+    tokens = analysis.sentence.tokens
+    own = main_clause_tokens(analysis, main)
+    words = {tokens[i].text.lower(): tokens[i].text for i in own}
+    feats = plan.features
+    if feats.get("force") == "ques" and main.predicate.force != "ques":
+        found = next((w for w in words if w in _EPISTEMIC_ADVERBS), None)
+        if found:
+            return (
+                f"'{words[found]}' says how sure the speaker is; a yes/no question cannot keep it"
+            )
+    if feats.get("perfect") is True and not main.predicate.perfect and "still" in words:
+        return "'still' with the perfect ('have still brought') is not natural English"
+    if feats.get("force") in ("ques", "prop") and feats["force"] != main.predicate.force:
+        last = [t.text for t in tokens[-2:]]
+        if len(last) == 2 and last[0] in (".", "!", "?") and last[1] in ('"', "'", "”", "’"):
+            return (
+                "the sentence ends inside a quotation; its new final mark would stand after "
+                "the quotation's own"
+            )
+    if feats.get("polarity") == "neg" and main.predicate.polarity == "pos":
+        found = next((w for w in words if w in _EPISTEMIC_ADVERBS), None)
+        if found:
+            return (
+                f"'{words[found]}' says how sure the speaker is; it stays outside the "
+                "negation ('probably did not'), which the realizer does not move it to"
+            )
+        if "still" in words:
+            return "negating 'still ...' needs 'no longer', a rewording rather than a negation"
+        if (
+            "until" in words
+            or "till" in words
+            or any(
+                t.text.lower() in ("until", "till")
+                and 0 <= t.head < len(tokens)
+                and (t.head in own or tokens[t.head].head in own)
+                for t in tokens
+            )
+        ):
+            return (
+                "with 'until', the negation would say when it began ('did not ... until'), "
+                "not that it did not happen"
+            )
+    return None
 
 
 @functools.lru_cache(maxsize=1)
@@ -141,6 +196,16 @@ def formula_refusal(analysis: Analysis, main: Frame, plan: EditPlan) -> str | No
         t.dep == "ccomp" and 0 <= t.head < len(tokens) and tokens[t.head].head == main.verb
         for t in tokens
     )
+    opinion = pred.lemma in _NEG_RAISING and clause and pred.polarity == "pos"
+    if (
+        opinion
+        and any(f in feats for f in ("progressive", "perfect", "modality", "force"))
+        or (opinion and feats.get("tense") == "fut")
+    ):
+        return (
+            f"'{subj.text} {tokens[main.verb].text} ...' gives an opinion on the clause after it; "
+            "its future, aspect, modal or question is not how English says an opinion"
+        )
     if attitude and framed and pred.tense == "pres" and not pred.perfect and edits:
         verb = tokens[main.verb].text
         said = f"{subj.text}{verb}" if verb.startswith("'") else f"{subj.text} {verb}"

@@ -13,6 +13,10 @@ from ..transforms import EditPlan
 from .scope import phrase
 
 _TIME_NOUNS = english.read_lexicon("time_nouns")
+# Verbs whose *about*-phrase after the object is their own (asked the chef about the menu).
+_ABOUT_VERBS = english.read_lexicon("reporting_verbs") | frozenset(
+    {"ask", "tell", "warn", "remind", "inform", "question", "advise", "teach", "interview"}
+)
 
 
 def carried_phrase(analysis: Analysis, main: Frame, plan: EditPlan) -> str | None:
@@ -39,6 +43,11 @@ def carried_phrase(analysis: Analysis, main: Frame, plan: EditPlan) -> str | Non
         ):
             continue
         word = t.text.lower()
+        if word == "about" and pred.lemma in _ABOUT_VERBS:
+            return (
+                f"'{phrase(analysis, t)}' may say what '{pred.lemma}' is about rather than "
+                f"which '{tokens[t.head].text}'; moved with the object it could change the meaning"
+            )
         inside = [x for x in tokens if x.head == t.i and x.dep == "pobj"]
         timely = bool(inside) and (
             inside[0].ent_type in ("DATE", "TIME")
@@ -91,6 +100,16 @@ def moved_phrase_refusal(analysis: Analysis, main: Frame, plan: EditPlan) -> str
             )
     obj = next((a for a in main.arguments if a.function == "obj"), None)
     after = tokens[obj.span[1]] if obj is not None and obj.span[1] < len(tokens) else None
+    if (
+        after is not None
+        and after.head == main.verb
+        and after.dep in ("ccomp", "xcomp", "oprd", "acomp")
+        and after.tag in ("VBN", "JJ")
+    ):
+        return (
+            f"'{after.text}' after the object says what becomes of it (a secondary "
+            "predicate the parse gives the verb); moving the object would strand it"
+        )
     if after is not None and after.pos == "NUM" and after.head == main.verb:
         return (
             f"the parse attaches '{after.text}' after the object to the verb, not to the "

@@ -402,6 +402,8 @@ REFUSALS = (
             scope.unsatisfied_conjunct,
             aspect.conditional_refusal,
             scope.past_perfect_refusal,
+            scope.dependent_past_refusal,
+            meaning.adverb_refusal,
             aspect.habitual_refusal,
             aspect.form_refusal,
             moved.carried_phrase,

@@ -282,3 +282,44 @@ def past_perfect_refusal(analysis: Analysis, main: Frame, plan: EditPlan) -> str
                 "needs the main clause in the past"
             )
     return None
+
+
+def dependent_past_refusal(analysis: Analysis, main: Frame, plan: EditPlan) -> str | None:
+    """Why a past main clause cannot go into the future: a temporal clause that dates it is in
+    the past (*will teach me to cook when I was nine*), or a reported clause is a future in the
+    past (*will tell reporters that the bridge would reopen*), and the realizer does not follow
+    it there (it follows only the temporal and conditional clauses of the main verb itself)."""
+    if plan.features.get("tense") != "fut" or main.predicate.tense != "past":
+        return None
+    tokens = analysis.sentence.tokens
+    heads = clause_heads(analysis, main)
+    followed = {f.verb for head in heads for f in temporal_clauses(analysis, head)}
+    for f in analysis.frames:
+        if f is main or f.verb in followed or not f.finite or not 0 <= f.verb < len(tokens):
+            continue
+        dep = tokens[f.verb].dep
+        dated = dep == "advcl" and f.predicate.tense == "past" and _temporal_mark(tokens, f.verb)
+        reported = dep == "ccomp" and (f.predicate.modality or "") == "would"
+        if (dated or reported) and _inside(tokens, f.verb, main.verb):
+            return (
+                f"the clause '{phrase(analysis, tokens[f.verb])}' is in the past, and the "
+                "realizer does not move it with the main clause"
+            )
+    return None
+
+
+def _temporal_mark(tokens, verb: int) -> bool:
+    return any(
+        t.head == verb and t.dep in ("mark", "advmod") and t.text.lower() in TEMPORAL_SUBORDINATORS
+        for t in tokens
+    )
+
+
+def _inside(tokens, i: int, verb: int) -> bool:
+    seen = set()
+    while 0 <= i < len(tokens) and i not in seen and tokens[i].head != i:
+        seen.add(i)
+        i = tokens[i].head
+        if i == verb:
+            return True
+    return False

@@ -278,7 +278,14 @@ class SurfaceRealizer:
         for i, tok in enumerate(tokens):
             if src_subj is not None and i == src_subj.span[0] and layout.subject is not None:
                 items.extend(Item(o, None, "op") for o in operator)
-                items.extend(layout.subject)
+                items.extend(  # a dependent clause inside the subject takes its rewrites too
+                    Item(rewrites[it.src][0], None, it.slot)
+                    if it.src is not None
+                    and it.src not in group
+                    and len(rewrites.get(it.src, ())) == 1
+                    else it
+                    for it in layout.subject
+                )
                 items.extend(Item(w, None, "vg") for w in after_subject)
             if i in layout.removed:
                 continue
@@ -319,24 +326,27 @@ class SurfaceRealizer:
 
 
 _DEPENDENT = ("relcl", "ccomp", "advcl", "acl")
+# *will* / *can* of a dependent clause under a main clause put into the past (*won't* is
+# *wo* + *n't*; *cannot* is *can* + *not*)
+_MODAL_PASTS = {"will": "would", "wo": "would", "can": "could", "ca": "could"}
 
 
 def _future_in_the_past(
     analysis: Analysis, frame: Frame, taken: dict[int, list[str]]
 ) -> dict[int, list[str]]:
-    """*will* of a clause that depends on the main one becomes *would* when the main clause
-    goes into the past (*makes smoothies that kids will drink* -> *made smoothies that kids
-    would drink*)."""
+    """*will* and *can* of a clause that depends on the main one become *would* and *could*
+    when the main clause goes into the past (*makes smoothies that kids will drink* -> *made
+    smoothies that kids would drink*; *a player who cannot follow suit* -> *who could not*)."""
     tokens = analysis.sentence.tokens
     out: dict[int, list[str]] = {}
     for tok in tokens:
         word = tok.text.lower()
-        if tok.tag != "MD" or word not in ("will", "wo") or tok.i in frame.verb_group:
+        if tok.tag != "MD" or word not in _MODAL_PASTS or tok.i in frame.verb_group:
             continue
         if tok.i in taken or not 0 <= tok.head < len(tokens):
             continue
         if tokens[tok.head].dep in _DEPENDENT:
-            new = "would"
+            new = _MODAL_PASTS[word]
             out[tok.i] = [new.capitalize() if tok.text[:1].isupper() else new]
     return out
 
