@@ -356,3 +356,22 @@ def test_can_of_a_dependent_clause_follows_into_the_past(realize):
         ok_text(realize("A guest who cannot attend must tell the host.", "tense(past)"))
         == "A guest who could not attend had to tell the host."
     )
+
+
+@pytest.mark.parametrize(
+    "source,expr,expected",
+    [
+        (
+            "You know, the senator voted against the bill.",
+            "tense(fut)",
+            "You know, the senator will vote against the bill.",
+        ),
+        (
+            "You see, the bridge was closed for repairs.",
+            "negate",
+            "You see, the bridge was not closed for repairs.",
+        ),
+    ],
+)
+def test_a_marker_of_speech_is_no_second_clause(realize, source, expr, expected):
+    assert ok_text(realize(source, expr)) == expected

@@ -163,6 +163,13 @@ def several_clauses(analysis: Analysis) -> str | None:
             for c in tokens
         ):
             continue
+        if (
+            own_subject.i == 0
+            and t.i == 1
+            and f"{own_subject.text} {t.text}".lower() in DISCOURSE_MARKERS
+            and not any(c.head == t.i and c.i > t.i and c.dep != "punct" for c in tokens)
+        ):
+            continue  # *You know, ...*: a marker of speech, not a second clause
         finite = t.tag in ("VBZ", "VBP", "VBD") or any(
             c.head == t.i and c.dep in ("aux", "auxpass") and c.tag in ("VBZ", "VBP", "VBD", "MD")
             for c in tokens
@@ -180,6 +187,7 @@ def several_clauses(analysis: Analysis) -> str | None:
 
 
 _INDEFINITES = english.read_lexicon("indefinite_pronouns")  # Everyone, nothing, each ...
+DISCOURSE_MARKERS = english.read_lexicon("discourse_markers")  # You know, I mean ...
 
 
 def misparsed_verb(analysis: Analysis) -> str | None:
