@@ -128,12 +128,12 @@ def form_refusal(analysis: Analysis, main: Frame, plan: EditPlan) -> str | None:
             (
                 t
                 for t in tokens
-                if (t.tag == "CD" and _under_verb(tokens, t.i, main.verb))
-                or (t.head == main.verb and t.text.lower() in ("twice", "once", "thrice"))
+                if (t.tag == "CD" and _under_verb(tokens, t.i, main.verb) and _has_object(main))
+                or (t.head == main.verb and t.text.lower() in ("twice", "thrice"))
             ),
             None,
         )
-        if counted is not None and pred.voice == "active" and _has_object(main):
+        if counted is not None and pred.voice == "active":
             return (
                 f"the clause counts what was done ('{counted.text}'); its progressive would say "
                 "it was under way, not done"
