@@ -13,7 +13,7 @@ from collections.abc import Sequence
 from .. import english
 from ..ir import Analysis, Frame, Token
 from ..transforms import EditPlan
-from .clauses import main_clause_tokens, temporal_clauses
+from .clauses import depends_on, main_clause_tokens, temporal_clauses
 from .meaning import modal_refusal
 from .plan import target_features
 from .scope import TIME, clause_conjuncts, clause_heads, phrase
@@ -27,19 +27,6 @@ _ACHIEVEMENTS = english.read_lexicon("achievement_verbs")
 _CONDITIONS = frozenset(
     {"if", "when", "whenever", "once", "unless", "every time", "each time", "as long as"}
 )
-
-
-def _under_verb(tokens: Sequence[Token], i: int, verb: int) -> bool:
-    """Whether token ``i`` depends on ``verb`` (at any depth) without crossing a clause."""
-    seen = set()
-    while 0 <= i < len(tokens) and i not in seen and tokens[i].head != i:
-        seen.add(i)
-        if tokens[i].dep in ("relcl", "ccomp", "advcl", "acl", "xcomp", "conj"):
-            return False
-        i = tokens[i].head
-        if i == verb:
-            return True
-    return False
 
 
 def _has_object(frame: Frame) -> bool:
@@ -128,7 +115,11 @@ def form_refusal(analysis: Analysis, main: Frame, plan: EditPlan) -> str | None:
             (
                 t
                 for t in tokens
-                if (t.tag == "CD" and _under_verb(tokens, t.i, main.verb) and _has_object(main))
+                if (
+                    t.tag == "CD"
+                    and depends_on(tokens, t.i, main.verb, within_clause=True)
+                    and _has_object(main)
+                )
                 or (t.head == main.verb and t.text.lower() in ("twice", "thrice"))
             ),
             None,

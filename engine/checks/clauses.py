@@ -5,9 +5,10 @@ prepositional object sits, punctuation, and agreement features."""
 from __future__ import annotations
 
 import dataclasses
+from collections.abc import Sequence
 
 from .. import english
-from ..ir import Analysis, Frame
+from ..ir import Analysis, Frame, Token
 
 _CLAUSE_BOUNDARIES = (
     "relcl",
@@ -20,6 +21,33 @@ _CLAUSE_BOUNDARIES = (
     "parataxis",
     "pcomp",
 )
+
+
+def depends_on(tokens: Sequence[Token], i: int, head: int, *, within_clause: bool = False) -> bool:
+    """Whether token ``i`` depends on token ``head`` at any depth (``i`` itself does not);
+    ``within_clause``: without crossing into a relative, complement, adverbial or coordinated
+    clause on the way."""
+    seen = set()
+    while 0 <= i < len(tokens) and i not in seen and tokens[i].head != i:
+        seen.add(i)
+        if within_clause and tokens[i].dep in (*_CLAUSE_BOUNDARIES, "conj"):
+            return False
+        i = tokens[i].head
+        if i == head:
+            return True
+    return False
+
+
+def conj_of(tokens: Sequence[Token], i: int, verb: int) -> bool:
+    """Whether token ``i`` is coordinated with ``verb``, directly or through other conjuncts
+    (*receives ..., identifies ... and stores*: each hangs on the one before)."""
+    seen = set()
+    while tokens[i].dep == "conj" and i not in seen and 0 <= tokens[i].head < len(tokens):
+        seen.add(i)
+        i = tokens[i].head
+        if i == verb:
+            return True
+    return False
 
 
 def main_clause_tokens(analysis: Analysis, frame: Frame) -> list[int]:

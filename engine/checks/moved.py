@@ -5,14 +5,13 @@ measure (*30%*), a generic *you* that a passive would make a *by*-phrase."""
 
 from __future__ import annotations
 
-from collections.abc import Sequence
-
 from .. import english
-from ..ir import Analysis, Frame, Token
+from ..ir import Analysis, Frame
 from ..transforms import EditPlan
+from .clauses import depends_on
 from .scope import phrase
+from .time import TIME_NOUNS
 
-_TIME_NOUNS = english.read_lexicon("time_nouns")
 # Verbs whose *about*-phrase after the object is their own (asked the chef about the menu).
 _ABOUT_VERBS = english.read_lexicon("reporting_verbs") | frozenset(
     {"ask", "tell", "warn", "remind", "inform", "question", "advise", "teach", "interview"}
@@ -51,7 +50,7 @@ def carried_phrase(analysis: Analysis, main: Frame, plan: EditPlan) -> str | Non
         inside = [x for x in tokens if x.head == t.i and x.dep == "pobj"]
         timely = bool(inside) and (
             inside[0].ent_type in ("DATE", "TIME")
-            or inside[0].text.lower().rstrip("s") in _TIME_NOUNS
+            or inside[0].text.lower().rstrip("s") in TIME_NOUNS
         )
         if word in _VERB_PREPOSITIONS or (timely and word != "of"):
             pp = phrase(analysis, t)
@@ -90,7 +89,7 @@ def moved_phrase_refusal(analysis: Analysis, main: Frame, plan: EditPlan) -> str
             for t in tokens
             if not start <= t.i < end
             and t.dep not in ("punct", "cc")
-            and _under(tokens, t.i, arg.head)
+            and depends_on(tokens, t.i, arg.head)
         ]
         if outside:
             return (
@@ -137,15 +136,3 @@ def moved_phrase_refusal(analysis: Analysis, main: Frame, plan: EditPlan) -> str
             f"verb; its passive ('by {subj.text.lower()}') would leave that phrase without it"
         )
     return None
-
-
-def _under(tokens: Sequence[Token], i: int, head: int) -> bool:
-    seen = set()
-    while 0 <= i < len(tokens) and i not in seen:
-        if i == head:
-            return True
-        seen.add(i)
-        if tokens[i].head == i:
-            return False
-        i = tokens[i].head
-    return False

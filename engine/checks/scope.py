@@ -26,6 +26,8 @@ from ..transforms import EditPlan
 from .clauses import (
     CONCESSIVE_SUBORDINATORS,
     TEMPORAL_SUBORDINATORS,
+    conj_of,
+    depends_on,
     temporal_clauses,
 )
 from .plan import describe, target_features
@@ -71,11 +73,7 @@ def _conjuncts(analysis: Analysis, main: Frame) -> list[Token]:
     for t in tokens:
         if t.dep != "conj" or t.pos not in ("VERB", "AUX") or t.tag not in _VERB_TAGS:
             continue
-        i, seen = t.i, set()
-        while tokens[i].dep == "conj" and i not in seen:  # A, B and C: each hangs on the first
-            seen.add(i)
-            i = tokens[i].head
-        if i == main.verb:
+        if conj_of(tokens, t.i, main.verb):  # A, B and C: each hangs on the one before
             out.append(t)
     return out
 
@@ -300,7 +298,7 @@ def dependent_past_refusal(analysis: Analysis, main: Frame, plan: EditPlan) -> s
         dep = tokens[f.verb].dep
         dated = dep == "advcl" and f.predicate.tense == "past" and _temporal_mark(tokens, f.verb)
         reported = dep == "ccomp" and (f.predicate.modality or "") == "would"
-        if (dated or reported) and _inside(tokens, f.verb, main.verb):
+        if (dated or reported) and depends_on(tokens, f.verb, main.verb):
             return (
                 f"the clause '{phrase(analysis, tokens[f.verb])}' is in the past, and the "
                 "realizer does not move it with the main clause"
@@ -313,13 +311,3 @@ def _temporal_mark(tokens, verb: int) -> bool:
         t.head == verb and t.dep in ("mark", "advmod") and t.text.lower() in TEMPORAL_SUBORDINATORS
         for t in tokens
     )
-
-
-def _inside(tokens, i: int, verb: int) -> bool:
-    seen = set()
-    while 0 <= i < len(tokens) and i not in seen and tokens[i].head != i:
-        seen.add(i)
-        i = tokens[i].head
-        if i == verb:
-            return True
-    return False

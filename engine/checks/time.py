@@ -15,7 +15,7 @@ from .clauses import main_clause_tokens, temporal_clauses
 _PAST_TIME = english.phrase_pattern("past_time_adverbials")
 _FUTURE_TIME = english.phrase_pattern("future_time_adverbials")
 _MONTHS = english.read_lexicon("months")
-_TIME_NOUNS = english.read_lexicon("time_nouns")
+TIME_NOUNS = english.read_lexicon("time_nouns")  # rules/lexicon/time_nouns.txt
 _PAST_DETERMINERS = frozenset({"last", "previous"})
 _FUTURE_DETERMINERS = frozenset({"next", "coming"})
 
@@ -29,12 +29,12 @@ def dated_phrases(words: list[str]) -> tuple[str | None, str | None]:
     low = [w.lower() for w in words]
     for k, w in enumerate(low):
         nxt = low[k + 1].rstrip("s") if k + 1 < len(low) else ""
-        if w in _PAST_DETERMINERS and nxt in _TIME_NOUNS:
+        if w in _PAST_DETERMINERS and nxt in TIME_NOUNS:
             past = past or f"{words[k]} {words[k + 1]}"
-        elif w == "ago" and k > 0 and low[k - 1].rstrip("s") in _TIME_NOUNS:
+        elif w == "ago" and k > 0 and low[k - 1].rstrip("s") in TIME_NOUNS:
             start = k - 2 if k > 1 else k - 1
             past = past or " ".join(words[start : k + 1])
-        elif w in _FUTURE_DETERMINERS and nxt in _TIME_NOUNS:
+        elif w in _FUTURE_DETERMINERS and nxt in TIME_NOUNS:
             future = future or f"{words[k]} {words[k + 1]}"
     text = " ".join(low)
     if "once upon a time" in text:

@@ -8,6 +8,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 
 from .. import english
+from ..checks.clauses import conj_of
 from ..english import Agreement
 from ..ir import Analysis, Argument, Frame, Predicate, Token
 from ..shortening import Cut
@@ -155,18 +156,6 @@ def phrase_head(analysis: Analysis, frame: Frame, phrase: list[Item]) -> int | N
             if inner and inner[0].i in srcs:
                 return inner[0].i
     return None
-
-
-def conj_of(tokens: Sequence[Token], i: int, verb: int) -> bool:
-    """Whether token ``i`` is coordinated with ``verb``, directly or through other conjuncts
-    (*receives ..., identifies ... and stores*: each hangs on the one before)."""
-    seen = set()
-    while tokens[i].dep == "conj" and i not in seen and 0 <= tokens[i].head < len(tokens):
-        seen.add(i)
-        i = tokens[i].head
-        if i == verb:
-            return True
-    return False
 
 
 def conjoined_verbs(analysis: Analysis, frame: Frame) -> set[int]:
