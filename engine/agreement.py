@@ -42,8 +42,13 @@ def noun_phrase(tokens: Sequence[Token], head: int | None, words: Sequence[str] 
     numeral = any(
         t.dep == "nummod" and t.i < head and t.text.lower() not in ("one", "1") for t in deps
     )
-    coordinated = any(t.dep == "conj" for t in deps) and any(
-        t.dep == "cc" and t.text.lower() == "and" for t in deps
+    # *the museum, the zoo and the aquarium*: the *and* hangs on the last conjunct
+    chain = {head}
+    for t in tokens:
+        if t.dep == "conj" and t.head in chain:
+            chain.add(t.i)
+    coordinated = len(chain) > 1 and any(
+        t.dep == "cc" and t.text.lower() == "and" and t.head in chain for t in tokens
     )
     singular_det = any(t.dep == "det" and t.text.lower() in _SINGULAR_DETERMINERS for t in deps)
     if tok.text.lower() in _PLURAL_QUANTITIES and any(
@@ -121,7 +126,23 @@ def imperative(tokens: Sequence[Token], frame: Frame) -> bool:
     if any(a.function == "subj" for a in frame.arguments) or (tokens and tokens[-1].text == "?"):
         return False
     group = set(frame.verb_group)
+    # a fronted clause or phrase of the verb may come first (*If you forget it, click ...*)
+    fronted = {
+        t.i
+        for t in tokens[: frame.verb]
+        if t.head == frame.verb and t.dep in ("advcl", "prep", "advmod", "npadvmod")
+    }
+
+    def in_fronted(i: int) -> bool:
+        seen = set()
+        while 0 <= i < len(tokens) and i not in seen and i != frame.verb:
+            if i in fronted:
+                return True
+            seen.add(i)
+            i = tokens[i].head
+        return False
+
     return all(
-        i in group or t.pos in ("PUNCT", "INTJ") or t.text.lower() == "please"
+        i in group or t.pos in ("PUNCT", "INTJ") or t.text.lower() == "please" or in_fronted(i)
         for i, t in enumerate(tokens[: frame.verb])
     )

@@ -375,3 +375,199 @@ def test_can_of_a_dependent_clause_follows_into_the_past(realize):
 )
 def test_a_marker_of_speech_is_no_second_clause(realize, source, expr, expected):
     assert ok_text(realize(source, expr)) == expected
+
+
+# -- where an adverb stands when an edit adds or fronts auxiliaries -----------------------------
+@pytest.mark.parametrize(
+    "source,expr,expected",
+    [
+        # a manner or degree adverb stays right before the verb
+        (
+            "The samples were carefully packed by the technician.",
+            "modal(might)",
+            "The samples might have been carefully packed by the technician.",
+        ),
+        (
+            "The samples were carefully packed by the technician.",
+            "perf(+)",
+            "The samples had been carefully packed by the technician.",
+        ),
+        (
+            "The volunteers quietly repainted the fence.",
+            "modal(might)",
+            "The volunteers might have quietly repainted the fence.",
+        ),
+        (
+            "The committee has largely ignored the complaints.",
+            "prog(+)",
+            "The committee has been largely ignoring the complaints.",
+        ),
+        # a clause adverb stays after the first auxiliary
+        (
+            "The invoices have already been sent to the clients.",
+            "tense(fut)",
+            "The invoices will already have been sent to the clients.",
+        ),
+        (
+            "The roof has finally been repaired by the landlord.",
+            "modal(might)",
+            "The roof might finally have been repaired by the landlord.",
+        ),
+        # a question fronts the operator; the rest of the chain follows the clause adverb
+        (
+            "The roof has also been carefully inspected by the surveyor.",
+            "question",
+            "Has the roof also been carefully inspected by the surveyor?",
+        ),
+    ],
+)
+def test_an_adverb_keeps_its_place_among_new_auxiliaries(realize, source, expr, expected):
+    assert ok_text(realize(source, expr)) == expected
+
+
+@pytest.mark.parametrize(
+    "source,expr,expected",
+    [
+        (
+            "The parcels were labelled by hand.",
+            "tense(fut)",
+            "The parcels will be labelled by hand.",
+        ),
+        (
+            "Our neighbours travelled to Porto and cancelled the newspaper.",
+            "prog(+)",
+            "Our neighbours were travelling to Porto and cancelling the newspaper.",
+        ),
+        ("My cousin learnt Welsh at school.", "perf(+)", "My cousin had learnt Welsh at school."),
+    ],
+)
+def test_the_source_spelling_of_the_verb_is_kept(realize, source, expr, expected):
+    assert ok_text(realize(source, expr)) == expected
+
+
+# -- the closed world: what the parse does not settle, or that has no slot, is not edited ------
+@pytest.mark.parametrize(
+    "source,expr,why",
+    [
+        # a second root: the parse reads the sentence as two
+        ("It snowed all night, so Ana and I stayed home and baked bread.", "tense(fut)", "two"),
+        # a phrase attached by the catch-all relation, under an edit that moves the object
+        ("The council closed the library, the pool and the park.", "passive", "does not settle"),
+        # an imperative joined to a statement
+        ("The market looks calm, so ask your broker about bonds.", "tense(past)", "imperative"),
+        ("The market looks calm, so ask your broker about bonds.", "question", "imperative"),
+        # a comment clause on the whole sentence under negation, a question or a modal
+        ("The shop opens at seven, which suits the early shift.", "negate", "comma"),
+        ("The shop opens at seven, which suits the early shift.", "question", "comma"),
+        ("The shop opens at seven, which suits the early shift.", "modal(might)", "comma"),
+        # a comma clause inside the argument that moves
+        ("The mayor thanked my aunt, who runs the library, for her work.", "passive", "comma"),
+        ("High winds damaged the pier, which had stood for a century.", "cleft(ARG1)", "comma"),
+        # a phrase after a relative clause that may end it, under a move
+        ("A neighbour who had been away recently fed our cat.", "passive", "relative clause"),
+        # two phrases the parse merges into one (*a family plenty of space*)
+        ("The attic gives a child plenty of room.", "passive", "determiner"),
+    ],
+)
+def test_what_the_parse_leaves_unsettled_is_not_edited(realize, source, expr, why):
+    declined(realize(source, expr), why)
+
+
+@pytest.mark.parametrize(
+    "source,expr,expected",
+    [
+        # a comment clause follows the main clause into its new tense
+        (
+            "The course lasts six weeks, which is enough for beginners.",
+            "tense(past)",
+            "The course lasted six weeks, which was enough for beginners.",
+        ),
+        (
+            "The course lasts six weeks, which is enough for beginners.",
+            "tense(fut)",
+            "The course will last six weeks, which will be enough for beginners.",
+        ),
+        # the bare form after *and* with a shared subject is no imperative
+        (
+            "Our cousins grow apples and sell cider at the market.",
+            "tense(past)",
+            "Our cousins grew apples and sold cider at the market.",
+        ),
+        # a subject of three coordinated phrases is plural whichever carries the *and*
+        (
+            "The city closed the museum, the zoo and the aquarium.",
+            "passive",
+            "The museum, the zoo and the aquarium were closed by the city.",
+        ),
+        # a capitalized common plural that the tagger takes for a name is lower-cased
+        (
+            "Receipts are emailed within an hour.",
+            "question",
+            "Are receipts emailed within an hour?",
+        ),
+    ],
+)
+def test_a_clause_the_layout_accounts_for_is_edited(realize, source, expr, expected):
+    assert ok_text(realize(source, expr)) == expected
+
+
+@pytest.mark.parametrize(
+    "source,expr,why",
+    [
+        # a state of a thing: where it is, what it affords
+        ("The cottage sits at the end of a narrow lane.", "prog(+)", "thing as subject"),
+        ("The cottage sits at the end of a narrow lane.", "perf(+)", "thing as subject"),
+        ("The loft gives a family plenty of space.", "prog(+)", "thing as subject"),
+        # the perfect of a state needs a span
+        ("I do not trust the new manager.", "perf(+)", "span"),
+        # the present perfect takes no point in time
+        ("The library closes early on Friday.", "perf(+)", "point in time"),
+        ("The ferry leaves at 6 p.m.", "perf(+)", "point in time"),
+        # a copula or a feeling in a coordinated clause has no progressive
+        ("The board does not allow smoking, but pets are welcome.", "prog(+)", "stative"),
+        ("We move house tomorrow, and I am worried about the piano.", "prog(+)", "stative"),
+        # a verb of trusting or owing is a state
+        ("I trust the new manager.", "prog(+)", "stative"),
+        # an adverb that cannot stand under the negation
+        ("We finally painted the kitchen.", "negate", "finally"),
+        ("The bakery also sells coffee.", "negate", "also"),
+        # a coordinated clause that cannot take the future
+        ("The flat is bright and the rent cannot be beaten.", "tense(fut)", "cannot take"),
+        # the object's relative clause tells what followed the main event
+        ("The band played a song that made everyone cry.", "tense(fut)", "in the past"),
+        # could: a possibility, or an ability whose past cannot be told
+        ("A stranger could change your plans this week.", "tense(past)", "could"),
+        ("My grandmother could knit very fast.", "perf(+)", "ability"),
+        ("My grandmother could knit very fast.", "prog(+)", "ability"),
+    ],
+)
+def test_a_state_a_point_in_time_or_a_modal_sense_blocks_the_edit(realize, source, expr, why):
+    declined(realize(source, expr), why)
+
+
+@pytest.mark.parametrize(
+    "source,expr,why",
+    [
+        # an imperative after a fronted clause or phrase is still an imperative
+        (
+            "If the alarm sounds, leave the building by the nearest exit.",
+            "cleft(SUBJ)",
+            "imperative",
+        ),
+        (
+            "If the alarm sounds, leave the building by the nearest exit.",
+            "tense(past)",
+            "imperative",
+        ),
+        # a clause the parse gives no subject is not claimed as already clefted
+        (
+            "Your subscription renews on the same date each month unless you cancel it beforehand.",
+            "cleft(SUBJ)",
+            "subject",
+        ),
+    ],
+)
+def test_a_clause_without_a_subject_is_never_edited_or_claimed_unchanged(
+    realize, source, expr, why
+):
+    declined(realize(source, expr), why)

@@ -110,7 +110,7 @@ def test_jsonl_bad_input_gives_error_records_and_loses_nothing(tmp_path, capsys)
 
 
 def test_long_texts_are_allowed_when_the_limit_is_raised():
-    text = "The dog barks loudly at the mailman. " * 140
+    text = "The dog barks loudly at the " + "very " * 1200 + "old mailman."
     rec = engine.transform([text], apply="p", max_chars=10_000)[0]
     assert rec["status"] == "ok" and rec["best"].startswith("The dog barked loudly")
 

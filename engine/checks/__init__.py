@@ -33,6 +33,7 @@ from .clauses import (
     main_clause_tokens,
     temporal_clauses,
 )
+from .closed import comment_clauses
 from .outputs import core_arguments, declarative_of, keeps_order, keeps_source, shows_change
 from .plan import (
     CLAUSE_FEATURES,
@@ -46,6 +47,7 @@ from .plan import (
 )
 from .refusals import NEGATIVE_ADVERBS, REFUSALS, refusal
 from .scope import clause_heads, negation_joins
+from .scope import phrase as clause_phrase
 from .sentences import (
     REPORTING_VERBS,
     inverted_reporting,
@@ -63,6 +65,8 @@ __all__ = [
     "NEGATIVE_ADVERBS",
     "REFUSALS",
     "clause_heads",
+    "clause_phrase",
+    "comment_clauses",
     "negation_joins",
     "REPORTING_VERBS",
     "TEMPORAL_SUBORDINATORS",

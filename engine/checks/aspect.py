@@ -14,14 +14,19 @@ from .. import english
 from ..ir import Analysis, Frame, Token
 from ..transforms import EditPlan
 from .clauses import depends_on, main_clause_tokens, temporal_clauses
-from .meaning import modal_refusal
+from .meaning import is_agent, modal_refusal
 from .plan import target_features
 from .scope import TIME, clause_conjuncts, clause_heads, phrase
+from .time import time_point
 
 _HABITUAL = english.phrase_pattern("habitual_adverbs")
 _NO_PROGRESSIVE_PASSIVE = english.read_lexicon("no_progressive_passives")
 _ASPECTUAL = english.read_lexicon("aspectual_verbs")
 _ACHIEVEMENTS = english.read_lexicon("achievement_verbs")
+_THING_STATES = english.read_lexicon("thing_state_verbs")
+# Words that give a perfect of a state its span (*has believed it for years*, *has always
+# known*); without one, the perfect of a state says nothing the simple form does not.
+_SPANS = frozenset({"for", "since", "always", "ever", "never", "long", "all", "yet", "already"})
 # The subordinators of a condition or a recurring occasion (not *before*, *until*, *while*:
 # *They are testing it before production begins* is one occasion).
 _CONDITIONS = frozenset(
@@ -31,6 +36,54 @@ _CONDITIONS = frozenset(
 
 def _has_object(frame: Frame) -> bool:
     return any(a.function == "obj" for a in frame.arguments)
+
+
+def state_refusal(analysis: Analysis, main: Frame, plan: EditPlan) -> str | None:
+    """Why the progressive or the perfect does not fit a state: a verb of ``thing_state_verbs``
+    with a thing as subject (*The bungalow sits on a quiet street*: *is sitting*, *has sat*),
+    and the present perfect of a stative verb with nothing that gives it a span (*I don't
+    believe him*: *I haven't believed him*; *has believed it for years* is fine)."""
+    pred = main.predicate
+    f = plan.features
+    aspect = (
+        "progressive"
+        if f.get("progressive") is True and not pred.progressive
+        else "perfect"
+        if f.get("perfect") is True and not pred.perfect
+        else None
+    )
+    if aspect is None or pred.voice != "active":
+        return None
+    tokens = analysis.sentence.tokens
+    subj = next((a for a in main.arguments if a.function == "subj"), None)
+    head = tokens[subj.head] if subj is not None and 0 <= subj.head < len(tokens) else None
+    if (
+        pred.lemma in _THING_STATES
+        and pred.tense == "pres"  # a description (*sits on a quiet street*), not a past scene
+        and subj is not None
+        and head is not None
+        and not is_agent(analysis, head)
+    ):
+        return (
+            f"with a thing as subject ('{subj.text}'), '{pred.lemma}' states where it is or what "
+            f"it affords; its {aspect} would describe an action"
+        )
+    if aspect == "perfect" and pred.tense == "pres" and (when := time_point(analysis, main)):
+        return (
+            f"'{when}' names a point in time; the present perfect cannot take one ('has left "
+            "on Friday' is not English)"
+        )
+    own = main_clause_tokens(analysis, main)
+    if (
+        aspect == "perfect"
+        and pred.lemma in english.NO_PROGRESSIVE
+        and not any(tokens[i].text.lower() in _SPANS for i in own)
+    ):
+        return (
+            f"'{pred.lemma}' states a state; its perfect needs a span ('for years', 'since ...', "
+            "'always') that the sentence does not give"
+        )
+    return None
 
 
 def conditional_refusal(analysis: Analysis, main: Frame, plan: EditPlan) -> str | None:
@@ -220,11 +273,19 @@ def coordinated_clause_refusal(analysis: Analysis, main: Frame, plan: EditPlan) 
                 f"the coordinated clause '{phrase(analysis, c)}' is negated by 'never'; "
                 "Seam does not yet carry 'never' into a clause it retenses"
             )
-        for check in (modal_refusal, conditional_refusal, habitual_refusal, form_refusal):
+        for check in (
+            modal_refusal,
+            conditional_refusal,
+            habitual_refusal,
+            form_refusal,
+            state_refusal,
+        ):
             if why := check(analysis, frame, plan):
                 return f"in the coordinated clause '{phrase(analysis, c)}': {why}"
-        if plan.features.get("progressive") is True and frame.predicate.lemma in (
-            english.NO_PROGRESSIVE
+        theirs_pred = frame.predicate
+        if plan.features.get("progressive") is True and (
+            theirs_pred.lemma in english.NO_PROGRESSIVE
+            or (theirs_pred.lemma == "be" and theirs_pred.voice == "active")
         ):
             return (
                 f"the coordinated clause '{phrase(analysis, c)}' has the stative verb "

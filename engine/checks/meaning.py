@@ -20,6 +20,7 @@ _PERFORMATIVES = english.read_lexicon("performative_verbs")
 _NEG_RAISING = english.read_lexicon("neg_raising_verbs")
 _ATTITUDES = english.read_lexicon("attitude_formulae")
 _EPISTEMIC_ADVERBS = english.read_lexicon("epistemic_adverbs")
+_POSITIVE_ADVERBS = english.phrase_pattern("positive_adverbs")
 
 
 def adverb_refusal(analysis: Analysis, main: Frame, plan: EditPlan) -> str | None:
@@ -59,6 +60,12 @@ def adverb_refusal(analysis: Analysis, main: Frame, plan: EditPlan) -> str | Non
             )
         if "still" in words:
             return "negating 'still ...' needs 'no longer', a rewording rather than a negation"
+        text = " ".join(tokens[i].text.lower() for i in own)
+        if m := _POSITIVE_ADVERBS.search(text):
+            return (
+                f"'{m.group()}' cannot stand under the negation ('did not {m.group()} ...'); "
+                "negating the sentence needs a rewording"
+            )
         if (
             "until" in words
             or "till" in words

@@ -19,7 +19,7 @@ from typing import Any
 from .. import agreement, english
 from ..ir import Analysis, Argument, Frame, Predicate, Token
 from ..transforms import EditPlan
-from . import aspect, meaning, moved, scope
+from . import aspect, closed, meaning, moved, scope
 from .clauses import main_clause_tokens
 from .sentences import (
     inverted_reporting,
@@ -142,11 +142,12 @@ def _no_subject(c: _Clause) -> str | None:
         and tokens[-1].text != "?"
         and frame.finite
         and frame.clause == "main"
-        and set(c.f) & {"tense", "polarity", "force", "modality", "progressive", "perfect"}
+        and set(c.f) & {"tense", "polarity", "force", "modality", "progressive", "perfect", "cleft"}
     ):
         return (
-            f"the main verb '{tokens[frame.verb].text}' has no subject (a fragment, or a set "
-            "phrase such as 'thank God'), so there is no clause to edit"
+            f"the parse finds no subject for the main verb '{tokens[frame.verb].text}' (a "
+            "fragment, a set phrase such as 'thank God', or a misread), so there is no clause to "
+            "edit"
         )
     return None
 
@@ -397,6 +398,10 @@ REFUSALS = (
     *(
         _of_the_clause(check)
         for check in (
+            closed.unsettled_parse,
+            closed.imperative_conjunct,
+            closed.comment_clause,
+            closed.attachment_after_relative,
             meaning.modal_refusal,
             scope.coordination_refusal,
             scope.unsatisfied_conjunct,
@@ -406,6 +411,7 @@ REFUSALS = (
             meaning.adverb_refusal,
             aspect.habitual_refusal,
             aspect.form_refusal,
+            aspect.state_refusal,
             moved.carried_phrase,
             moved.moved_phrase_refusal,
             aspect.coordinated_clause_refusal,

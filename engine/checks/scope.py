@@ -98,8 +98,15 @@ def phrase(analysis: Analysis, verb: Token, limit: int = 6) -> str:
         if j == verb.i and t.text not in (",", ".", "!", "?", ";"):
             inside.append(t.i)
     start = min(inside)
-    words = [tokens[i].text for i in sorted(set(inside)) if i >= start]
-    return " ".join(words[:limit]) + (" ..." if len(words) > limit else "")
+    kept = [i for i in sorted(set(inside)) if i >= start]
+    # as the sentence spells them (*cannot*, *don't*, not *can not*, *do n't*)
+    shown = kept[:limit]
+    text = "".join(
+        tokens[i].text
+        + ("" if k + 1 == len(shown) else tokens[i].whitespace if shown[k + 1] == i + 1 else " ")
+        for k, i in enumerate(shown)
+    )
+    return " ".join(text.split()) + (" ..." if len(kept) > limit else "")
 
 
 def coordination_refusal(analysis: Analysis, main: Frame, plan: EditPlan) -> str | None:
@@ -298,7 +305,17 @@ def dependent_past_refusal(analysis: Analysis, main: Frame, plan: EditPlan) -> s
         dep = tokens[f.verb].dep
         dated = dep == "advcl" and f.predicate.tense == "past" and _temporal_mark(tokens, f.verb)
         reported = dep == "ccomp" and (f.predicate.modality or "") == "would"
-        if (dated or reported) and depends_on(tokens, f.verb, main.verb):
+        # *threw a party that kept the building awake*: what the object's relative clause
+        # tells followed the main event; under the future it would be told as past already
+        after = (
+            dep == "relcl"
+            and f.predicate.tense == "past"
+            and not f.predicate.modality
+            and not f.predicate.perfect
+            and f.verb > main.verb
+            and any(a.function == "obj" and a.span[0] <= f.verb < a.span[1] for a in main.arguments)
+        )
+        if (dated or reported or after) and depends_on(tokens, f.verb, main.verb):
             return (
                 f"the clause '{phrase(analysis, tokens[f.verb])}' is in the past, and the "
                 "realizer does not move it with the main clause"

@@ -74,6 +74,8 @@ def inverted_reporting(analysis: Analysis) -> str | None:
     last = max((t.i for t in tokens if t.text not in (".", "!", "?", '"', "'")), default=verb.i)
     if any(a.function == "subj" and a.span[1] <= verb.i for a in frame.arguments):
         return None  # a subject before the verb (*the Sun, announced ...*): not inverted
+    if verb.tag == "VB" and not any(a.function == "subj" for a in frame.arguments):
+        return None  # an imperative after a fronted phrase (*After lunch, call your mother*)
     if (
         verb.i > 0
         and tokens[verb.i - 1].text in (",", '"', "'")

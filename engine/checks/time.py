@@ -53,6 +53,57 @@ def time_conflict(
     future-time one (*tomorrow*, *next year*, a year after this one) under the past. A time
     phrase inside a relative or other embedded clause, or inside a noun phrase (*the Act of
     1994*), does not concern the main clause. ``year``: this year (default: today's)."""
+    past, future = dates(analysis, frame, year)
+    names = {"past": "past", "pres": "present", "fut": "future"}
+    if tense in ("fut", "pres") and past is not None:
+        return (
+            f"the past-time expression '{past}' dates the main clause; the {names[tense]} tense "
+            "would contradict it, and changing it would alter the content"
+        )
+    if tense == "past" and future is not None:
+        return (
+            f"the future-time expression '{future}' dates the main clause; the past tense would "
+            "contradict it, and changing it would alter the content"
+        )
+    return None
+
+
+_WEEKDAYS = frozenset(
+    {"monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday"}
+)
+_CLOCK = frozenset({"a.m.", "p.m.", "am", "pm", "noon", "midnight", "o'clock"})
+
+
+def time_point(analysis: Analysis, frame: Frame) -> str | None:
+    """A phrase of the main clause that names a point in time, past or future (*yesterday*,
+    *on Friday*, *at 3 p.m.*, *in 2019*, *tomorrow*), or None: the present perfect cannot
+    take one (*has turned retrograde on Friday*)."""
+    past, future = dates(analysis, frame)
+    if past or future:
+        return past or future
+    tokens = analysis.sentence.tokens
+    own = main_clause_tokens(analysis, frame)
+    for i in own:
+        word = tokens[i].text.lower()
+        nxt = [tokens[j].text.lower() for j in range(i + 1, min(i + 4, len(tokens)))]
+        if word == "on" and nxt and (nxt[0] in _WEEKDAYS or nxt[0] in _MONTHS):
+            return f"{tokens[i].text} {tokens[i + 1].text}"
+        if word == "at" and i + 1 < len(tokens) and tokens[i + 1].tag == "CD":
+            return f"{tokens[i].text} {tokens[i + 1].text}"  # at seven, at 6 p.m.
+        if word == "at" and nxt and (nxt[0][:1].isdigit() or nxt[0] in _CLOCK):
+            if nxt[0] in _CLOCK or any(w in _CLOCK for w in nxt[1:]) or ":" in nxt[0]:
+                return " ".join(t.text for t in tokens[i : i + 1 + len(nxt)][:3])
+        if word in ("tonight", "tomorrow", "yesterday"):
+            return tokens[i].text
+    return None
+
+
+def dates(
+    analysis: Analysis, frame: Frame, year: int | None = None
+) -> tuple[str | None, str | None]:
+    """The past-time and future-time expressions that date the main clause (and its temporal
+    clauses): the fixed phrases of the lexicons, :func:`dated_phrases`, and years before or
+    after this one (``year``, default today's)."""
     import datetime
 
     tokens = analysis.sentence.tokens
@@ -86,15 +137,4 @@ def time_conflict(
                 past = phrase
             elif when > this_year and future is None:
                 future = phrase
-    names = {"past": "past", "pres": "present", "fut": "future"}
-    if tense in ("fut", "pres") and past is not None:
-        return (
-            f"the past-time expression '{past}' dates the main clause; the {names[tense]} tense "
-            "would contradict it, and changing it would alter the content"
-        )
-    if tense == "past" and future is not None:
-        return (
-            f"the future-time expression '{future}' dates the main clause; the past tense would "
-            "contradict it, and changing it would alter the content"
-        )
-    return None
+    return past, future

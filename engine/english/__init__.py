@@ -55,6 +55,7 @@ from .auxiliaries import (
 from .inflection import (
     LIE_UNTRUE,
     inflect,
+    keep_spelling,
     participle_table,
     past_participle,
     verb_lemma,
@@ -136,6 +137,7 @@ __all__ = [
     # inflection
     "LIE_UNTRUE",
     "inflect",
+    "keep_spelling",
     "participle_table",
     "past_participle",
     "verb_lemma",

@@ -108,6 +108,31 @@ def inflect(
     return lemma
 
 
+def keep_spelling(new: str, old: str, lemma: str) -> str:
+    """``new``, a form of ``lemma``, spelled as the source form ``old`` spells the verb: a
+    British doubled consonant stays doubled (*labelled* -> *labelled*, not *labeled*;
+    *travelled* -> *travelling*), and a past form the source writes another standard way stays
+    as written (*learnt*, *spelt* where the other form is *learned*, *spelled*).
+
+    >>> keep_spelling("labeled", "labelled", "label")
+    'labelled'
+    >>> keep_spelling("traveling", "travelled", "travel")
+    'travelling'
+    >>> keep_spelling("learned", "learnt", "learn"), keep_spelling("started", "start", "start")
+    ('learnt', 'started')
+    """
+    lemma, low = lemma.lower(), old.lower()
+    if len(lemma) < 2 or new.lower() == low:
+        return new
+    doubled = lemma + lemma[-1]
+    for suffix in ("ed", "ing"):
+        if new.lower() == lemma + suffix and any(low == doubled + s for s in ("ed", "ing")):
+            return doubled + suffix
+    if new.lower() == lemma + "ed" and low != lemma and low in (lemma + "t", lemma[:-1] + "t"):
+        return low  # learnt, dreamt, spelt, smelt: the source's own past
+    return new
+
+
 @functools.lru_cache(maxsize=1)
 def participle_table() -> dict[str, str]:
     """``lemma -> participle`` overrides from ``rules/lexicon/participles.txt`` (*show* ->

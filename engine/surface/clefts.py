@@ -32,9 +32,41 @@ def focus_is_person(layout: Layout, role: str) -> bool:
         return True
     persons = english.person_nouns()
     srcs = [it.src for it in phrase if it.src is not None]
-    if any(tokens[s].ent_type == "PERSON" for s in srcs):
-        return True
-    return any(w in persons for w in words)
+    if not srcs:
+        return any(w in persons for w in words)
+    # the phrase's heads decide, never a name or noun inside its modifiers (*the letter that
+    # Anna found*): the words whose head lies outside the phrase, and their conjuncts
+    inside = set(srcs)
+    heads = [s for s in srcs if tokens[s].head == s or tokens[s].head not in inside]
+    heads += [s for s in srcs if tokens[s].dep == "conj" and tokens[s].head in heads]
+    return any(
+        tokens[h].ent_type == "PERSON"
+        or english.is_personal_pronoun(tokens[h].text.lower())
+        or tokens[h].text.lower() in persons
+        or tokens[h].lemma.lower() in persons
+        for h in heads
+    )
+
+
+def comma_clause_in_focus(layout: Layout, role: str) -> str | None:
+    """Why the focus cannot be clefted, or None: it ends in a clause set off by a comma (a
+    non-restrictive relative, *no symptoms, which is why ...*, or an appended remark), which
+    comments on the whole sentence and cannot move inside *It is X that ...*."""
+    tokens = layout.analysis.sentence.tokens
+    if role == layout.subject_role:
+        phrase = layout.subject or []
+    else:
+        arg = layout.frame.argument(role)
+        phrase = items_of(tokens, arg.span, "x") if arg else []
+    srcs = [it.src for it in phrase if it.src is not None]
+    for k, s in enumerate(srcs[:-1]):
+        if tokens[s].text == "," and any(tokens[t].pos in ("VERB", "AUX") for t in srcs[k + 1 :]):
+            rest = " ".join(tokens[t].text for t in srcs[k + 1 :])
+            return (
+                f"the focus holds a clause set off by a comma (', {rest}'), which cannot move "
+                "into the focus"
+            )
+    return None
 
 
 def bare_noun_focus(layout: Layout, role: str) -> str | None:

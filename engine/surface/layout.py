@@ -55,6 +55,8 @@ class Layout:
     )
     coordinated: list[Frame] = field(default_factory=list)  # main clauses coordinated with this one
     agreement: Agreement = english.THIRD_SG
+    # clauses the edit should reach but cannot take it, with why (the realization is refused)
+    left_behind: dict[int, str] = field(default_factory=dict)
 
 
 def target_frame(analysis: Analysis, plan: EditPlan) -> Frame | None:

@@ -51,6 +51,8 @@ def is_proper(tok: Token) -> bool:
     """A word that keeps its capital inside a sentence: a proper noun, a named entity (the
     tagger misses some names: *Zoë*), *I*, an acronym, or a capitalized word that is no word of
     the English lexicon (*Spock*, tagged a common noun at the start of a sentence)."""
+    if tok.i == 0 and _common_plural(tok.text) and tok.ent_type not in ("PERSON", "ORG", "NORP"):
+        return False  # *Refunds are processed ...*, *Tokens that are captured ...*
     return (
         tok.pos == "PROPN"
         or tok.text == "I"
@@ -58,6 +60,15 @@ def is_proper(tok: Token) -> bool:
         or tok.ent_type in _NAME_ENTITIES
         or _unknown_name(tok.text)
     )
+
+
+def _common_plural(word: str) -> bool:
+    """Whether a capitalized word is the plural of a common English noun (*Refunds*, *Tokens*):
+    the tagger takes some for names at the start of a sentence."""
+    from lemminflect import getAllLemmas
+
+    lemmas = getAllLemmas(word.lower()).get("NOUN", ())
+    return word[:1].isupper() and word.isalpha() and any(lem != word.lower() for lem in lemmas)
 
 
 def _unknown_name(word: str) -> bool:

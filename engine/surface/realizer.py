@@ -23,6 +23,8 @@ from ..checks import (
     UNCHANGED,
     already_satisfied,
     clause_heads,
+    clause_phrase,
+    comment_clauses,
     describe,
     misparsed_verb,
     negation_joins,
@@ -33,7 +35,14 @@ from ..ir import Analysis, Frame, Predicate, Token
 from ..results import OK, Candidate, Realization
 from ..shortening import Cut, shorten_cut
 from ..transforms import EditPlan
-from .clefts import bare_noun_focus, cleft, cleft_slot, focus_is_person, resolve_cleft
+from .clefts import (
+    bare_noun_focus,
+    cleft,
+    cleft_slot,
+    comma_clause_in_focus,
+    focus_is_person,
+    resolve_cleft,
+)
 from .layout import (
     Item,
     Layout,
@@ -114,6 +123,12 @@ class SurfaceRealizer:
         if why := _unknown_verb_form(layout, self.invariant):
             return Realization.not_applicable(why)
         texts = self._texts(layout)
+        if layout.left_behind:
+            verb, why = next(iter(layout.left_behind.items()))
+            clause = clause_phrase(analysis, analysis.sentence.tokens[verb])
+            return Realization.not_applicable(
+                f"the clause '{clause}' cannot take the edit with the main clause ({why})"
+            )
         if (
             src.force == "ques"
             and target["force"] == "prop"
@@ -136,11 +151,16 @@ class SurfaceRealizer:
                 break
         return texts
 
-    def _retense(self, analysis: Analysis, frame: Frame, features: dict) -> dict[int, list[str]]:
-        """Verb-group rewrites that give another clause the same tense and aspect edits."""
+    def _retense(self, layout: Layout, frame: Frame, features: dict) -> dict[int, list[str]]:
+        """Verb-group rewrites that give another clause the same tense and aspect edits; a
+        clause that cannot take them is noted in ``layout.left_behind``."""
+        analysis = layout.analysis
         src = frame.predicate
         target, reason = target_features(src, EditPlan(features))
-        if reason or target == src.features():
+        if reason:
+            layout.left_behind[frame.verb] = reason
+            return {}
+        if target == src.features():
             return {}
         agr = agreement.clause_subject(analysis, frame)
         contracted = any(
@@ -168,11 +188,11 @@ class SurfaceRealizer:
         rewrites: dict[int, list[str]] = {}
         if self.tense_scope == "all" and "tense" in features:
             for other in other_clauses(analysis, frame, conj_verbs):
-                rewrites.update(self._retense(analysis, other, {"tense": features["tense"]}))
+                rewrites.update(self._retense(layout, other, {"tense": features["tense"]}))
             return rewrites
         time = {k: v for k, v in features.items() if k in _TIME_FEATURES}
         for other in layout.coordinated if time else ():
-            rewrites.update(self._retense(analysis, other, time))  # coordinated main clauses alike
+            rewrites.update(self._retense(layout, other, time))  # coordinated main clauses alike
         if "tense" in features and target["tense"] is not None:
             # temporal and conditional clauses follow the sequence of tenses: past under a
             # past clause, present under a present or future one
@@ -182,11 +202,18 @@ class SurfaceRealizer:
             for clause in heads:  # each clause's and verb phrase's own temporal clauses
                 for other in temporal_clauses(analysis, clause):
                     if other.predicate.tense != follow:
-                        rewrites.update(self._retense(analysis, other, {"tense": follow}))
+                        rewrites.update(self._retense(layout, other, {"tense": follow}))
                 if follow == "past":  # concessive and causal clauses follow into the past
                     for other in temporal_clauses(analysis, clause, CONCESSIVE_SUBORDINATORS):
                         if other.predicate.tense == "pres":
-                            rewrites.update(self._retense(analysis, other, {"tense": "past"}))
+                            rewrites.update(self._retense(layout, other, {"tense": "past"}))
+        if "tense" in features and target["tense"] is not None:
+            frames = {f.verb: f for f in analysis.frames}
+            for verb in comment_clauses(analysis, frame):  # *, which was plenty*
+                if verb in frames and frames[verb].predicate.tense != target["tense"]:
+                    rewrites.update(
+                        self._retense(layout, frames[verb], {"tense": features["tense"]})
+                    )
         if features.get("tense") == "past" and frame.predicate.tense != "past":
             rewrites.update(_future_in_the_past(analysis, frame, rewrites))
         return rewrites
@@ -259,7 +286,9 @@ class SurfaceRealizer:
             unchanged_group(src, target, layout) and not operator and src.force == "prop"
         )
         rewrites: dict[int, list[str]] = (
-            {} if keep_source_vg else _chain_rewrites(frame, chain, tokens, never, never_moves)
+            {}
+            if keep_source_vg
+            else _chain_rewrites(frame, chain, tokens, never, never_moves, bool(operator))
         )
         rewrites.update(self._clause_rewrites(layout, conj_verbs))
         # An inverted copula (*Is the museum open?*) stands before its subject: what is left of
@@ -304,13 +333,8 @@ class SurfaceRealizer:
                 continue
             if i in conj_verbs and not keep_source_vg:
                 lemma = english.verb_lemma(tok.text, tok.lemma)
-                items.append(
-                    Item(
-                        english.inflect(lemma, conj_tag, layout.agreement, self.invariant),
-                        None,
-                        "other",
-                    )
-                )
+                form = english.inflect(lemma, conj_tag, layout.agreement, self.invariant)
+                items.append(Item(english.keep_spelling(form, tok.text, lemma), None, "other"))
                 continue
             items.append(Item(layout.respell.get(i, tok.text), i, "other"))
             if layout.postverbal and i == (
@@ -352,10 +376,16 @@ def _future_in_the_past(
 
 
 def _chain_rewrites(
-    frame: Frame, chain: list[str], tokens: Sequence[Token], never: list[int], never_moves: bool
+    frame: Frame,
+    chain: list[str],
+    tokens: Sequence[Token],
+    never: list[int],
+    never_moves: bool,
+    fronted: bool,
 ) -> dict[int, list[str]]:
-    """The new chain placed over the source verb group; *never* moves into it or stays put."""
-    rewrites = place_chain(frame, chain, tokens)
+    """The new chain placed over the source verb group (``fronted``: its operator went before
+    the subject); *never* moves into it or stays put."""
+    rewrites = place_chain(frame, chain, tokens, fronted)
     for i in never:
         if never_moves:
             rewrites[i] = []  # the chain carries it
@@ -437,7 +467,7 @@ def _cleft_refusal(layout: Layout) -> str | None:
         return None
     if cleft_slot(layout, role) is None:
         return f"cleft({layout.target['cleft']}): the predicate has no {role} that can be focused"
-    if why := bare_noun_focus(layout, role):
+    if why := bare_noun_focus(layout, role) or comma_clause_in_focus(layout, role):
         return f"cleft({layout.target['cleft']}): {why}"
     return None
 

@@ -116,34 +116,70 @@ def tag_of(chain: list[str], target: dict) -> str:
     return "VB"
 
 
-def place_chain(frame: Frame, chain: list[str], tokens: Sequence[Token]) -> dict[int, list[str]]:
+def place_chain(
+    frame: Frame, chain: list[str], tokens: Sequence[Token], fronted: bool = False
+) -> dict[int, list[str]]:
     """Where the words of a new verb chain go: the first word takes the place of the first
     auxiliary after the subject (so adverbs between auxiliaries stay: *has also made* ->
-    *will also have made*), the rest that of the lexical verb; other group tokens go."""
+    *will also have made*), the rest that of the lexical verb; other group tokens go. A manner
+    adverb right before the verb stays right before it (:func:`manner_adverbs`: *were randomly
+    assigned* -> *might have been randomly assigned*). ``fronted``: the chain's operator went
+    before the subject (a question), so no word of ``chain`` takes the first auxiliary's place
+    (*Has the report also been checked?*)."""
+    verb = tokens[frame.verb]
+    if chain:  # the source's spelling of the verb (*labelled*, *learnt*)
+        chain = [*chain[:-1], english.keep_spelling(chain[-1], verb.text, verb.lemma)]
     subj = by_function(frame, "subj")
     subj_start = subj.span[0] if subj else -1
     verbs = [i for i in frame.verb_group if tokens[i].dep != "neg"]
     anchor = next((i for i in verbs if i > subj_start), frame.verb)
     out: dict[int, list[str]] = {i: [] for i in frame.verb_group}
-    if anchor != frame.verb and len(chain) == 1:
-        out[frame.verb] = list(chain)  # the auxiliaries go; adverbs among them stay before the verb
+    if anchor == frame.verb:
+        # a verb without auxiliaries: a new auxiliary (and its negation) goes before the
+        # adverbs that precede it (*often visits* -> *might often visit*, *does not often visit*)
+        adverbs = _preverbal_adverbs(frame, tokens, subj.span[1] if subj else -1)
+        anchor = adverbs[0] if adverbs else frame.verb
+    if anchor == frame.verb or len(chain) == 1:
+        out[frame.verb] = list(chain)  # auxiliaries that go leave their adverbs before the verb
         return out
-    if anchor != frame.verb:
-        head = (
-            2 if len(chain) > 2 and chain[1] in ("not", "n't") else 1
-        )  # can not easily be, not can easily not be
-        out[anchor], out[frame.verb] = chain[:head], chain[head:]
-        return out
-    adverbs = _preverbal_adverbs(frame, tokens, subj.span[1] if subj else -1)
-    if adverbs and len(chain) > 1:
-        # a new auxiliary (and its negation) goes before the adverbs: *often visits* ->
-        # *might often visit*, *does not often visit*
-        head = 2 if chain[1] in ("not", "n't") and len(chain) > 2 else 1
-        out[adverbs[0]] = [*chain[:head], tokens[adverbs[0]].text]
-        out[frame.verb] = chain[head:]
+    head = 0 if fronted else 2 if len(chain) > 2 and chain[1] in ("not", "n't") else 1
+    manner = manner_adverbs(frame, tokens, anchor - 1)
+    rest = chain[head:-1]
+    if manner and rest:
+        out[manner[0]] = [*rest, tokens[manner[0]].text]
+        out[frame.verb] = chain[-1:]
     else:
-        out[frame.verb] = list(chain)
+        out[frame.verb] = chain[head:]
+    # the first auxiliary's place, or before the adverbs of a verb that had none
+    out[anchor] = [*chain[:head], *out.get(anchor, [tokens[anchor].text])]
     return out
+
+
+def manner_adverbs(frame: Frame, tokens: Sequence[Token], after: int) -> list[int]:
+    """The run of manner or degree adverbs in *-ly* right before the verb (after ``after``):
+    those not listed as clause adverbs (``clause_adverbs.txt``, ``epistemic_adverbs.txt``,
+    ``habitual_adverbs.txt``), which stand after the first auxiliary instead."""
+    run: list[int] = []
+    for i in range(frame.verb - 1, after, -1):
+        t = tokens[i]
+        word = t.text.lower()
+        if (
+            t.dep != "advmod"
+            or t.head != frame.verb
+            or i in frame.verb_group
+            or not word.endswith("ly")
+            or word in _CLAUSE_ADVERBS
+        ):
+            break
+        run.insert(0, i)
+    return run
+
+
+_CLAUSE_ADVERBS = (
+    english.read_lexicon("clause_adverbs")
+    | english.read_lexicon("epistemic_adverbs")
+    | english.read_lexicon("habitual_adverbs")
+)
 
 
 def _preverbal_adverbs(frame: Frame, tokens: Sequence[Token], subj_end: int) -> list[int]:
