@@ -571,3 +571,10 @@ def test_a_clause_without_a_subject_is_never_edited_or_claimed_unchanged(
     realize, source, expr, why
 ):
     declined(realize(source, expr), why)
+
+
+def test_a_comment_clause_holding_a_clause_of_its_own_is_not_retensed(realize):
+    declined(
+        realize("The bridge closes at noon, which means buses may run late.", "tense(past)"),
+        "the clause inside it",
+    )

@@ -107,11 +107,14 @@ def comment_clause(analysis: Analysis, main: Frame, plan: EditPlan) -> str | Non
     )
     # a new tense is carried into the comment (:func:`comment_clauses`); a modal is not
     modal = f.get("modality") not in (None, pred.modality)
+    timed = f.get("tense") not in (None, pred.tense)
     comments = comment_clauses(analysis, main)
     for t in _comma_relatives(tokens):
         what = None
         if _inside_an_argument(main, t, moved_functions(main, plan)):
             what = "cannot move with the phrase it is part of"
+        elif t.i in comments and timed and _holds_a_clause(tokens, t):
+            what = "comments on the main clause; the clause inside it would keep its tense"
         elif t.i in comments and (asserts or modal):
             what = (
                 "comments on the main clause; it would still assert what the edit denies or asks"
@@ -121,6 +124,18 @@ def comment_clause(analysis: Analysis, main: Frame, plan: EditPlan) -> str | Non
         if what:
             return f"the clause ', {phrase(analysis, t)}' is set off by a comma and {what}"
     return None
+
+
+def _holds_a_clause(tokens, verb: Token) -> bool:
+    """Whether a clause holds a finite clause of its own (a subject or a modal of another verb
+    under it: *which meant emails may go astray*)."""
+    return any(
+        x.dep in ("nsubj", "nsubjpass", "aux")
+        and x.head != verb.i
+        and _under(tokens, x.head, verb.i)
+        and (x.dep != "aux" or x.tag == "MD")
+        for x in tokens
+    )
 
 
 def comment_clauses(analysis: Analysis, main: Frame) -> list[int]:
