@@ -48,17 +48,23 @@ def focus_is_person(layout: Layout, role: str) -> bool:
     )
 
 
-def comma_clause_in_focus(layout: Layout, role: str) -> str | None:
-    """Why the focus cannot be clefted, or None: it ends in a clause set off by a comma (a
-    non-restrictive relative, *no symptoms, which is why ...*, or an appended remark), which
-    comments on the whole sentence and cannot move inside *It is X that ...*."""
+def _focus_tokens(layout: Layout, role: str) -> list[int]:
+    """The source tokens of the phrase a cleft of ``role`` focuses."""
     tokens = layout.analysis.sentence.tokens
     if role == layout.subject_role:
         phrase = layout.subject or []
     else:
         arg = layout.frame.argument(role)
         phrase = items_of(tokens, arg.span, "x") if arg else []
-    srcs = [it.src for it in phrase if it.src is not None]
+    return [it.src for it in phrase if it.src is not None]
+
+
+def comma_clause_in_focus(layout: Layout, role: str) -> str | None:
+    """Why the focus cannot be clefted, or None: it ends in a clause set off by a comma (a
+    non-restrictive relative, *no symptoms, which is why ...*, or an appended remark), which
+    comments on the whole sentence and cannot move inside *It is X that ...*."""
+    tokens = layout.analysis.sentence.tokens
+    srcs = _focus_tokens(layout, role)
     for k, s in enumerate(srcs[:-1]):
         if tokens[s].text == "," and any(tokens[t].pos in ("VERB", "AUX") for t in srcs[k + 1 :]):
             rest = " ".join(tokens[t].text for t in srcs[k + 1 :])
@@ -73,12 +79,7 @@ def bare_noun_focus(layout: Layout, role: str) -> str | None:
     """Why the focus cannot be clefted, or None: a bare singular count noun, the headline style
     of captions (*Man looking at ...*: *It is man who ...* is not English)."""
     tokens = layout.analysis.sentence.tokens
-    if role == layout.subject_role:
-        phrase = layout.subject or []
-    else:
-        arg = layout.frame.argument(role)
-        phrase = items_of(tokens, arg.span, "x") if arg else []
-    srcs = [it.src for it in phrase if it.src is not None]
+    srcs = _focus_tokens(layout, role)
     head = next((s for s in srcs if tokens[s].text.lower() in _QUANTIFIER_PRONOUNS), None)
     if head is not None and head == srcs[0]:
         srcs = [head]  # *everyone in the village*: the quantifier pronoun heads the focus
