@@ -133,16 +133,10 @@ def imperative(tokens: Sequence[Token], frame: Frame) -> bool:
         if t.head == frame.verb and t.dep in ("advcl", "prep", "advmod", "npadvmod")
     }
 
-    def in_fronted(i: int) -> bool:
-        seen = set()
-        while 0 <= i < len(tokens) and i not in seen and i != frame.verb:
-            if i in fronted:
-                return True
-            seen.add(i)
-            i = tokens[i].head
-        return False
-
     return all(
-        i in group or t.pos in ("PUNCT", "INTJ") or t.text.lower() == "please" or in_fronted(i)
+        i in group
+        or t.pos in ("PUNCT", "INTJ")
+        or t.text.lower() == "please"
+        or any(english.descends(tokens, i, f) for f in fronted)
         for i, t in enumerate(tokens[: frame.verb])
     )

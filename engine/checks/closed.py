@@ -11,6 +11,7 @@ none guesses.
 
 from __future__ import annotations
 
+from ..english import descends
 from ..ir import Analysis, Frame, Token
 from ..transforms import EditPlan
 from .scope import phrase
@@ -132,7 +133,7 @@ def _holds_a_clause(tokens, verb: Token) -> bool:
     return any(
         x.dep in ("nsubj", "nsubjpass", "aux")
         and x.head != verb.i
-        and _under(tokens, x.head, verb.i)
+        and descends(tokens, x.head, verb.i)
         and (x.dep != "aux" or x.tag == "MD")
         for x in tokens
     )
@@ -179,20 +180,8 @@ def _inside_an_argument(main: Frame, verb: Token, functions: tuple[str, ...]) ->
 
 def _ends_sentence(tokens, verb: Token) -> bool:
     """Whether nothing but the clause's own words and final punctuation follow it."""
-    last = max(x.i for x in tokens if _under(tokens, x.i, verb.i))
+    last = max(x.i for x in tokens if descends(tokens, x.i, verb.i))
     return all(x.text in _PUNCT for x in tokens[last + 1 :])
-
-
-def _under(tokens, i: int, head: int) -> bool:
-    seen = set()
-    while 0 <= i < len(tokens) and i not in seen:
-        if i == head:
-            return True
-        seen.add(i)
-        if tokens[i].head == i:
-            return False
-        i = tokens[i].head
-    return False
 
 
 def imperative_conjunct(analysis: Analysis, main: Frame, plan: EditPlan) -> str | None:

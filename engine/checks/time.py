@@ -68,10 +68,8 @@ def time_conflict(
     return None
 
 
-_WEEKDAYS = frozenset(
-    {"monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday"}
-)
-_CLOCK = frozenset({"a.m.", "p.m.", "am", "pm", "noon", "midnight", "o'clock"})
+_WEEKDAYS = english.read_lexicon("weekdays")
+_CLOCK = english.read_lexicon("clock_words")
 
 
 def time_point(analysis: Analysis, frame: Frame) -> str | None:
@@ -88,11 +86,8 @@ def time_point(analysis: Analysis, frame: Frame) -> str | None:
         nxt = [tokens[j].text.lower() for j in range(i + 1, min(i + 4, len(tokens)))]
         if word == "on" and nxt and (nxt[0] in _WEEKDAYS or nxt[0] in _MONTHS):
             return f"{tokens[i].text} {tokens[i + 1].text}"
-        if word == "at" and i + 1 < len(tokens) and tokens[i + 1].tag == "CD":
-            return f"{tokens[i].text} {tokens[i + 1].text}"  # at seven, at 6 p.m.
-        if word == "at" and nxt and (nxt[0][:1].isdigit() or nxt[0] in _CLOCK):
-            if nxt[0] in _CLOCK or any(w in _CLOCK for w in nxt[1:]) or ":" in nxt[0]:
-                return " ".join(t.text for t in tokens[i : i + 1 + len(nxt)][:3])
+        if word == "at" and nxt and (tokens[i + 1].tag == "CD" or nxt[0] in _CLOCK):
+            return f"{tokens[i].text} {tokens[i + 1].text}"  # at seven, at 6 p.m., at noon
         if word in ("tonight", "tomorrow", "yesterday"):
             return tokens[i].text
     return None
