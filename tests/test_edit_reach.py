@@ -314,7 +314,7 @@ def test_every_conjunct_is_edited_alike(realize, source, expr, expected):
         ("We trust the parcel arrived safely.", "question", "polite formula"),
         # aspect by verb class and by what the clause counts
         ("The old captain died at sea in 1901.", "prog(+)", "over as it happens"),
-        ("The keeper saved three penalties in the final.", "prog(+)", "counts"),
+        ("The keeper saved three penalties in the final.", "prog(+)", "a count"),
         ("The valve closes when the tank is full.", "prog(+)", "when or if"),
         ("The kit comprises two boards and a cable.", "perf(+)", "lasting relation"),
         ("She is survived by two sons.", "perf(+)", "survived"),
@@ -578,3 +578,51 @@ def test_a_comment_clause_holding_a_clause_of_its_own_is_not_retensed(realize):
         realize("The bridge closes at noon, which means buses may run late.", "tense(past)"),
         "the clause inside it",
     )
+
+
+# -- the present progressive of a thing that does not act ---------------------------------------
+@pytest.mark.parametrize(
+    "source",
+    [
+        "The report covers the first quarter of the year.",
+        "This lamp uses very little power.",
+        "The chapter explains how vaccines train the immune system.",
+        "Our warranty protects you against defects for two years.",
+    ],
+)
+def test_the_present_progressive_of_a_thing_that_does_not_act_is_refused(realize, source):
+    declined(realize(source, "prog(+)"), "is not known to act")
+
+
+@pytest.mark.parametrize(
+    "source,expected",
+    [
+        # a change a thing undergoes (process_verbs.txt)
+        ("Prices rise across the region.", "Prices are rising across the region."),
+        # someone who acts: an animal, a group, a person noun, a force (force_nouns.txt)
+        ("The dog chases the ball across the yard.", "The dog is chasing the ball across the yard."),
+        ("The committee reviews every application.", "The committee is reviewing every application."),
+        ("The mayor visits the flooded streets.", "The mayor is visiting the flooded streets."),
+        ("The wind bends the young trees.", "The wind is bending the young trees."),
+        # a past scene can show a thing at work
+        ("The storm destroyed the barn.", "The storm was destroying the barn."),
+    ],
+)
+def test_the_progressive_of_a_change_or_of_someone_who_acts_is_made(realize, source, expected):
+    assert ok_text(realize(source, "prog(+)")) == expected
+
+
+def test_the_perfect_of_a_thing_is_not_held_to_the_progressive_rule(realize):
+    assert (
+        ok_text(realize("The chapter explains how vaccines work.", "perf(+)"))
+        == "The chapter has explained how vaccines work."
+    )
+
+
+def test_a_count_is_named_with_its_noun_and_a_clock_time_is_no_count(realize):
+    declined(
+        realize("The committee approved three new members.", "prog(+)"),
+        "count ('three new members')",
+    )
+    text = ok_text(realize("Our staff answer calls from 8 a.m. to 6 p.m.", "prog(+)"))
+    assert text == "Our staff are answering calls from 8 a.m. to 6 p.m."

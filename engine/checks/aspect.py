@@ -24,6 +24,9 @@ _NO_PROGRESSIVE_PASSIVE = english.read_lexicon("no_progressive_passives")
 _ASPECTUAL = english.read_lexicon("aspectual_verbs")
 _ACHIEVEMENTS = english.read_lexicon("achievement_verbs")
 _THING_STATES = english.read_lexicon("thing_state_verbs")
+_PROCESSES = english.read_lexicon("process_verbs")
+_FORCES = english.read_lexicon("force_nouns")
+_CLOCK = english.read_lexicon("clock_words")
 # Words that give a perfect of a state its span (*has believed it for years*, *has always
 # known*); without one, the perfect of a state says nothing the simple form does not.
 _SPANS = frozenset({"for", "since", "always", "ever", "never", "long", "all", "yet", "already"})
@@ -68,6 +71,22 @@ def state_refusal(analysis: Analysis, main: Frame, plan: EditPlan) -> str | None
             f"with a thing as subject ('{subj.text}'), '{pred.lemma}' states where it is or what "
             f"it affords; its {aspect} would describe an action"
         )
+    if (
+        subj is not None
+        and head is not None
+        and aspect == "progressive"
+        and pred.tense == "pres"  # a description; a past scene can show a thing at work
+        and not pred.perfect  # *has made a difference*: an event, not a description
+        and pred.lemma not in _PROCESSES
+        and pred.lemma != "be"  # the copula's own checks decide (*is being careful*)
+        and not is_agent(analysis, head)
+        and (head.lemma or head.text).lower() not in _FORCES
+    ):
+        return (
+            f"the subject ('{subj.text}') is not known to act (a person, a group, an animal, a "
+            f"force), and with such a subject the present of '{pred.lemma}' states what it is "
+            "or does; its progressive would describe an action under way"
+        )
     if aspect == "perfect" and pred.tense == "pres" and (when := time_point(analysis, main)):
         return (
             f"'{when}' names a point in time; the present perfect cannot take one ('has left "
@@ -103,6 +122,20 @@ def conditional_refusal(analysis: Analysis, main: Frame, plan: EditPlan) -> str 
                 "does not fit such a statement, and the clause would be left in the present"
             )
     return None
+
+
+def _is_time_of_day(tokens: Sequence[Token], i: int) -> bool:
+    """Whether the number at ``i`` is a clock time (*8 a.m.*, *at 6*), not a count."""
+    nxt = tokens[i + 1].text.lower() if i + 1 < len(tokens) else ""
+    return nxt in _CLOCK or (i > 0 and tokens[i - 1].text.lower() == "at")
+
+
+def _counted_phrase(tokens: Sequence[Token], i: int) -> str:
+    """The number at ``i`` with the noun it counts (*two halves*), or the number alone."""
+    head = tokens[i].head
+    if tokens[i].dep == "nummod" and 0 <= head < len(tokens) and head > i:
+        return " ".join(t.text for t in tokens[i : head + 1])
+    return tokens[i].text
 
 
 def phrase_from(tokens: Sequence[Token], start: int, limit: int = 6) -> str:
@@ -172,6 +205,7 @@ def form_refusal(analysis: Analysis, main: Frame, plan: EditPlan) -> str | None:
                     t.tag == "CD"
                     and depends_on(tokens, t.i, main.verb, within_clause=True)
                     and _has_object(main)
+                    and not _is_time_of_day(tokens, t.i)
                 )
                 or (t.head == main.verb and t.text.lower() in ("twice", "thrice"))
             ),
@@ -179,8 +213,8 @@ def form_refusal(analysis: Analysis, main: Frame, plan: EditPlan) -> str | None:
         )
         if counted is not None and pred.voice == "active":
             return (
-                f"the clause counts what was done ('{counted.text}'); its progressive would say "
-                "it was under way, not done"
+                f"the clause holds a count ('{_counted_phrase(tokens, counted.i)}'); its "
+                "progressive would read as a count not reached yet"
             )
         if not pred.modality and any(
             other.predicate.tense == "pres"
