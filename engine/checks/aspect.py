@@ -17,7 +17,7 @@ from .clauses import depends_on, main_clause_tokens, temporal_clauses
 from .meaning import is_agent, modal_refusal
 from .plan import target_features
 from .scope import TIME, clause_conjuncts, clause_heads, phrase
-from .time import time_point
+from .time import TIME_NOUNS, time_point
 
 _HABITUAL = english.phrase_pattern("habitual_adverbs")
 _NO_PROGRESSIVE_PASSIVE = english.read_lexicon("no_progressive_passives")
@@ -26,6 +26,7 @@ _ACHIEVEMENTS = english.read_lexicon("achievement_verbs")
 _THING_STATES = english.read_lexicon("thing_state_verbs")
 _PROCESSES = english.read_lexicon("process_verbs")
 _FORCES = english.read_lexicon("force_nouns")
+_PROSPECTIVE = english.read_lexicon("prospective_verbs")
 _CLOCK = english.read_lexicon("clock_words")
 # Words that give a perfect of a state its span (*has believed it for years*, *has always
 # known*); without one, the perfect of a state says nothing the simple form does not.
@@ -58,6 +59,11 @@ def state_refusal(analysis: Analysis, main: Frame, plan: EditPlan) -> str | None
     if aspect is None or pred.voice != "active":
         return None
     tokens = analysis.sentence.tokens
+    if aspect == "progressive" and pred.perfect and pred.polarity == "neg" and _has_object(main):
+        return (
+            f"a negated perfect with an object ('{phrase(analysis, tokens[main.verb])}') says "
+            "the deed is not done; its progressive would say nobody worked at it"
+        )
     subj = next((a for a in main.arguments if a.function == "subj"), None)
     head = tokens[subj.head] if subj is not None and 0 <= subj.head < len(tokens) else None
     if (
@@ -93,9 +99,12 @@ def state_refusal(analysis: Analysis, main: Frame, plan: EditPlan) -> str | None
             "on Friday' is not English)"
         )
     own = main_clause_tokens(analysis, main)
+    prospective = pred.lemma in _PROSPECTIVE and any(
+        t.head == main.verb and t.dep == "xcomp" for t in tokens
+    )
     if (
         aspect == "perfect"
-        and pred.lemma in english.NO_PROGRESSIVE
+        and (pred.lemma in english.NO_PROGRESSIVE or prospective)
         and not any(tokens[i].text.lower() in _SPANS for i in own)
     ):
         return (
@@ -128,6 +137,12 @@ def _is_time_of_day(tokens: Sequence[Token], i: int) -> bool:
     """Whether the number at ``i`` is a clock time (*8 a.m.*, *at 6*), not a count."""
     nxt = tokens[i + 1].text.lower() if i + 1 < len(tokens) else ""
     return nxt in _CLOCK or (i > 0 and tokens[i - 1].text.lower() == "at")
+
+
+def _is_duration(tokens: Sequence[Token], i: int) -> bool:
+    """Whether the number at ``i`` counts a stretch of time (*for two years*), not results."""
+    head = tokens[i].head
+    return tokens[i].dep == "nummod" and tokens[head].lemma.lower() in TIME_NOUNS
 
 
 def _counted_phrase(tokens: Sequence[Token], i: int) -> str:
@@ -206,6 +221,7 @@ def form_refusal(analysis: Analysis, main: Frame, plan: EditPlan) -> str | None:
                     and depends_on(tokens, t.i, main.verb, within_clause=True)
                     and _has_object(main)
                     and not _is_time_of_day(tokens, t.i)
+                    and not _is_duration(tokens, t.i)
                 )
                 or (t.head == main.verb and t.text.lower() in ("twice", "thrice"))
             ),
@@ -326,3 +342,62 @@ def coordinated_clause_refusal(analysis: Analysis, main: Frame, plan: EditPlan) 
                 f"'{frame.predicate.lemma}', which has no progressive"
             )
     return None
+
+
+def relative_event_refusal(analysis: Analysis, main: Frame, plan: EditPlan) -> str | None:
+    """Why a main clause cannot go into the past: a relative clause of one of its arguments
+    tells, in the present, an event that happens whenever the main clause holds (*tastes every
+    sauce that leaves our kitchen*, *Customers who upgrade before March 15 receive ...*,
+    *Anyone who says so is wrong*: a relative clause of a noun that stands for any one of its
+    kind, :func:`_any_one`); under a past main clause it would have to follow into the past,
+    and the realizer does not move it there. A relative clause of a state keeps its present
+    (*Buyers who love to entertain appreciated the kitchen*), and so does one that describes
+    a given one (*The teacher who runs the club organized a trip*)."""
+    if plan.features.get("tense") != "past" or main.predicate.tense == "past":
+        return None
+    tokens = analysis.sentence.tokens
+    spans = [a.span for a in main.arguments if a.function in ("subj", "obj", "pp")]
+    for f in analysis.frames:
+        pred = f.predicate
+        if (
+            f is main
+            or not f.finite
+            or not 0 <= f.verb < len(tokens)
+            or tokens[f.verb].dep != "relcl"
+            or pred.tense != "pres"
+            or pred.modality
+            or pred.perfect
+            or pred.progressive
+            or (pred.voice == "active" and pred.lemma in ("be", "have"))
+            or (pred.voice == "active" and pred.lemma in english.NO_PROGRESSIVE)
+            or not any(start <= f.verb < end for start, end in spans)
+            or not _any_one(tokens, tokens[f.verb].head)
+        ):
+            continue
+        return (
+            f"the relative clause '{phrase(analysis, tokens[f.verb])}' tells in the present "
+            "what happens whenever the main clause holds; under the past it would have to "
+            "follow, and the realizer does not move it"
+        )
+    return None
+
+
+_ANY_ONE = frozenset({"every", "each", "any", "all", "no"})
+_INDEFINITES = english.read_lexicon("indefinite_pronouns")
+
+
+def _any_one(tokens, noun: int) -> bool:
+    """Whether the noun at ``noun`` stands for anyone or anything of its kind: a bare plural
+    (*Customers who ...*), a quantifier (*every sauce that ...*), an indefinite pronoun
+    (*Anyone who ...*, *those who*)."""
+    if not 0 <= noun < len(tokens):
+        return False
+    t = tokens[noun]
+    dets = [x for x in tokens if x.head == noun and x.dep in ("det", "poss", "nummod")]
+    if t.text.lower() in _INDEFINITES or t.text.lower() in ("those", "whoever"):
+        return True
+    if any(d.text.lower() in _ANY_ONE for d in dets):
+        return True
+    # a capital plural at the start is often tagged a name (*Tokens that are captured ...*)
+    plural = t.tag in ("NNS", "NNPS") or (t.i == 0 and t.tag == "NNP" and t.text.endswith("s"))
+    return not dets and plural

@@ -11,10 +11,12 @@ none guesses.
 
 from __future__ import annotations
 
+from .. import english
 from ..english import descends
 from ..ir import Analysis, Frame, Token
 from ..transforms import EditPlan
 from .scope import phrase
+from .time import TIME_NOUNS, names_its_time
 
 _PUNCT = (",", ".", "!", "?", ";", ":", "-", "--", "—", "–", '"', "'", "(", ")")
 # Relations that leave a phrase where the parser put it only for want of a better one.
@@ -38,11 +40,22 @@ def moves(main: Frame, plan: EditPlan) -> bool:
     return bool(moved_functions(main, plan))
 
 
+# A finite verb's tags, and the functions of a noun phrase's words: a finite verb in one of
+# them is a misread (*and the wheat bends low*: 'bends' the subject of 'low').
+_FINITE_TAGS = frozenset({"VBZ", "VBD", "VBP", "MD"})
+_SUBJECTS = frozenset({"nsubj", "nsubjpass", "csubj", "expl"})
+_NOMINAL_DEPS = frozenset(
+    {"nsubj", "nsubjpass", "dobj", "pobj", "compound", "amod", "attr", "appos", "poss"}
+)
+
+
 def unsettled_parse(analysis: Analysis, main: Frame, plan: EditPlan) -> str | None:
     """Why the parse does not settle the sentence's structure: it has a second root (the words
     after it are no part of the main clause: *It rained all afternoon, so Leo and I stayed in*),
-    or a phrase of the main verb is attached by the catch-all ``dep`` (*closed the library, the
-    pool and the park*), which an edit that moves an argument could split."""
+    a finite verb or a complementizer *that* in a noun's place (*and the wheat bends low*), a
+    subject of a noun or a second subject (*The indicator light turns*: 'indicator' the subject
+    of 'light'), or a phrase of the main verb is attached by the catch-all ``dep`` (*closed the
+    library, the pool and the park*), which an edit that moves an argument could split."""
     tokens = analysis.sentence.tokens
     roots = [t for t in tokens if t.head == t.i and t.text not in _PUNCT]
     if len(roots) > 1:
@@ -51,6 +64,29 @@ def unsettled_parse(analysis: Analysis, main: Frame, plan: EditPlan) -> str | No
             f"the parse reads the sentence as two (a second root, '{other.text}'); the edit "
             "would reach only one of them"
         )
+    misread = next(
+        (
+            t
+            for t in tokens
+            if (t.tag in _FINITE_TAGS or (t.tag == "IN" and t.text.lower() == "that"))
+            and t.dep in _NOMINAL_DEPS
+            and t.i != main.verb
+        ),
+        None,
+    )
+    if misread is not None:
+        return (
+            f"the parse tags '{misread.text}' as a verb or a conjunction but gives it a noun's "
+            f"place ('{misread.dep}' of '{tokens[misread.head].text}'); what its clause is "
+            "stays unsettled"
+        )
+    for t in tokens:
+        subjects = [x for x in tokens if x.head == t.i and x.i != t.i and x.dep in _SUBJECTS]
+        if len(subjects) > 1 or (subjects and t.pos in ("NOUN", "PROPN")):
+            return (
+                f"the parse gives '{t.text}' a subject ('{subjects[0].text}') it cannot have "
+                "(a noun's, or a second one); one of the two is likely part of the other's phrase"
+            )
     if not moves(main, plan):
         return None
     for a in main.arguments:
@@ -150,7 +186,14 @@ def comment_clauses(analysis: Analysis, main: Frame) -> list[int]:
         if t.i > main.verb
         and _ends_sentence(tokens, t)
         and not _inside_an_argument(main, t, ("subj",))
+        and _relative_word(tokens, t) == "which"  # *, who lives in Paris* tells of a person
+        and not names_its_time(tokens, t)  # *the third quarter, which ended on September 30*
     ]
+
+
+def _relative_word(tokens, verb: Token) -> str:
+    first = min((x.i for x in tokens if x.head == verb.i and x.i < verb.i), default=verb.i)
+    return tokens[first].text.lower()
 
 
 def _comma_relatives(tokens) -> list[Token]:
@@ -216,6 +259,30 @@ def imperative_conjunct(analysis: Analysis, main: Frame, plan: EditPlan) -> str 
     return None
 
 
+def _clause_time_phrase(tokens, span: tuple[int, int]) -> Token | None:
+    """The time phrase that ends an argument and hangs on a verb inside it (*the songs my
+    mother used to hum [on winter nights]*, *a party that kept us awake [until 3 a.m.]*)."""
+    start, end = span
+    for t in tokens[start:end]:
+        head = tokens[t.head] if 0 <= t.head < len(tokens) else t
+        if t.dep != "prep" or head.pos not in ("VERB", "AUX") or not start <= head.i < end:
+            continue
+        if not any(  # *a plan to cut costs on Monday*: an infinitive's time is the main verb's
+            x.dep == "relcl" and start <= x.i < end and descends(tokens, head.i, x.i)
+            for x in tokens
+        ):
+            continue
+        last = max(x.i for x in tokens if descends(tokens, x.i, t.i))
+        noun = next((x for x in tokens if x.head == t.i and x.dep == "pobj"), None)
+        if (
+            last == end - 1
+            and noun is not None
+            and (noun.ent_type in ("DATE", "TIME") or noun.lemma.lower() in TIME_NOUNS)
+        ):
+            return t
+    return None
+
+
 def attachment_after_relative(analysis: Analysis, main: Frame, plan: EditPlan) -> str | None:
     """Why an argument that ends in a relative clause cannot move: the word after it that the
     parse gives the main verb may end the relative clause instead (*a coworker who has been
@@ -232,7 +299,15 @@ def attachment_after_relative(analysis: Analysis, main: Frame, plan: EditPlan) -
             start <= t.i < end and t.dep in ("relcl", "acl") and t.pos in ("VERB", "AUX")
             for t in tokens
         )
-        if not has_relative or end >= len(tokens):
+        if not has_relative:
+            continue
+        if (dated := _clause_time_phrase(tokens, a.span)) is not None:
+            return (
+                f"the parse hangs '{phrase(analysis, dated)}' on '{tokens[dated.head].text}' "
+                f"inside '{a.text}', but it may date the main verb; moving the argument would "
+                "settle it one way"
+            )
+        if end >= len(tokens):
             continue
         after = tokens[end]
         if after.head == main.verb and after.dep in ("advmod", "prep", "npadvmod"):
@@ -241,4 +316,79 @@ def attachment_after_relative(analysis: Analysis, main: Frame, plan: EditPlan) -
                 f"the relative clause of '{a.text}'; moving that phrase could change what it "
                 "says"
             )
+    return None
+
+
+_FORWARD = {
+    "plural": frozenset({"their", "theirs", "them", "themselves"}),
+    "person": frozenset({"his", "him", "himself", "her", "herself"}),
+    "thing": frozenset({"its", "it", "itself"}),
+}
+
+
+def _pronoun_class(tokens, head: Token) -> str:
+    """Which pronouns can refer to the noun phrase headed by ``head``: ``plural``, ``person``
+    (a person noun, a name that is not an organization's or a place's) or ``thing``."""
+    if head.tag in ("NNS", "NNPS") or any(t.head == head.i and t.dep == "conj" for t in tokens):
+        return "plural"
+    if head.lemma.lower() in english.person_nouns() or (
+        head.tag == "NNP" and head.ent_type not in ("ORG", "GPE", "LOC", "FAC", "PRODUCT")
+    ):
+        return "person"
+    return "thing"
+
+
+def passive_order(analysis: Analysis, main: Frame, plan: EditPlan) -> str | None:
+    """Why the passive would put words in an order that says something else: a pronoun in a
+    phrase of the object or right after it that can refer to the subject but not to the object
+    would come before the by-phrase that names it (*The printer stores 50 pages in its memory*:
+    *50 pages are stored in its memory by the printer*; a pronoun of the object's own head opens
+    the sentence, *Its stake was sold by the company*), and a subject that ends in a relative
+    clause or a phrase of its own would take what follows the by-phrase (*by customers who
+    upgrade early at no cost*)."""
+    if plan.features.get("voice") != "passive" or main.predicate.voice != "active" or plan.swap:
+        return None
+    tokens = analysis.sentence.tokens
+    subj = next((a for a in main.arguments if a.function == "subj"), None)
+    if subj is None or not 0 <= subj.head < len(tokens):
+        return None
+    head = tokens[subj.head]
+    if head.tag == "PRP":
+        return None  # *She keeps her keys ...*: a pronoun subject names no one new
+    after = [t for t in tokens if t.i > main.verb and descends(tokens, t.i, main.verb)]
+    obj = next((a for a in main.arguments if a.function == "obj"), None)
+    if obj is None:
+        return None  # no passive to make: the realizer says why
+    # a phrase in or right after the object that the by-phrase may follow (*stored in its
+    # memory by the printer*); a pronoun of the object's own head opens the sentence and is
+    # read as any possessive is (*Its stake was sold by the company*)
+    preps = [
+        t
+        for t in tokens
+        if t.dep in ("prep", "dative")
+        and (obj.span[0] <= t.i < obj.span[1] or (t.i == obj.span[1] and t.head == main.verb))
+    ]
+    ahead = {t.i for t in tokens for p in preps if descends(tokens, t.i, p.i)}
+    # a pronoun that fits the object as well may be the object's, which comes first then
+    forward = (
+        _FORWARD[_pronoun_class(tokens, head)] - _FORWARD[_pronoun_class(tokens, tokens[obj.head])]
+    )
+    pronoun = next((t for t in after if t.i in ahead and t.text.lower() in forward), None)
+    if pronoun is not None:
+        return (
+            f"'{pronoun.text}' may refer to the subject '{subj.text}'; in the passive it could "
+            "come before the by-phrase that names it"
+        )
+    start, end = subj.span
+    modified = any(
+        start <= t.i < end and t.head == head.i and t.dep in ("relcl", "acl", "prep")
+        for t in tokens
+    )
+    trailing = [t for t in after if t.text not in _PUNCT]
+    beyond = [t for t in trailing if obj is None or t.i >= obj.span[1]]
+    if modified and beyond:
+        return (
+            f"the subject '{subj.text}' ends in a phrase of its own; as a by-phrase it would "
+            f"run into '{phrase(analysis, beyond[0])}', which could then read as part of it"
+        )
     return None

@@ -21,11 +21,14 @@ _NEG_RAISING = english.read_lexicon("neg_raising_verbs")
 _ATTITUDES = english.read_lexicon("attitude_formulae")
 _EPISTEMIC_ADVERBS = english.read_lexicon("epistemic_adverbs")
 _POSITIVE_ADVERBS = english.phrase_pattern("positive_adverbs")
+_SPEAKER = english.read_lexicon("speaker_adverbs")
 
 
 def adverb_refusal(analysis: Analysis, main: Frame, plan: EditPlan) -> str | None:
     """Why an adverb of the main clause does not survive the edit: one of how sure the speaker
-    is (``epistemic_adverbs.txt``) in a question (*Did the team probably lose?*); *still*
+    is (``epistemic_adverbs.txt``) in a question (*Did the team probably lose?*), one with which
+    the speaker comments (``speaker_adverbs.txt``) before the verb of a question (*Luckily did
+    the bus ...?*), one before a negated verb in a question (*still hasn't*); *still*
     under negation (its negation is *no longer*, a rewording) or the perfect; an *until*
     phrase or clause under negation (*did not live here until 1961* says when it began, not
     that it did not happen); a question or statement of a sentence that ends inside a
@@ -41,6 +44,31 @@ def adverb_refusal(analysis: Analysis, main: Frame, plan: EditPlan) -> str | Non
         if found:
             return (
                 f"'{words[found]}' says how sure the speaker is; a yes/no question cannot keep it"
+            )
+        said = next(
+            (tokens[i] for i in own if i < main.verb and tokens[i].text.lower() in _SPEAKER),
+            None,
+        )
+        if said is not None:
+            return (
+                f"with '{said.text}' the speaker comments on a statement; a yes/no question "
+                "cannot keep it before its verb"
+            )
+        before = next(
+            (
+                tokens[i]
+                for i in own
+                if tokens[i].dep == "advmod"
+                and tokens[i].head == main.verb
+                and i < min(main.verb_group or (main.verb,))
+            ),
+            None,
+        )
+        if main.predicate.polarity == "neg" and before is not None:
+            return (
+                f"'{before.text}' stands before the negated verb; in the question it would have "
+                f"to follow the subject with the negation ('{before.text} not'), which the "
+                "realizer does not write"
             )
     if feats.get("perfect") is True and not main.predicate.perfect and "still" in words:
         return "'still' with the perfect ('have still brought') is not natural English"
@@ -94,13 +122,13 @@ _PERSON_WORDS = frozenset(
     "i you we he she they everyone everybody anyone anybody someone somebody nobody".split()
 )
 # (-er and -or also make instruments: a boiler, a motor; they are not read as agents)
-_AGENT_SUFFIXES = ("ist", "ee", "ian", "eer")
+_AGENT_SUFFIXES = ("ist", "ian", "eer")
 
 
 def is_agent(analysis: Analysis, head: Token) -> bool:
     """Whether a subject's head names someone who acts: a personal pronoun, a person or
     institution noun (``person_nouns.txt``, ``agent_nouns.txt``), a person, organization or
-    group name, or a noun with a person suffix (*-ist*, *-ee*, *-ian*, *-eer*)."""
+    group name, or a noun with a person suffix (*-ist*, *-ian*, *-eer*; not *-ee*: a tree)."""
     word = head.text.lower()
     lemma = head.lemma.lower() or word
     if word in _PERSON_WORDS or head.ent_type in ("PERSON", "ORG", "NORP", "GPE"):

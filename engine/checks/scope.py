@@ -31,6 +31,7 @@ from .clauses import (
     temporal_clauses,
 )
 from .plan import describe, target_features
+from .time import names_its_time
 
 # Edits that restructure the clause or its polarity: not carried into a coordinated verb
 # phrase. The others (time, and a question's do-support) are carried into each alike.
@@ -183,6 +184,8 @@ def negation_joins(analysis: Analysis, main: Frame, plan: EditPlan) -> list[int]
         return None
     if main.predicate.lemma in _SERIAL and any(t.i == main.verb + 1 for t in joins):
         return None  # *come and visit*: one predicate, not two
+    if tokens[main.verb].tag == "VB" and not any(a.function == "subj" for a in main.arguments):
+        return None  # *Press and hold the button*: one instruction; *Do not press and hold*
     first = min(c.i for c in conjuncts)
     if any(t.text.lower() in _POSITIVE_POLARITY for t in tokens[first:]):
         return None  # *some* in a later conjunct would need its own *any*
@@ -294,10 +297,36 @@ def dependent_past_refusal(analysis: Analysis, main: Frame, plan: EditPlan) -> s
     the past (*will teach me to cook when I was nine*), or a reported clause is a future in the
     past (*will tell reporters that the bridge would reopen*), and the realizer does not follow
     it there (it follows only the temporal and conditional clauses of the main verb itself)."""
-    if plan.features.get("tense") != "fut" or main.predicate.tense != "past":
+    if plan.features.get("tense") != "fut":
         return None
     tokens = analysis.sentence.tokens
     heads = clause_heads(analysis, main)
+    frames = {f.verb: f for f in analysis.frames}
+    reached = heads + [frames[c.i] for c in clause_conjuncts(analysis, main) if c.i in frames]
+    for head in reached:  # *so that's how my morning went*: 'went' follows the present
+        pred = head.predicate
+        if pred.tense != "pres" or pred.modality or pred.lemma != "be":
+            continue  # *explains why it failed* can go into the future: *will explain why*
+        inner = next(
+            (
+                f
+                for f in analysis.frames
+                if f.finite
+                and f.predicate.tense == "past"
+                and 0 <= f.verb < len(tokens)
+                and tokens[f.verb].head == head.verb
+                and tokens[f.verb].dep in ("ccomp", "advcl", "relcl", "acl", "pcomp")
+            ),
+            None,
+        )
+        if inner is not None:
+            return (
+                f"the clause '{phrase(analysis, tokens[inner.verb])}' is in the past, told from "
+                f"the present of '{tokens[head.verb].text}'; under the future it would no "
+                "longer fit, and the realizer does not move it"
+            )
+    if main.predicate.tense != "past":
+        return None
     followed = {f.verb for head in heads for f in temporal_clauses(analysis, head)}
     for f in analysis.frames:
         if f is main or f.verb in followed or not f.finite or not 0 <= f.verb < len(tokens):
@@ -309,6 +338,7 @@ def dependent_past_refusal(analysis: Analysis, main: Frame, plan: EditPlan) -> s
         # tells followed the main event; under the future it would be told as past already
         after = (
             dep == "relcl"
+            and not (_set_off(tokens, f.verb) and names_its_time(tokens, tokens[f.verb]))
             and f.predicate.tense == "past"
             and not f.predicate.modality
             and not f.predicate.perfect
@@ -321,6 +351,13 @@ def dependent_past_refusal(analysis: Analysis, main: Frame, plan: EditPlan) -> s
                 "realizer does not move it with the main clause"
             )
     return None
+
+
+def _set_off(tokens, verb: int) -> bool:
+    """Whether the clause of ``verb`` is set off by a comma (*, which ended on September 30*):
+    a fact of its own, with its own time, not what followed the main event."""
+    first = min((t.i for t in tokens if t.head == verb and t.i < verb), default=verb)
+    return first > 0 and tokens[first - 1].text == ","
 
 
 def _temporal_mark(tokens, verb: int) -> bool:

@@ -7,9 +7,11 @@ The adverbials and month names are data files under ``rules/lexicon/``
 from __future__ import annotations
 
 import re
+from collections.abc import Sequence
 
 from .. import english
-from ..ir import Analysis, Frame
+from ..english import descends
+from ..ir import Analysis, Frame, Token
 from .clauses import main_clause_tokens, temporal_clauses
 
 _PAST_TIME = english.phrase_pattern("past_time_adverbials")
@@ -133,3 +135,23 @@ def dates(
             elif when > this_year and future is None:
                 future = phrase
     return past, future
+
+
+# Nouns that name a time: a stretch, a weekday, a month.
+TIME_NOUNS = (
+    english.read_lexicon("time_nouns")
+    | english.read_lexicon("weekdays")
+    | english.read_lexicon("months")
+)
+
+
+def names_its_time(tokens: Sequence[Token], verb: Token) -> bool:
+    """Whether the clause of ``verb`` names its own time (a date, a weekday, a month, a clock
+    time): it tells a fact with a time of its own (*the third quarter, which ended on September
+    30*), not a comment on the clause around it, and keeps its tense when that one changes."""
+    return any(
+        descends(tokens, x.i, verb.i)
+        and x.pos in ("NOUN", "PROPN", "NUM")  # not the modal *may*
+        and (x.ent_type in ("DATE", "TIME") or x.lemma.lower() in TIME_NOUNS)
+        for x in tokens
+    )

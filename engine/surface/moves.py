@@ -253,6 +253,15 @@ def _by_phrase_at(tokens: Sequence[Token], frame: Frame, obj: Argument | None) -
         and tokens[obj.span[1]].text.lower() in english.ADVERB_PARTICLES
     ):
         return obj.span[1]  # threw the letters away -> were thrown away by her
+    after = obj.span[1] if obj is not None else frame.verb + 1
+    if (
+        after < len(tokens)
+        and tokens[after].dep in ("prep", "dative")
+        and tokens[after].head == frame.verb
+        and any(t.head == after and t.dep == "pobj" and t.tag == "PRP" for t in tokens)
+    ):
+        # ruined the app for me -> was ruined for me by the update (not: by the update for me)
+        return subtree_end(tokens, after)
     return None
 
 
