@@ -55,6 +55,13 @@ class ResumeError(InputError):
     code = "E203"
 
 
+class OutputExistsError(InputError):
+    """The output a run would write already holds a user's work: continue it (``--resume``) or
+    replace it (``--overwrite``), never replaced without being asked."""
+
+    code = "E204"
+
+
 class Located(SeamError):
     """An error at a place in a file: ``path`` and ``line`` locate it, ``message`` says what is
     wrong, and ``str()`` starts with ``path:line:`` (``path:`` without a line)."""

@@ -237,7 +237,22 @@ def test_extra_input_fields_are_carried_into_the_records(tmp_path):
         r["status"] == "ok" and r["input_status"] == "draft" for r in recs
     )  # a clash is renamed
     assert (
-        main(["transform", "-i", str(src), "-a", "p", "-o", str(out), "-q", "--keep", "genre"]) == 0
+        main(
+            [
+                "transform",
+                "-i",
+                str(src),
+                "-a",
+                "p",
+                "-o",
+                str(out),
+                "-q",
+                "--keep",
+                "genre",
+                "--overwrite",
+            ]
+        )
+        == 0
     )
     rec = json.loads(out.read_text())
     assert rec["genre"] == "news" and "label" not in rec and "input_status" not in rec

@@ -37,7 +37,7 @@ def test_resume_refuses_an_edited_input(tmp_path, capsys):
     inp.write_text("\n".join(rows) + "\n")
     assert main(["transform", "-i", str(inp), "-o", str(out), "-a", "pr", "-q", "--resume"]) == 2
     err = capsys.readouterr().err
-    assert "line 2 of the input (id '1')" in err and "rerun without --resume" in err
+    assert "line 2 of the input (id '1')" in err and "--overwrite" in err
     assert len(out.read_text().splitlines()) == 2  # nothing written
 
 

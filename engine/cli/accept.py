@@ -8,7 +8,7 @@ import sys
 
 from ..errors import SeamError
 from . import command
-from .options import add_option
+from .options import add_option, add_overwrite_option, guard_output
 
 
 def _configure(t: argparse.ArgumentParser) -> None:
@@ -29,6 +29,7 @@ def _configure(t: argparse.ArgumentParser) -> None:
         metavar="DIR",
         help="folder for the trained classifier",
     )
+    add_overwrite_option(t, "-o folder")
     add_option(
         t,
         "-i",
@@ -194,6 +195,7 @@ def train_accept(args: argparse.Namespace) -> int:
     from ..jsonl import read_records
     from ..workflows import acceptability as data
 
+    guard_output(args.output, overwrite=args.overwrite, folder=True, resume_flag=None)
     found: list = []
     counts: dict = {}
     if args.input:

@@ -8,7 +8,7 @@ import sys
 
 from ..errors import SeamError
 from . import command
-from .options import add_backend_options, backend_kwargs
+from .options import add_backend_options, add_overwrite_option, backend_kwargs, guard_output
 
 
 def _configure(a: argparse.ArgumentParser) -> None:
@@ -58,6 +58,7 @@ def _configure(a: argparse.ArgumentParser) -> None:
         "--chunk", type=int, default=200, help="sentences audited (and written) at a time"
     )
     a.add_argument("--resume", action="store_true", help="continue a run into the same folder")
+    add_overwrite_option(a, "-o folder")
     a.add_argument(
         "--text-field", default="text", help="input field holding the sentence (default: text)"
     )
@@ -106,6 +107,7 @@ def audit(args: argparse.Namespace) -> int:
             f"--baseline {args.baseline}: no records found (expected JSONL records of an earlier "
             "run)"
         )
+    guard_output(args.output, resume=args.resume, overwrite=args.overwrite, folder=True)
     out = Path(args.output)
     out.mkdir(parents=True, exist_ok=True)
     records_path = out / "records.jsonl"

@@ -8,7 +8,13 @@ import sys
 
 from ..errors import SeamError
 from . import command
-from .options import add_backend_options, add_option, backend_kwargs
+from .options import (
+    add_backend_options,
+    add_option,
+    add_overwrite_option,
+    backend_kwargs,
+    guard_output,
+)
 
 
 def _configure(e: argparse.ArgumentParser) -> None:
@@ -129,6 +135,7 @@ def _configure_compare(c: argparse.ArgumentParser) -> None:
         required=True,
         help="folder for records.jsonl, summary.json and report.html",
     )
+    add_overwrite_option(c, "-o folder")
     c.add_argument(
         "--judge",
         choices=("auto", "erg", "none"),
@@ -179,6 +186,7 @@ def compare(args: argparse.Namespace) -> int:
     from ..workflows.compare import format_summary, measure, run_backends, summarize
     from ..workflows.compare.report import write
 
+    guard_output(args.output, overwrite=args.overwrite, folder=True, resume_flag=None)
     items = list(islice(read_records(args.input), args.limit))
     if not items:
         raise SeamError(f"{args.input} has no lines")

@@ -5,10 +5,11 @@ from __future__ import annotations
 
 import argparse
 import sys
+from pathlib import Path
 
 from ..backends import available_backends
 from ..backends.base import backend_options
-from ..errors import SeamError
+from ..errors import OutputExistsError, SeamError
 from ..pipeline import DEFAULT_MAX_CHARS
 
 
@@ -112,6 +113,7 @@ def add_run_options(parser: argparse.ArgumentParser) -> None:
         action="store_true",
         help="continue a partial -o file without duplicates (refused if the input changed)",
     )
+    add_overwrite_option(parser)
     parser.add_argument(
         "--batch-size",
         type=positive,
@@ -270,4 +272,51 @@ def selector(args: argparse.Namespace):
         max_drop=args.max_drop,
         likelihood_lm=args.likelihood_lm,
         accept_model=getattr(args, "accept_model", None),
+    )
+
+
+def add_overwrite_option(parser: argparse.ArgumentParser, what: str = "-o file") -> None:
+    """``--overwrite``: replace an output that already holds something (refused without it)."""
+    parser.add_argument(
+        "--overwrite",
+        action="store_true",
+        help=f"replace the {what} when it already holds records (without it, a run that would "
+        "replace them stops and says so)",
+    )
+
+
+def guard_output(
+    path: str | Path | None,
+    *,
+    resume: bool = False,
+    overwrite: bool = False,
+    folder: bool = False,
+    resume_flag: str | None = "--resume",
+) -> None:
+    """Refuse a run that would replace what ``path`` already holds without being asked: a
+    non-empty file (or, with ``folder``, a folder with anything in it) is continued only with
+    ``resume`` and replaced only with ``overwrite``; a missing parent folder is named as such
+    (not reported as a missing input). ``resume_flag`` names the option that continues a run
+    (None for commands that cannot)."""
+    if path is None or str(path) in ("", "-"):
+        return
+    target = Path(path)
+    parent = target if folder else target.parent
+    if not folder and not parent.exists():
+        raise OutputExistsError(f"-o {path}: the folder '{parent}' does not exist; create it first")
+    if folder:
+        holds = target.is_dir() and any(target.iterdir())
+        if target.exists() and not target.is_dir():
+            raise OutputExistsError(f"-o {path}: a file, not a folder")
+    else:
+        if target.is_dir():
+            raise OutputExistsError(f"-o {path}: a folder, not a file")
+        holds = target.exists() and target.stat().st_size > 0
+    if not holds or resume or overwrite:
+        return
+    what = "folder" if folder else "file"
+    cont = f"give {resume_flag} to continue it, or " if resume_flag else ""
+    raise OutputExistsError(
+        f"-o {path}: the {what} already holds the output of an earlier run; {cont}"
+        "--overwrite to replace it"
     )

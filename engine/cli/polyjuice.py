@@ -8,7 +8,7 @@ import sys
 
 from ..jsonl import lines, load_object, record_id
 from . import command
-from .options import add_option
+from .options import add_option, add_overwrite_option, guard_output
 
 
 def _configure_detect(d: argparse.ArgumentParser) -> None:
@@ -207,6 +207,7 @@ def _configure_train(t: argparse.ArgumentParser) -> None:
         metavar="DIR",
         help="folder for the fine-tuned checkpoint",
     )
+    add_overwrite_option(t, "-o folder")
     add_option(
         t,
         "-i",
@@ -247,6 +248,7 @@ def train_polyjuice(args: argparse.Namespace) -> int:
     from ..polyjuice.train import Pair, examples, fine_tune
     from ..workflows.polyjuice_data import seam_pairs
 
+    guard_output(args.output, overwrite=args.overwrite, folder=True, resume_flag=None)
     pairs: list[Pair] = []
     if args.input:
         texts = [

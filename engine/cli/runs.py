@@ -12,7 +12,7 @@ from ..jsonl import InputRecord, count_lines, fingerprint
 from ..results import Record
 from ..workflows.run import LocalExecutor, RunReport, RunSpec
 from . import command
-from .options import add_option, add_run_options, backend_kwargs, selector
+from .options import add_option, add_run_options, backend_kwargs, guard_output, selector
 
 
 def _configure_transform(t: argparse.ArgumentParser) -> None:
@@ -52,13 +52,18 @@ def _configure_transform(t: argparse.ArgumentParser) -> None:
 def record_path(args: argparse.Namespace) -> str | None:
     """Where the run writes its JSONL records: ``-o`` itself, or for a Parquet/CSV/TSV output
     ``<output>.jsonl`` next to it (the resumable record; the table is written at the end).
-    Each command sets it once, as ``args.records``."""
+    Each command sets it once, as ``args.records``; an output that already holds records is
+    continued only with ``--resume`` and replaced only with ``--overwrite``
+    (:func:`~.options.guard_output`)."""
     from ..tables import output_format
 
     if not args.output:
         return None
     fmt = output_format(args.output, args.output_format)
-    return args.output if fmt == "jsonl" else args.output + ".jsonl"
+    records = args.output if fmt == "jsonl" else args.output + ".jsonl"
+    for path in dict.fromkeys((args.output, records)):  # never replaced without being asked
+        guard_output(path, resume=args.resume, overwrite=args.overwrite)
+    return records
 
 
 class _BlockBar:

@@ -14,7 +14,7 @@ from ..errors import ResourceNotFoundError, SeamError
 from ..tailor.examples import KINDS, build_examples, is_examples_file, read_examples, write_examples
 from ..tailor.trainer import train
 from . import command
-from .options import add_option
+from .options import add_option, add_overwrite_option, guard_output
 
 
 def _configure(p: argparse.ArgumentParser) -> None:
@@ -35,6 +35,7 @@ def _configure(p: argparse.ArgumentParser) -> None:
     p.add_argument(
         "-o", "--output", metavar="DIR", help="where checkpoints, the splits and the final model go"
     )
+    add_overwrite_option(p, "-o folder")
     p.add_argument("--epochs", type=int, default=10, help="default 10 (TAILOR's)")
     p.add_argument("--batch-size", type=int, default=4, help="default 4")
     p.add_argument(
@@ -102,6 +103,15 @@ def train_tailor(args: argparse.Namespace) -> int:
         )
     if args.dump_only and not args.dump_examples:
         raise SeamError("--dump-only needs --dump-examples FILE")
+    if not args.dump_only:  # a folder with a checkpoint resumes (unless --no-resume)
+        resumable = not args.no_resume and any(Path(args.output).glob("checkpoint-*"))
+        guard_output(
+            args.output,
+            resume=resumable,
+            overwrite=args.overwrite,
+            folder=True,
+            resume_flag="a checkpoint in it (without --no-resume)",
+        )
     if not args.dump_only and not Path(args.model).is_dir():
         raise ResourceNotFoundError(
             f"starting checkpoint not found: {args.model} (expected a local folder written "

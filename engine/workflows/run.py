@@ -149,7 +149,9 @@ def check_resume(producer: Producer, items: Iterable[Any], written: Iterable[dic
         seen[producer.record_key(rec)].append(rec.get("fingerprint"))
     for queue in seen.values():
         queue.reverse()  # pop() gives them in file order
+    ids = set()
     for item in items:
+        ids.add(item.id)
         for key in producer.item_keys(item):
             pending = seen.get(key)
             if not pending:
@@ -159,13 +161,23 @@ def check_resume(producer: Producer, items: Iterable[Any], written: Iterable[dic
                 raise ResumeError(
                     f"--resume: line {item.line} of the input (id {item.id!r}) is not the line "
                     "the output's records were made from (the input was edited, or lines were "
-                    "inserted or deleted); rerun without --resume, or restore the input"
+                    "inserted or deleted); restore the input, or give --overwrite instead of "
+                    "--resume to start again (it replaces the output)"
                 )
     gone = [key for key, queue in seen.items() if queue]
+    asked = [key for key in gone if len(key) > 1 and key[0] in ids]
+    if asked:  # the lines are all there: the run asks for other transformations
+        names = ", ".join(dict.fromkeys(str(key[1]) for key in asked))
+        raise ResumeError(
+            f"--resume: the output holds records of transformations this run does not ask for "
+            f"({names}); resume with the same -a as the run that wrote it, or give --overwrite "
+            "instead of --resume to start again (it replaces the output)"
+        )
     if gone:
         raise ResumeError(
             f"--resume: the output holds records of {len(gone)} input(s) the input no longer has "
-            f"(first: {gone[0]!r}); rerun without --resume, or restore the input"
+            f"(first: {gone[0]!r}); restore the input, or give --overwrite instead of --resume to "
+            "start again (it replaces the output)"
         )
 
 
