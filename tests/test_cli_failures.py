@@ -256,7 +256,12 @@ def test_extra_input_fields_are_carried_into_the_records(tmp_path):
     )
     rec = json.loads(out.read_text())
     assert rec["genre"] == "news" and "label" not in rec and "input_status" not in rec
-    assert main(["transform", "-i", str(src), "-a", "p", "-o", str(out), "-q", "--keep"]) == 0
+    assert (
+        main(
+            ["transform", "-i", str(src), "-a", "p", "-o", str(out), "-q", "--keep", "--overwrite"]
+        )
+        == 0
+    )
     assert "genre" not in json.loads(out.read_text())
 
 
