@@ -378,10 +378,8 @@ def test_a_double_object_swap_is_refused(realize):
 def test_a_clause_negative_through_a_quantifier_is_not_negated_again(realize):
     declined(realize("Nobody answered the phone.", "negate"), "double negative")
     declined(realize("The shop sells no bread.", "affirm"), "negative through 'no'")
-    assert (
-        ok_text(realize("Everyone clapped at the end.", "negate"))
-        == "Everyone did not clap at the end."
-    )
+    # *Everyone did not clap* reads as nobody or as not everyone: refused, not guessed
+    declined(realize("Everyone clapped at the end.", "negate"), "read two ways")
 
 
 # -- prepositional verbs ------------------------------------------------------------------------

@@ -733,7 +733,7 @@ def test_the_erg_backend_refuses_a_tense_its_temporal_clause_would_have_to_follo
         (
             "A girl is feeding the ducks , the chance she is their owner is small .",
             "cleft(SUBJ)",
-            "joined by a comma",
+            "joined by",
         ),
     ],
 )
@@ -814,7 +814,7 @@ def test_noun_phrase_boundaries_on_captions(realize, source, expr, expected):
 def test_a_comma_splice_after_the_main_clause_is_refused(realize):
     declined(
         realize("A boy is climbing the fence , two of his friends are watching him .", "negate"),
-        "joined by a comma",
+        "joined by",
     )
 
 
@@ -910,7 +910,7 @@ def test_as_soon_as_follows_the_main_clause(realize):
 def test_a_comparison_of_the_subject_is_not_moved(realize):
     declined(
         realize("This blender crushes ice faster than any machine I have owned.", "passive"),
-        "compares",
+        "comparison ('ice faster than any')",
     )
 
 

@@ -17,7 +17,7 @@ from .clauses import depends_on, main_clause_tokens, temporal_clauses
 from .meaning import is_agent, modal_refusal
 from .plan import target_features
 from .scope import TIME, clause_conjuncts, clause_heads, phrase
-from .time import TIME_NOUNS, time_point
+from .time import TIME_WORDS, time_point
 
 _HABITUAL = english.phrase_pattern("habitual_adverbs")
 _NO_PROGRESSIVE_PASSIVE = english.read_lexicon("no_progressive_passives")
@@ -59,6 +59,11 @@ def state_refusal(analysis: Analysis, main: Frame, plan: EditPlan) -> str | None
     if aspect is None or pred.voice != "active":
         return None
     tokens = analysis.sentence.tokens
+    if aspect == "progressive" and pred.perfect and pred.modality:
+        return (
+            f"'{pred.modality} have' with a past deed ('{phrase(analysis, tokens[main.verb])}') "
+            "judges one event; its progressive would judge an activity"
+        )
     if aspect == "progressive" and pred.perfect and pred.polarity == "neg" and _has_object(main):
         return (
             f"a negated perfect with an object ('{phrase(analysis, tokens[main.verb])}') says "
@@ -139,10 +144,28 @@ def _is_time_of_day(tokens: Sequence[Token], i: int) -> bool:
     return nxt in _CLOCK or (i > 0 and tokens[i - 1].text.lower() == "at")
 
 
+_RATE = frozenset({"a", "an", "per", "each", "every"})
+
+
+def _counts_the_object(tokens: Sequence[Token], main: Frame, i: int) -> bool:
+    """Whether the number at ``i`` counts or measures what the clause does (*scored three
+    goals*, *opened the school with twelve pupils*): a number of the clause, not one in a
+    phrase of the object (*a team of six engineers*) and not a rate (*4,000 orders a day*)."""
+    obj = next((a for a in main.arguments if a.function == "obj"), None)
+    if obj is None or not depends_on(tokens, i, main.verb, within_clause=True):
+        return False
+    head = tokens[i].head if tokens[i].dep == "nummod" else i
+    after = tokens[head + 1].text.lower() if head + 1 < len(tokens) else ""
+    in_object_phrase = (
+        obj.span[0] <= i < obj.span[1] and head != obj.head and tokens[head].dep == "pobj"
+    )
+    return after not in _RATE and not in_object_phrase
+
+
 def _is_duration(tokens: Sequence[Token], i: int) -> bool:
     """Whether the number at ``i`` counts a stretch of time (*for two years*), not results."""
     head = tokens[i].head
-    return tokens[i].dep == "nummod" and tokens[head].lemma.lower() in TIME_NOUNS
+    return tokens[i].dep == "nummod" and tokens[head].lemma.lower() in TIME_WORDS
 
 
 def _counted_phrase(tokens: Sequence[Token], i: int) -> str:
@@ -218,10 +241,10 @@ def form_refusal(analysis: Analysis, main: Frame, plan: EditPlan) -> str | None:
                 for t in tokens
                 if (
                     t.tag == "CD"
-                    and depends_on(tokens, t.i, main.verb, within_clause=True)
-                    and _has_object(main)
+                    and _counts_the_object(tokens, main, t.i)
                     and not _is_time_of_day(tokens, t.i)
                     and not _is_duration(tokens, t.i)
+                    and t.ent_type != "DATE"  # *in 1892*, *on 12 February*: a date, no count
                 )
                 or (t.head == main.verb and t.text.lower() in ("twice", "thrice"))
             ),
@@ -229,8 +252,8 @@ def form_refusal(analysis: Analysis, main: Frame, plan: EditPlan) -> str | None:
         )
         if counted is not None and pred.voice == "active":
             return (
-                f"the clause holds a count ('{_counted_phrase(tokens, counted.i)}'); its "
-                "progressive would read as a count not reached yet"
+                f"the clause holds a number ('{_counted_phrase(tokens, counted.i)}'); its "
+                "progressive could read as a count or an amount not reached yet"
             )
         if not pred.modality and any(
             other.predicate.tense == "pres"
@@ -342,62 +365,3 @@ def coordinated_clause_refusal(analysis: Analysis, main: Frame, plan: EditPlan) 
                 f"'{frame.predicate.lemma}', which has no progressive"
             )
     return None
-
-
-def relative_event_refusal(analysis: Analysis, main: Frame, plan: EditPlan) -> str | None:
-    """Why a main clause cannot go into the past: a relative clause of one of its arguments
-    tells, in the present, an event that happens whenever the main clause holds (*tastes every
-    sauce that leaves our kitchen*, *Customers who upgrade before March 15 receive ...*,
-    *Anyone who says so is wrong*: a relative clause of a noun that stands for any one of its
-    kind, :func:`_any_one`); under a past main clause it would have to follow into the past,
-    and the realizer does not move it there. A relative clause of a state keeps its present
-    (*Buyers who love to entertain appreciated the kitchen*), and so does one that describes
-    a given one (*The teacher who runs the club organized a trip*)."""
-    if plan.features.get("tense") != "past" or main.predicate.tense == "past":
-        return None
-    tokens = analysis.sentence.tokens
-    spans = [a.span for a in main.arguments if a.function in ("subj", "obj", "pp")]
-    for f in analysis.frames:
-        pred = f.predicate
-        if (
-            f is main
-            or not f.finite
-            or not 0 <= f.verb < len(tokens)
-            or tokens[f.verb].dep != "relcl"
-            or pred.tense != "pres"
-            or pred.modality
-            or pred.perfect
-            or pred.progressive
-            or (pred.voice == "active" and pred.lemma in ("be", "have"))
-            or (pred.voice == "active" and pred.lemma in english.NO_PROGRESSIVE)
-            or not any(start <= f.verb < end for start, end in spans)
-            or not _any_one(tokens, tokens[f.verb].head)
-        ):
-            continue
-        return (
-            f"the relative clause '{phrase(analysis, tokens[f.verb])}' tells in the present "
-            "what happens whenever the main clause holds; under the past it would have to "
-            "follow, and the realizer does not move it"
-        )
-    return None
-
-
-_ANY_ONE = frozenset({"every", "each", "any", "all", "no"})
-_INDEFINITES = english.read_lexicon("indefinite_pronouns")
-
-
-def _any_one(tokens, noun: int) -> bool:
-    """Whether the noun at ``noun`` stands for anyone or anything of its kind: a bare plural
-    (*Customers who ...*), a quantifier (*every sauce that ...*), an indefinite pronoun
-    (*Anyone who ...*, *those who*)."""
-    if not 0 <= noun < len(tokens):
-        return False
-    t = tokens[noun]
-    dets = [x for x in tokens if x.head == noun and x.dep in ("det", "poss", "nummod")]
-    if t.text.lower() in _INDEFINITES or t.text.lower() in ("those", "whoever"):
-        return True
-    if any(d.text.lower() in _ANY_ONE for d in dets):
-        return True
-    # a capital plural at the start is often tagged a name (*Tokens that are captured ...*)
-    plural = t.tag in ("NNS", "NNPS") or (t.i == 0 and t.tag == "NNP" and t.text.endswith("s"))
-    return not dets and plural

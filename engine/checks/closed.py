@@ -11,12 +11,11 @@ none guesses.
 
 from __future__ import annotations
 
-from .. import english
 from ..english import descends
 from ..ir import Analysis, Frame, Token
 from ..transforms import EditPlan
 from .scope import phrase
-from .time import TIME_NOUNS, names_its_time
+from .time import TIME_WORDS, names_its_time
 
 _PUNCT = (",", ".", "!", "?", ";", ":", "-", "--", "—", "–", '"', "'", "(", ")")
 # Relations that leave a phrase where the parser put it only for want of a better one.
@@ -49,6 +48,14 @@ _NOMINAL_DEPS = frozenset(
 )
 
 
+def _object_first(tokens, verb: Token) -> bool:
+    """Whether a verb's object comes before its subject (*and whatever herbs he had*): a free
+    relative read as a clause of its own."""
+    obj = next((x.i for x in tokens if x.head == verb.i and x.dep == "dobj"), None)
+    subj = next((x.i for x in tokens if x.head == verb.i and x.dep == "nsubj"), None)
+    return obj is not None and subj is not None and obj < subj < verb.i
+
+
 def unsettled_parse(analysis: Analysis, main: Frame, plan: EditPlan) -> str | None:
     """Why the parse does not settle the sentence's structure: it has a second root (the words
     after it are no part of the main clause: *It rained all afternoon, so Leo and I stayed in*),
@@ -68,9 +75,16 @@ def unsettled_parse(analysis: Analysis, main: Frame, plan: EditPlan) -> str | No
         (
             t
             for t in tokens
-            if (t.tag in _FINITE_TAGS or (t.tag == "IN" and t.text.lower() == "that"))
-            and t.dep in _NOMINAL_DEPS
-            and t.i != main.verb
+            if (
+                (t.tag in _FINITE_TAGS or (t.tag == "IN" and t.text.lower() == "that"))
+                and t.dep in _NOMINAL_DEPS
+                and t.i != main.verb
+            )
+            or (  # *bones and whatever vegetables she had*: a verb joined to a noun
+                t.tag in _FINITE_TAGS
+                and t.dep == "conj"
+                and tokens[t.head].pos in ("NOUN", "PROPN")
+            )
         ),
         None,
     )
@@ -80,8 +94,38 @@ def unsettled_parse(analysis: Analysis, main: Frame, plan: EditPlan) -> str | No
             f"place ('{misread.dep}' of '{tokens[misread.head].text}'); what its clause is "
             "stays unsettled"
         )
+    first = next(
+        (
+            t
+            for t in tokens
+            if t.tag in _FINITE_TAGS and t.dep == "conj" and _object_first(tokens, t)
+        ),
+        None,
+    )
+    if first is not None:
+        return (
+            f"the parse reads '{phrase(analysis, first)}' as a clause of its own with its object "
+            "before its subject; it is more likely a phrase of the clause before it"
+        )
+    mark = next((x for x in tokens if x.head == main.verb and x.dep == "mark"), None)
+    if mark is not None and tokens[main.verb].head == main.verb:
+        return (
+            f"the parse marks the main clause with '{mark.text}' as if it were subordinate; "
+            "which clause is the sentence's stays unsettled"
+        )
     for t in tokens:
-        subjects = [x for x in tokens if x.head == t.i and x.i != t.i and x.dep in _SUBJECTS]
+        children = [x for x in tokens if x.head == t.i and x.i != t.i]
+        if (  # *I'm browning the onions ... carries the sauce*: no clause is a bare subject
+            t.dep in ("csubj", "csubjpass")
+            and any(x.dep in ("nsubj", "nsubjpass") for x in children)
+            and not any(x.dep == "mark" or x.tag in ("WDT", "WP", "WRB") for x in children)
+        ):
+            return (
+                f"the parse makes the clause '{phrase(analysis, t)}' the subject of "
+                f"'{tokens[t.head].text}' though nothing marks it as one; the sentence's main "
+                "clause stays unsettled"
+            )
+        subjects = [x for x in children if x.dep in _SUBJECTS]
         if len(subjects) > 1 or (subjects and t.pos in ("NOUN", "PROPN")):
             return (
                 f"the parse gives '{t.text}' a subject ('{subjects[0].text}') it cannot have "
@@ -160,6 +204,19 @@ def comment_clause(analysis: Analysis, main: Frame, plan: EditPlan) -> str | Non
             )
         if what:
             return f"the clause ', {phrase(analysis, t)}' is set off by a comma and {what}"
+    if f.get("polarity") not in (None, pred.polarity):
+        for t in tokens:  # *will move across the region, bringing showers*: still brings them
+            if (
+                t.head == main.verb
+                and t.dep == "advcl"
+                and t.tag == "VBG"
+                and t.i > main.verb
+                and tokens[t.i - 1].text == ","
+            ):
+                return (
+                    f"the phrase ', {phrase(analysis, t)}' is set off by a comma and says more "
+                    "of the main clause's event; under the negation it would still assert it"
+                )
     return None
 
 
@@ -277,7 +334,7 @@ def _clause_time_phrase(tokens, span: tuple[int, int]) -> Token | None:
         if (
             last == end - 1
             and noun is not None
-            and (noun.ent_type in ("DATE", "TIME") or noun.lemma.lower() in TIME_NOUNS)
+            and (noun.ent_type in ("DATE", "TIME") or noun.lemma.lower() in TIME_WORDS)
         ):
             return t
     return None
@@ -316,79 +373,4 @@ def attachment_after_relative(analysis: Analysis, main: Frame, plan: EditPlan) -
                 f"the relative clause of '{a.text}'; moving that phrase could change what it "
                 "says"
             )
-    return None
-
-
-_FORWARD = {
-    "plural": frozenset({"their", "theirs", "them", "themselves"}),
-    "person": frozenset({"his", "him", "himself", "her", "herself"}),
-    "thing": frozenset({"its", "it", "itself"}),
-}
-
-
-def _pronoun_class(tokens, head: Token) -> str:
-    """Which pronouns can refer to the noun phrase headed by ``head``: ``plural``, ``person``
-    (a person noun, a name that is not an organization's or a place's) or ``thing``."""
-    if head.tag in ("NNS", "NNPS") or any(t.head == head.i and t.dep == "conj" for t in tokens):
-        return "plural"
-    if head.lemma.lower() in english.person_nouns() or (
-        head.tag == "NNP" and head.ent_type not in ("ORG", "GPE", "LOC", "FAC", "PRODUCT")
-    ):
-        return "person"
-    return "thing"
-
-
-def passive_order(analysis: Analysis, main: Frame, plan: EditPlan) -> str | None:
-    """Why the passive would put words in an order that says something else: a pronoun in a
-    phrase of the object or right after it that can refer to the subject but not to the object
-    would come before the by-phrase that names it (*The printer stores 50 pages in its memory*:
-    *50 pages are stored in its memory by the printer*; a pronoun of the object's own head opens
-    the sentence, *Its stake was sold by the company*), and a subject that ends in a relative
-    clause or a phrase of its own would take what follows the by-phrase (*by customers who
-    upgrade early at no cost*)."""
-    if plan.features.get("voice") != "passive" or main.predicate.voice != "active" or plan.swap:
-        return None
-    tokens = analysis.sentence.tokens
-    subj = next((a for a in main.arguments if a.function == "subj"), None)
-    if subj is None or not 0 <= subj.head < len(tokens):
-        return None
-    head = tokens[subj.head]
-    if head.tag == "PRP":
-        return None  # *She keeps her keys ...*: a pronoun subject names no one new
-    after = [t for t in tokens if t.i > main.verb and descends(tokens, t.i, main.verb)]
-    obj = next((a for a in main.arguments if a.function == "obj"), None)
-    if obj is None:
-        return None  # no passive to make: the realizer says why
-    # a phrase in or right after the object that the by-phrase may follow (*stored in its
-    # memory by the printer*); a pronoun of the object's own head opens the sentence and is
-    # read as any possessive is (*Its stake was sold by the company*)
-    preps = [
-        t
-        for t in tokens
-        if t.dep in ("prep", "dative")
-        and (obj.span[0] <= t.i < obj.span[1] or (t.i == obj.span[1] and t.head == main.verb))
-    ]
-    ahead = {t.i for t in tokens for p in preps if descends(tokens, t.i, p.i)}
-    # a pronoun that fits the object as well may be the object's, which comes first then
-    forward = (
-        _FORWARD[_pronoun_class(tokens, head)] - _FORWARD[_pronoun_class(tokens, tokens[obj.head])]
-    )
-    pronoun = next((t for t in after if t.i in ahead and t.text.lower() in forward), None)
-    if pronoun is not None:
-        return (
-            f"'{pronoun.text}' may refer to the subject '{subj.text}'; in the passive it could "
-            "come before the by-phrase that names it"
-        )
-    start, end = subj.span
-    modified = any(
-        start <= t.i < end and t.head == head.i and t.dep in ("relcl", "acl", "prep")
-        for t in tokens
-    )
-    trailing = [t for t in after if t.text not in _PUNCT]
-    beyond = [t for t in trailing if obj is None or t.i >= obj.span[1]]
-    if modified and beyond:
-        return (
-            f"the subject '{subj.text}' ends in a phrase of its own; as a by-phrase it would "
-            f"run into '{phrase(analysis, beyond[0])}', which could then read as part of it"
-        )
     return None

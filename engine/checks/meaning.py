@@ -22,6 +22,9 @@ _ATTITUDES = english.read_lexicon("attitude_formulae")
 _EPISTEMIC_ADVERBS = english.read_lexicon("epistemic_adverbs")
 _POSITIVE_ADVERBS = english.phrase_pattern("positive_adverbs")
 _SPEAKER = english.read_lexicon("speaker_adverbs")
+# Words of a subject that speak of all of a kind: under a negation, *All staff do not ...* is
+# read as none or as not all.
+_UNIVERSAL = frozenset({"all", "every", "each", "everyone", "everybody", "everything", "both"})
 
 
 def adverb_refusal(analysis: Analysis, main: Frame, plan: EditPlan) -> str | None:
@@ -88,6 +91,20 @@ def adverb_refusal(analysis: Analysis, main: Frame, plan: EditPlan) -> str | Non
             )
         if "still" in words:
             return "negating 'still ...' needs 'no longer', a rewording rather than a negation"
+        subj = next((a for a in main.arguments if a.function == "subj"), None)
+        every = next(
+            (
+                tokens[i]
+                for i in range(*(subj.span if subj is not None else (0, 0)))
+                if tokens[i].text.lower() in _UNIVERSAL
+            ),
+            None,
+        )
+        if every is not None:
+            return (
+                f"with '{every.text}' in the subject, a negation is read two ways ('{every.text} "
+                "... do not' = none, or not all); the sentence's negation needs a rewording"
+            )
         text = " ".join(tokens[i].text.lower() for i in own)
         if m := _POSITIVE_ADVERBS.search(text):
             return (

@@ -1,12 +1,15 @@
 """What an argument moved by a voice change or a swap would carry, and whether it can be
 moved whole: a phrase after the object that may be the verb's (*disclose information to third
 parties*, *develop resistance over time*), words of its phrase the parse leaves outside it, a
-measure (*30%*), a generic *you* that a passive would make a *by*-phrase."""
+measure (*30%*), a generic *you* that a passive would make a *by*-phrase; and where the
+passive's *by*-phrase would stand (:func:`passive_order`): after a pronoun that names its noun,
+or against a phrase its noun would take."""
 
 from __future__ import annotations
 
 from .. import english
-from ..ir import Analysis, Frame
+from ..english import descends
+from ..ir import Analysis, Frame, Token
 from ..transforms import EditPlan
 from .clauses import depends_on
 from .scope import phrase
@@ -134,5 +137,89 @@ def moved_phrase_refusal(analysis: Analysis, main: Frame, plan: EditPlan) -> str
         return (
             f"the subject '{subj.text}' is generic here and understood in the phrase after the "
             f"verb; its passive ('by {subj.text.lower()}') would leave that phrase without it"
+        )
+    return None
+
+
+_FORWARD = {
+    "plural": frozenset({"their", "theirs", "them", "themselves"}),
+    "person": frozenset({"his", "him", "himself", "her", "herself"}),
+    "thing": frozenset({"its", "it", "itself"}),
+}
+
+
+def _pronoun_class(tokens, head: Token) -> str:
+    """Which pronouns can refer to the noun phrase headed by ``head``: ``plural``, ``person``
+    (a person noun, a name that is not an organization's or a place's) or ``thing``."""
+    if head.tag in ("NNS", "NNPS") or any(t.head == head.i and t.dep == "conj" for t in tokens):
+        return "plural"
+    if head.lemma.lower() in english.person_nouns() or (
+        head.tag == "NNP" and head.ent_type not in ("ORG", "GPE", "LOC", "FAC", "PRODUCT")
+    ):
+        return "person"
+    return "thing"
+
+
+def passive_order(analysis: Analysis, main: Frame, plan: EditPlan) -> str | None:
+    """Why the passive would put words in an order that says something else: a pronoun in a
+    phrase of the object or right after it that can refer to the subject but not to the object
+    would come before the by-phrase that names it (*The printer stores 50 pages in its memory*:
+    *50 pages are stored in its memory by the printer*; a pronoun of the object's own head opens
+    the sentence, *Its stake was sold by the company*), and a subject that ends in a relative
+    clause or a phrase of its own would take what follows the by-phrase (*by customers who
+    upgrade early at no cost*)."""
+    if plan.features.get("voice") != "passive" or main.predicate.voice != "active" or plan.swap:
+        return None
+    tokens = analysis.sentence.tokens
+    subj = next((a for a in main.arguments if a.function == "subj"), None)
+    if subj is None or not 0 <= subj.head < len(tokens):
+        return None
+    head = tokens[subj.head]
+    if head.tag == "PRP":
+        return None  # *She keeps her keys ...*: a pronoun subject names no one new
+    after = [t for t in tokens if t.i > main.verb and descends(tokens, t.i, main.verb)]
+    obj = next((a for a in main.arguments if a.function == "obj"), None)
+    if obj is None:
+        return None  # no passive to make: the realizer says why
+    negated = "neg" in (main.predicate.polarity, plan.features.get("polarity"))
+    words = [tokens[i].text.lower() for i in range(*obj.span)]
+    if negated and (
+        any(w in english.NEGATIVE_POLARITY_ITEMS for w in words) or words[:2] == ["a", "single"]
+    ):
+        return (
+            f"'{obj.text}' needs the negation before it; as the subject of the passive it would "
+            "come first ('A single point has not been scored')"
+        )
+    # a phrase in or right after the object that the by-phrase may follow (*stored in its
+    # memory by the printer*); a pronoun of the object's own head opens the sentence and is
+    # read as any possessive is (*Its stake was sold by the company*)
+    preps = [
+        t
+        for t in tokens
+        if t.dep in ("prep", "dative")
+        and (obj.span[0] <= t.i < obj.span[1] or (t.i == obj.span[1] and t.head == main.verb))
+    ]
+    ahead = {t.i for t in tokens for p in preps if descends(tokens, t.i, p.i)}
+    # a pronoun that fits the object as well may be the object's, which comes first then
+    forward = (
+        _FORWARD[_pronoun_class(tokens, head)] - _FORWARD[_pronoun_class(tokens, tokens[obj.head])]
+    )
+    pronoun = next((t for t in after if t.i in ahead and t.text.lower() in forward), None)
+    if pronoun is not None:
+        return (
+            f"'{pronoun.text}' may refer to the subject '{subj.text}'; in the passive it could "
+            "come before the by-phrase that names it"
+        )
+    start, end = subj.span
+    modified = any(
+        start <= t.i < end and t.head == head.i and t.dep in ("relcl", "acl", "prep")
+        for t in tokens
+    )
+    trailing = [t for t in after if t.pos != "PUNCT"]
+    beyond = [t for t in trailing if obj is None or t.i >= obj.span[1]]
+    if modified and beyond:
+        return (
+            f"the subject '{subj.text}' ends in a phrase of its own; as a by-phrase it would "
+            f"run into '{phrase(analysis, beyond[0])}', which could then read as part of it"
         )
     return None

@@ -19,7 +19,7 @@ from typing import Any
 from .. import agreement, english
 from ..ir import Analysis, Argument, Frame, Predicate, Token
 from ..transforms import EditPlan
-from . import aspect, closed, meaning, moved, scope
+from . import aspect, closed, meaning, moved, scope, sequence
 from .clauses import main_clause_tokens
 from .sentences import (
     inverted_reporting,
@@ -295,9 +295,12 @@ def _used_to(c: _Clause) -> str | None:
 def _comparison(c: _Clause) -> str | None:
     reverses = c.f.get("voice") == "active" and c.pred.voice == "passive"
     if (c.moves or reverses) and c.own_word(("than",)):
+        tokens = c.analysis.sentence.tokens
+        than = next(t.i for t in tokens if t.text.lower() == "than")
+        said = " ".join(t.text for t in tokens[max(0, than - 2) : than + 2])
         return (
-            "the clause compares its subject ('... better than ...'); moving the arguments would "
-            "change what is compared"
+            f"the clause holds a comparison ('{said}'); moving the arguments could change what "
+            "is compared"
         )
     return None
 
@@ -408,14 +411,15 @@ REFUSALS = (
             aspect.conditional_refusal,
             scope.past_perfect_refusal,
             scope.dependent_past_refusal,
-            aspect.relative_event_refusal,
+            sequence.relative_event_refusal,
+            sequence.conditional_future_refusal,
             meaning.adverb_refusal,
             aspect.habitual_refusal,
             aspect.form_refusal,
             aspect.state_refusal,
             moved.carried_phrase,
             moved.moved_phrase_refusal,
-            closed.passive_order,
+            moved.passive_order,
             aspect.coordinated_clause_refusal,
             meaning.formula_refusal,
         )

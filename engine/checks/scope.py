@@ -338,12 +338,15 @@ def dependent_past_refusal(analysis: Analysis, main: Frame, plan: EditPlan) -> s
         # tells followed the main event; under the future it would be told as past already
         after = (
             dep == "relcl"
-            and not (_set_off(tokens, f.verb) and names_its_time(tokens, tokens[f.verb]))
+            and not names_its_time(tokens, tokens[f.verb], clock=False)
             and f.predicate.tense == "past"
             and not f.predicate.modality
             and not f.predicate.perfect
             and f.verb > main.verb
-            and any(a.function == "obj" and a.span[0] <= f.verb < a.span[1] for a in main.arguments)
+            and any(
+                a.function in ("obj", "pp") and a.span[0] <= f.verb < a.span[1]
+                for a in main.arguments
+            )
         )
         if (dated or reported or after) and depends_on(tokens, f.verb, main.verb):
             return (
@@ -353,15 +356,11 @@ def dependent_past_refusal(analysis: Analysis, main: Frame, plan: EditPlan) -> s
     return None
 
 
-def _set_off(tokens, verb: int) -> bool:
-    """Whether the clause of ``verb`` is set off by a comma (*, which ended on September 30*):
-    a fact of its own, with its own time, not what followed the main event."""
-    first = min((t.i for t in tokens if t.head == verb and t.i < verb), default=verb)
-    return first > 0 and tokens[first - 1].text == ","
-
-
 def _temporal_mark(tokens, verb: int) -> bool:
-    return any(
-        t.head == verb and t.dep in ("mark", "advmod") and t.text.lower() in TEMPORAL_SUBORDINATORS
-        for t in tokens
+    """Whether the clause of ``verb`` is marked as temporal, conditional, concessive or causal
+    (*when*, *if*, *even though*, *because*): its time is told beside the main clause's."""
+    words = [t.text.lower() for t in tokens if t.head == verb and t.dep in ("mark", "advmod")]
+    joined = " ".join(words)
+    return any(w in TEMPORAL_SUBORDINATORS for w in words) or any(
+        c == joined or c in words for c in CONCESSIVE_SUBORDINATORS
     )

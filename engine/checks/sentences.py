@@ -181,8 +181,12 @@ def several_clauses(analysis: Analysis) -> str | None:
         lo, hi = (t.i, start) if t.i < start else (frame.verb, own_subject.i)
         joined = [p for p in tokens if lo < p.i < hi and p.head in (frame.verb, t.i)]
         if any(p.text == "," for p in joined) and not any(p.dep == "cc" for p in joined):
+            comma = next(p for p in joined if p.text == ",")
+            later = own_subject.i if t.i > frame.verb else start  # the second clause's start
+            link = " ".join(p.text for p in tokens[comma.i : max(comma.i + 1, later)])
+            link = link if len(link) <= 20 else ","
             return (
-                "the sentence has two independent clauses joined by a comma; an edit of one "
+                f"the sentence has two independent clauses joined by '{link}'; an edit of one "
                 "would leave the other as it is"
             )
     return None

@@ -137,21 +137,22 @@ def dates(
     return past, future
 
 
-# Nouns that name a time: a stretch, a weekday, a month.
-TIME_NOUNS = (
-    english.read_lexicon("time_nouns")
-    | english.read_lexicon("weekdays")
-    | english.read_lexicon("months")
-)
+# Words that name a time: a stretch, a weekday, a month.
+TIME_WORDS = TIME_NOUNS | english.read_lexicon("weekdays") | english.read_lexicon("months")
 
 
-def names_its_time(tokens: Sequence[Token], verb: Token) -> bool:
+def names_its_time(tokens: Sequence[Token], verb: Token, clock: bool = True) -> bool:
     """Whether the clause of ``verb`` names its own time (a date, a weekday, a month, a clock
     time): it tells a fact with a time of its own (*the third quarter, which ended on September
-    30*), not a comment on the clause around it, and keeps its tense when that one changes."""
+    30*), not a comment on the clause around it, and keeps its tense when that one changes.
+    Without ``clock``, a clock time does not count (*kept us awake until 3 a.m.* is told from
+    the main event)."""
     return any(
         descends(tokens, x.i, verb.i)
         and x.pos in ("NOUN", "PROPN", "NUM")  # not the modal *may*
-        and (x.ent_type in ("DATE", "TIME") or x.lemma.lower() in TIME_NOUNS)
+        and (
+            x.ent_type in (("DATE", "TIME") if clock else ("DATE",))
+            or x.lemma.lower() in TIME_WORDS
+        )
         for x in tokens
     )

@@ -77,7 +77,8 @@ def comma_clause_in_focus(layout: Layout, role: str) -> str | None:
 
 def bare_noun_focus(layout: Layout, role: str) -> str | None:
     """Why the focus cannot be clefted, or None: a bare singular count noun, the headline style
-    of captions (*Man looking at ...*: *It is man who ...* is not English)."""
+    of captions (*Man looking at ...*: *It is man who ...* is not English), a quantifier pronoun,
+    or a demonstrative pronoun (*That's the third time ...*: *It is that that's ...*)."""
     tokens = layout.analysis.sentence.tokens
     srcs = _focus_tokens(layout, role)
     head = next((s for s in srcs if tokens[s].text.lower() in _QUANTIFIER_PRONOUNS), None)
@@ -88,6 +89,11 @@ def bare_noun_focus(layout: Layout, role: str) -> str | None:
             f"the focus '{tokens[srcs[0]].text}' is a quantifier pronoun; 'It is "
             f"{tokens[srcs[0]].text.lower()} who ...' states an exhaustive focus that the "
             "sentence does not"
+        )
+    if len(srcs) == 1 and tokens[srcs[0]].text.lower() in ("this", "that", "these", "those"):
+        return (
+            f"the focus '{tokens[srcs[0]].text}' is a demonstrative pronoun pointing back in the "
+            f"text; 'It is {tokens[srcs[0]].text.lower()} that ...' does not focus it"
         )
     if len(srcs) == 1 and tokens[srcs[0]].tag == "NN":
         return (

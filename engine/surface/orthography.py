@@ -53,12 +53,23 @@ def is_proper(tok: Token) -> bool:
     the English lexicon (*Spock*, tagged a common noun at the start of a sentence)."""
     if tok.i == 0 and _common_plural(tok.text) and tok.ent_type not in ("PERSON", "ORG", "NORP"):
         return False  # *Refunds are processed ...*, *Tokens that are captured ...*
+    if tok.i == 0 and not tok.ent_type and tok.dep != "compound" and _common_noun(tok.text):
+        return False  # *Snow is falling ...*: a common noun the tagger took for a name
     return (
         tok.pos == "PROPN"
         or tok.text == "I"
         or (tok.text.isupper() and len(tok.text) > 1)
         or tok.ent_type in _NAME_ENTITIES
         or _unknown_name(tok.text)
+    )
+
+
+def _common_noun(word: str) -> bool:
+    """Whether a capitalized word is, in lower case, a common English noun (*Snow*)."""
+    from lemminflect import getAllLemmas
+
+    return (
+        word[:1].isupper() and word[1:].islower() and bool(getAllLemmas(word.lower()).get("NOUN"))
     )
 
 

@@ -1,0 +1,112 @@
+"""The sequence of tenses: which clauses depending on the main clause must follow it when its
+tense changes, and which the realizer cannot move. A present relative clause that tells an
+event tied to the main clause's time (*Customers who upgrade before March 15 receive ...*,
+*in the week that follows*) must follow it into the past."""
+
+from __future__ import annotations
+
+from .. import english
+from ..ir import Analysis, Frame
+from ..transforms import EditPlan
+from .scope import clause_conjuncts, phrase
+
+_INDEFINITES = english.read_lexicon("indefinite_pronouns")
+
+
+def relative_event_refusal(analysis: Analysis, main: Frame, plan: EditPlan) -> str | None:
+    """Why a main clause cannot go into the past: a relative clause of one of its arguments
+    tells, in the present, an event that happens whenever the main clause holds (*tastes every
+    sauce that leaves our kitchen*, *Customers who upgrade before March 15 receive ...*,
+    *Anyone who says so is wrong*: a relative clause of a noun that stands for any one of its
+    kind, :func:`_any_one`); under a past main clause it would have to follow into the past,
+    and the realizer does not move it there. A relative clause of a state keeps its present
+    (*Buyers who love to entertain appreciated the kitchen*), and so does one that describes
+    a given one (*The teacher who runs the club organized a trip*)."""
+    if plan.features.get("tense") != "past" or main.predicate.tense == "past":
+        return None
+    tokens = analysis.sentence.tokens
+    frames = {f.verb: f for f in analysis.frames}
+    reached = [main] + [frames[c.i] for c in clause_conjuncts(analysis, main) if c.i in frames]
+    spans = [a.span for f in reached for a in f.arguments if a.function in ("subj", "obj", "pp")]
+    for f in analysis.frames:
+        pred = f.predicate
+        if (
+            f is main
+            or not f.finite
+            or not 0 <= f.verb < len(tokens)
+            or tokens[f.verb].dep != "relcl"
+            or pred.tense != "pres"
+            or pred.modality
+            or pred.perfect
+            or pred.progressive
+            or (pred.voice == "active" and pred.lemma in ("be", "have"))
+            or (pred.voice == "active" and pred.lemma in english.NO_PROGRESSIVE)
+            or not any(start <= f.verb < end for start, end in spans)
+            or not (_any_one(tokens, tokens[f.verb].head) or _follows(tokens, f))
+        ):
+            continue
+        return (
+            f"the relative clause '{phrase(analysis, tokens[f.verb])}' tells in the present "
+            "an event tied to the main clause's time; under the past it would have to follow, "
+            "and the realizer does not move it"
+        )
+    return None
+
+
+_ANY_ONE = frozenset({"every", "each", "any", "all", "no"})
+_INDEFINITES = english.read_lexicon("indefinite_pronouns")
+
+
+_FOLLOWING = frozenset({"follow", "come", "begin", "start", "open", "end", "close", "finish"})
+
+
+def _follows(tokens, f: Frame) -> bool:
+    """Whether a relative clause places its noun in time after or around the main event
+    (*in the week that follows*, *the season that begins in May*)."""
+    return f.predicate.lemma in _FOLLOWING
+
+
+def _any_one(tokens, noun: int) -> bool:
+    """Whether the noun at ``noun`` stands for anyone or anything of its kind: a bare plural
+    (*Customers who ...*), a quantifier (*every sauce that ...*), an indefinite pronoun
+    (*Anyone who ...*, *those who*)."""
+    if not 0 <= noun < len(tokens):
+        return False
+    t = tokens[noun]
+    dets = [x for x in tokens if x.head == noun and x.dep in ("det", "poss", "nummod")]
+    if t.text.lower() in _INDEFINITES or t.text.lower() in ("those", "whoever"):
+        return True
+    if any(d.text.lower() in _ANY_ONE for d in dets):
+        return True
+    # a capital plural at the start is often tagged a name (*Tokens that are captured ...*)
+    plural = t.tag in ("NNS", "NNPS") or (t.i == 0 and t.tag == "NNP" and t.text.endswith("s"))
+    return not dets and plural
+
+
+_CONDITIONAL = frozenset({"if", "unless", "provided", "providing"})
+
+
+def conditional_future_refusal(analysis: Analysis, main: Frame, plan: EditPlan) -> str | None:
+    """Why a future under a condition cannot go into the past: *If Jenkins can hold his serve,
+    he will force a deciding set* predicts; its past (*he forced*) would report a habit or a
+    fact, and *would force* a counterfactual. Neither is the sentence."""
+    pred = main.predicate
+    if plan.features.get("tense") != "past" or not (
+        pred.tense == "fut" or (pred.modality or "").split()[:1] == ["will"]
+    ):
+        return None
+    tokens = analysis.sentence.tokens
+    for t in tokens:  # a condition with a modal of its own counts too (*if he can hold ...*)
+        if (
+            t.head == main.verb
+            and t.dep == "advcl"
+            and any(
+                x.head == t.i and x.dep == "mark" and x.text.lower() in _CONDITIONAL for x in tokens
+            )
+        ):
+            return (
+                f"the future of '{tokens[main.verb].text}' depends on the condition "
+                f"'{phrase(analysis, t)}'; in the past it would report a fact or a habit instead "
+                "of a prediction"
+            )
+    return None
