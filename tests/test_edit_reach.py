@@ -919,3 +919,17 @@ def test_a_number_of_the_clause_is_named_a_date_is_not(realize):
         realize("Our founder opened the first clinic in 1921 with only nine beds.", "prog(+)"),
         "number ('nine beds')",
     )
+
+
+def test_a_present_perfect_beside_a_past_clause_has_no_future(realize):
+    declined(
+        realize("We moved the meeting online, and it has saved everyone an hour.", "tense(fut)"),
+        "a time it will be done by",
+    )
+
+
+def test_a_main_clause_present_perfect_takes_the_future_perfect(realize):
+    assert (
+        ok_text(realize("The crew has repaired the bridge.", "tense(fut)"))
+        == "The crew will have repaired the bridge."
+    )

@@ -413,6 +413,7 @@ REFUSALS = (
             scope.dependent_past_refusal,
             sequence.relative_event_refusal,
             sequence.conditional_future_refusal,
+            sequence.future_perfect_refusal,
             meaning.adverb_refusal,
             aspect.habitual_refusal,
             aspect.form_refusal,

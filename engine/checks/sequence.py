@@ -8,6 +8,7 @@ from __future__ import annotations
 from .. import english
 from ..ir import Analysis, Frame
 from ..transforms import EditPlan
+from .clauses import main_clause_tokens
 from .scope import clause_conjuncts, phrase
 
 _INDEFINITES = english.read_lexicon("indefinite_pronouns")
@@ -109,4 +110,29 @@ def conditional_future_refusal(analysis: Analysis, main: Frame, plan: EditPlan) 
                 f"'{phrase(analysis, t)}'; in the past it would report a fact or a habit instead "
                 "of a prediction"
             )
+    return None
+
+
+def future_perfect_refusal(analysis: Analysis, main: Frame, plan: EditPlan) -> str | None:
+    """Why a present perfect in a clause coordinated with a main clause of another form cannot
+    go into the future with it: *We set up a calendar, and it has made a difference* tells a
+    past event and what is done by now; *will set up ..., and it will have made* needs a time
+    it will be done by (*by June*), and without one reads as a guess. A main clause's own
+    present perfect takes the future perfect (*The students will have read the novel*)."""
+    if plan.features.get("tense") != "fut" or plan.features.get("perfect") is False:
+        return None
+    tokens = analysis.sentence.tokens
+    frames = {f.verb: f for f in analysis.frames}
+    reached = [main] + [frames[c.i] for c in clause_conjuncts(analysis, main) if c.i in frames]
+    for f in reached[1:] if not main.predicate.perfect else ():
+        if f.predicate.tense != "pres" or not f.predicate.perfect or f.predicate.modality:
+            continue
+        own = main_clause_tokens(analysis, f)
+        if any(tokens[i].text.lower() in ("by", "before", "until", "when", "once") for i in own):
+            continue
+        group = " ".join(tokens[i].text for i in sorted({*f.verb_group, f.verb}))
+        return (
+            f"the present perfect '{group}' says what is done by now; its future needs a time "
+            "it will be done by ('by June'), which the sentence does not give"
+        )
     return None
