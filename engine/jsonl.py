@@ -97,6 +97,9 @@ def parse_line(raw: str, lineno: int, text_field: str = "text") -> InputRecord:
     text = obj.get(text_field)
     if not isinstance(text, str):
         found = "missing" if text is None else f"got {type(text).__name__}"
+        strings = [k for k, v in obj.items() if isinstance(v, str) and k not in ("id", text_field)]
+        if text is None and strings:
+            found += f"; its string fields: {', '.join(strings)}: pass --text-field {strings[0]}"
         return InputRecord(
             rid,
             None,

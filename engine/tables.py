@@ -128,12 +128,34 @@ def require_column(path: str | Path, name: str, option: str = "--text-field") ->
     ``name``, naming the columns it has."""
     from .errors import InputError
 
-    found = columns(path)
+    found = columns(path)  # a JSONL file's records each say so (engine.jsonl), with a hint
     if found is not None and name not in found:
-        raise InputError(
-            f"{path} has no column {name!r} (its columns: {', '.join(found) or 'none'}); "
-            f"name the one that holds the sentence with {option} NAME"
+        strings = _string_columns(path, found)
+        hint = (
+            f"{option} {strings[0]}"
+            if strings
+            else f"{option} NAME (the one that holds the sentence)"
         )
+        raise InputError(
+            f"{path} has no column {name!r} "
+            f"(it has: {', '.join(found) or 'none'}"
+            + (f"; text in: {', '.join(strings)}" if strings else "")
+            + f"); pass {hint}"
+        )
+
+
+def _string_columns(path: str | Path, names: list[str]) -> list[str]:
+    """The columns of ``names`` whose first value is a string, other than ``id``."""
+    import json
+
+    try:
+        row = next(iter(rows(path)), None)
+        first = json.loads(row) if row else None
+    except Exception:  # a file that cannot be read: its reader reports it later
+        return []
+    if not isinstance(first, dict):
+        return []
+    return [n for n in names if n != "id" and isinstance(first.get(n), str)]
 
 
 def count_rows(path: str | Path) -> int:

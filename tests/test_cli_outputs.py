@@ -93,3 +93,50 @@ def test_a_folder_output_that_holds_files_needs_overwrite(tmp_path, capsys, comm
     assert main(args) == 2
     assert "--overwrite" in capsys.readouterr().err
     assert (folder / "notes.txt").read_text() == "mine"
+
+
+def test_an_unknown_option_is_named_in_one_line_with_the_nearest_spelling(capsys):
+    assert main(["transform", "--aply", "p", "The cat sat on the mat."]) == 2
+    err = capsys.readouterr().err.strip()
+    assert err == "seam transform: error: unknown option --aply (did you mean --apply?)"
+
+
+def test_an_unknown_option_with_no_near_spelling_points_to_help(capsys):
+    assert main(["contrast", "--zzzqqq", "-i", "x.jsonl"]) == 2
+    err = capsys.readouterr().err.strip()
+    assert err.splitlines() == [
+        "seam contrast: error: unknown option --zzzqqq; see seam contrast --help"
+    ]
+
+
+def test_an_abbreviated_option_still_works(tmp_path):
+    out = tmp_path / "o.jsonl"
+    src = _input(tmp_path, 1)
+    assert (
+        main(["transform", "-i", str(src), "-o", str(out), "--batch-s", "8", "-a", "p", "-q"]) == 0
+    )
+    assert out.exists()
+
+
+def test_a_jsonl_record_without_the_text_field_names_the_field_that_holds_text(tmp_path, capsys):
+    src = tmp_path / "in.jsonl"
+    src.write_text(json.dumps({"id": "a", "sentence": "The cat sat on the mat.", "n": 3}) + "\n")
+    out = tmp_path / "out.jsonl"
+    assert main(["transform", "-i", str(src), "-o", str(out), "-a", "p", "-q"]) == 4
+    (rec,) = _lines(out)
+    assert rec["code"] == "E202" and "pass --text-field sentence" in rec["reason"]
+
+
+@pytest.mark.parametrize("suffix", [".csv", ".parquet"])
+def test_a_table_without_the_text_column_names_the_column_that_holds_text(tmp_path, capsys, suffix):
+    src = tmp_path / f"in{suffix}"
+    if suffix == ".csv":
+        src.write_text("id,sentence,n\na,The cat sat.,3\n")
+    else:
+        pa = pytest.importorskip("pyarrow")
+        import pyarrow.parquet as pq
+
+        pq.write_table(pa.table({"id": ["a"], "sentence": ["The cat sat."], "n": [3]}), src)
+    assert main(["transform", "-i", str(src), "-a", "p", "-q"]) == 2
+    err = capsys.readouterr().err
+    assert "text in: sentence" in err and "pass --text-field sentence" in err

@@ -118,8 +118,37 @@ def _positionals(
     return [a for a in chosen._actions if not a.option_strings] if chosen else []
 
 
+def _unknown_option(parser: argparse.ArgumentParser, argv: Sequence[str]) -> str | None:
+    """The first ``--option`` of ``argv`` that its command does not know (nor abbreviates),
+    said in one line with the nearest known spelling, or None."""
+    import difflib
+
+    sub = next(a for a in parser._actions if isinstance(a, argparse._SubParsersAction))
+    command = next((w for w in argv if w in sub.choices), None)
+    if command is None:
+        return None
+    known = [o for a in sub.choices[command]._actions for o in a.option_strings]
+    known += [o for a in parser._actions for o in a.option_strings]
+    for word in argv[list(argv).index(command) + 1 :]:
+        if word == "--":
+            break
+        name = word.split("=", 1)[0]
+        if not name.startswith("--") or name in known:
+            continue
+        if any(o.startswith(name) for o in known if o.startswith("--")):
+            continue  # an abbreviation argparse accepts (or reports as ambiguous)
+        near = difflib.get_close_matches(name, [o for o in known if o.startswith("--")], n=1)
+        hint = f" (did you mean {near[0]}?)" if near else f"; see seam {command} --help"
+        return f"seam {command}: error: unknown option {name}{hint}"
+    return None
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     parser = build_parser()
+    words = list(sys.argv[1:] if argv is None else argv)
+    if unknown := _unknown_option(parser, words):
+        print(unknown, file=sys.stderr)
+        return 2
     args, extra = parser.parse_known_args(argv)
     if extra:
         # words after a command's options (`rules check --live FILE`) belong to its list
