@@ -2,7 +2,9 @@
 
 A dependency parse attaches every word somewhere, but some attachments say that the parser could
 not decide: a second root (the sentence read as two), the catch-all relation ``dep``, a phrase
-after a relative clause that may end that clause or modify the main verb. And some words sit in
+after a relative clause that may end that clause or modify the main verb; and some contradict
+themselves: a finite verb in a noun's place, a noun with a subject, a bare clause as subject, a
+main clause marked as subordinate. And some words sit in
 a slot the realizer has no rule for: a clause set off by a comma that comments on the whole
 sentence (*..., which helps cover the mortgage*), an imperative joined to a statement (*..., so
 ask for the raise*). Each check here names such a word and refuses the edits it would break;
