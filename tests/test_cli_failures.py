@@ -391,7 +391,7 @@ def test_rule_files_may_follow_the_options(capsys):
 
     rules = str(Path(__file__).resolve().parent.parent / "examples" / "rules" / "my_question.toml")
     assert main(["rules", "check", "--all", rules]) == 0
-    assert "1 files" in capsys.readouterr().err
+    assert "1 file, " in capsys.readouterr().err
     assert main(["transform", "A cat sat.", "-a", "p", "--no-such-option"]) == 2
     assert "unknown option --no-such-option" in capsys.readouterr().err
 

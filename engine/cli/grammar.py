@@ -130,9 +130,13 @@ def rules(args: argparse.Namespace) -> int:
             print(r)
     skipped = sum(1 for r in results if getattr(r, "status", "") == "skip")
     gaps = sum(1 for r in results if getattr(r, "status", "") == "gap")
+
+    def count(n: int, word: str) -> str:
+        return f"{n} {word}" + ("" if n == 1 else "s")
+
     print(
-        f"seam rules check: {len(files)} files, {len(results)} examples/checks, {len(failed)} "
-        "failed"
+        f"seam rules check: {count(len(files), 'file')}, {count(len(results), 'check')}"
+        f", {len(failed)} failed"
         + (f", {skipped} skipped (other ERG versions)" if skipped else "")
         + (f", {gaps} grammar gaps of the image (not rule errors; see their rows)" if gaps else ""),
         file=sys.stderr,
