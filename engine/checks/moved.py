@@ -201,9 +201,9 @@ def passive_order(analysis: Analysis, main: Frame, plan: EditPlan) -> str | None
     ]
     ahead = {t.i for t in tokens for p in preps if descends(tokens, t.i, p.i)}
     # a pronoun that fits the object as well may be the object's, which comes first then
-    forward = (
-        _FORWARD[_pronoun_class(tokens, head)] - _FORWARD[_pronoun_class(tokens, tokens[obj.head])]
-    )
+    forward = _FORWARD[_pronoun_class(tokens, head)]
+    if 0 <= obj.head < len(tokens):
+        forward = forward - _FORWARD[_pronoun_class(tokens, tokens[obj.head])]
     pronoun = next((t for t in after if t.i in ahead and t.text.lower() in forward), None)
     if pronoun is not None:
         return (
