@@ -47,6 +47,31 @@ def grammars_dir() -> Path:
     return data_dir("grammars")
 
 
+def user_rules_dir() -> Path:
+    """The user's own folder of MRS rule files, the one ``seam serve`` reads and writes by
+    default: ``$XDG_DATA_HOME/seam/rules/mrs`` (``~/.local/share/seam/rules/mrs``), never the
+    installed package."""
+    base = os.environ.get("XDG_DATA_HOME") or str(Path.home() / ".local" / "share")
+    return Path(base) / "seam" / "rules" / "mrs"
+
+
+def seed_user_rules(folder: Path | None = None) -> tuple[Path, int]:
+    """Make the user's rule folder (:func:`user_rules_dir`, or ``folder``) and copy into it
+    each shipped rule file it does not have yet; a file the user has is never replaced.
+    Returns the folder and how many files were copied."""
+    import shutil
+
+    target = folder or user_rules_dir()
+    target.mkdir(parents=True, exist_ok=True)
+    copied = 0
+    for src in sorted((rules_dir() / "mrs").glob("*.toml")):
+        dest = target / src.name
+        if not dest.exists():
+            shutil.copyfile(src, dest)
+            copied += 1
+    return target, copied
+
+
 def cache_dir() -> Path:
     """Per-user cache for grammars and models: ``$SEAM_CACHE``, else ``$XDG_CACHE_HOME/seam``."""
     explicit = os.environ.get("SEAM_CACHE")

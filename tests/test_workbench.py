@@ -375,3 +375,20 @@ def test_a_rule_family_applies_directly_with_its_parameters(client):
     assert bad.status_code == 400 and "must be one of" in bad.json()["error"]
     unknown = client.post("/api/family", json={"text": SENTENCE, "family": "teleport"})
     assert unknown.status_code == 400 and "no rule family" in unknown.json()["error"]
+
+
+def test_serve_seeds_a_user_rules_folder_and_never_replaces_a_users_file(tmp_path, monkeypatch):
+    from engine.resources import rules_dir, seed_user_rules, user_rules_dir
+
+    monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path))
+    folder = user_rules_dir()
+    assert folder == tmp_path / "seam" / "rules" / "mrs"
+    shipped = sorted(p.name for p in (rules_dir() / "mrs").glob("*.toml"))
+    target, copied = seed_user_rules()
+    assert target == folder and copied == len(shipped) > 0
+    assert sorted(p.name for p in folder.glob("*.toml")) == shipped
+    mine = folder / shipped[0]
+    mine.write_text("# my edit\n")
+    _, copied = seed_user_rules()
+    assert copied == 0 and mine.read_text() == "# my edit\n"
+    assert not str(folder).startswith(str(rules_dir()))

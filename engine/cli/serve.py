@@ -26,8 +26,9 @@ def _configure(s: argparse.ArgumentParser) -> None:
     s.add_argument(
         "--rules",
         help="the folder of MRS rule files the page reads and writes: a rules root such as "
-        "rules/ (its mrs/ folder is used) or the rule files' folder itself (default: the "
-        "shipped rules/mrs)",
+        "rules/ (its mrs/ folder is used) or the rule files' folder itself (default: your own "
+        "folder, $XDG_DATA_HOME/seam/rules/mrs, seeded with the shipped rules on first use; "
+        "the installed package is never written)",
     )
     s.add_argument(
         "--offline",
@@ -54,8 +55,15 @@ def serve(args: argparse.Namespace) -> int:
     from ..workbench.bench import Workbench
 
     models = {k: v for k, v in (("tailor", args.tailor), ("polyjuice", args.polyjuice)) if v}
+    rules = args.rules
+    if rules is None:
+        from ..resources import seed_user_rules
+
+        rules, copied = seed_user_rules()
+        seeded = f"; {copied} shipped rule files copied in" if copied else ""
+        print(f"seam serve: rule files in {rules}{seeded} (--rules picks another folder)")
     bench = Workbench(
-        args.rules,
+        rules,
         live=not args.offline,
         ace=args.ace,
         grammar=args.grammar,
