@@ -250,9 +250,13 @@ def comment_clauses(analysis: Analysis, main: Frame) -> list[int]:
     ]
 
 
+def _first_word(tokens, verb: Token) -> int:
+    """The index of the first word of the clause of ``verb``."""
+    return min((x.i for x in tokens if x.head == verb.i and x.i < verb.i), default=verb.i)
+
+
 def _relative_word(tokens, verb: Token) -> str:
-    first = min((x.i for x in tokens if x.head == verb.i and x.i < verb.i), default=verb.i)
-    return tokens[first].text.lower()
+    return tokens[_first_word(tokens, verb)].text.lower()
 
 
 def _comma_relatives(tokens) -> list[Token]:
@@ -262,13 +266,10 @@ def _comma_relatives(tokens) -> list[Token]:
     for t in tokens:
         if t.pos not in ("VERB", "AUX") or t.dep not in ("relcl", "advcl", "ccomp", "acl"):
             continue
-        first = min(
-            (x.i for x in tokens if x.head == t.i and x.i < t.i), default=t.i
-        )  # the clause's first word
-        rel = tokens[first] if 0 <= first < len(tokens) else None
+        first = _first_word(tokens, t)
+        rel = tokens[first]
         if (
-            rel is not None
-            and rel.text.lower() in ("which", "who", "whom", "whose")
+            rel.text.lower() in ("which", "who", "whom", "whose")
             and first > 0
             and tokens[first - 1].text == ","
         ):

@@ -63,6 +63,19 @@ def clause_heads(analysis: Analysis, main: Frame) -> list[Frame]:
     return [main] + [frames[c.i] for c in verb_conjuncts(analysis, main) if c.i in frames]
 
 
+def reached_clauses(analysis: Analysis, main: Frame) -> list[Frame]:
+    """The frames a tense edit of the main clause reaches: the main clause, the verb phrases
+    coordinated with it (:func:`clause_heads`) and the main clauses coordinated with it, each
+    with its own subject (:func:`clause_conjuncts`), the main clause first."""
+    frames = {f.verb: f for f in analysis.frames}
+    heads = clause_heads(analysis, main)
+    return heads + [
+        frames[c.i]
+        for c in clause_conjuncts(analysis, main)
+        if c.i in frames and frames[c.i] not in heads
+    ]
+
+
 def clause_conjuncts(analysis: Analysis, main: Frame) -> list[Token]:
     """Verbs of main clauses coordinated with the main one, each with its own subject."""
     return [t for t in _conjuncts(analysis, main) if _has_subject(analysis, t)]
@@ -301,9 +314,9 @@ def dependent_past_refusal(analysis: Analysis, main: Frame, plan: EditPlan) -> s
         return None
     tokens = analysis.sentence.tokens
     heads = clause_heads(analysis, main)
-    frames = {f.verb: f for f in analysis.frames}
-    reached = heads + [frames[c.i] for c in clause_conjuncts(analysis, main) if c.i in frames]
-    for head in reached:  # *so that's how my morning went*: 'went' follows the present
+    for head in reached_clauses(
+        analysis, main
+    ):  # *so that's how my morning went*: 'went' follows the present
         pred = head.predicate
         if pred.tense != "pres" or pred.modality or pred.lemma != "be":
             continue  # *explains why it failed* can go into the future: *will explain why*

@@ -9,7 +9,7 @@ from .. import english
 from ..ir import Analysis, Frame
 from ..transforms import EditPlan
 from .clauses import main_clause_tokens
-from .scope import clause_conjuncts, phrase
+from .scope import phrase, reached_clauses
 
 _INDEFINITES = english.read_lexicon("indefinite_pronouns")
 
@@ -26,9 +26,12 @@ def relative_event_refusal(analysis: Analysis, main: Frame, plan: EditPlan) -> s
     if plan.features.get("tense") != "past" or main.predicate.tense == "past":
         return None
     tokens = analysis.sentence.tokens
-    frames = {f.verb: f for f in analysis.frames}
-    reached = [main] + [frames[c.i] for c in clause_conjuncts(analysis, main) if c.i in frames]
-    spans = [a.span for f in reached for a in f.arguments if a.function in ("subj", "obj", "pp")]
+    spans = [
+        a.span
+        for f in reached_clauses(analysis, main)
+        for a in f.arguments
+        if a.function in ("subj", "obj", "pp")
+    ]
     for f in analysis.frames:
         pred = f.predicate
         if (
@@ -122,9 +125,7 @@ def future_perfect_refusal(analysis: Analysis, main: Frame, plan: EditPlan) -> s
     if plan.features.get("tense") != "fut" or plan.features.get("perfect") is False:
         return None
     tokens = analysis.sentence.tokens
-    frames = {f.verb: f for f in analysis.frames}
-    reached = [main] + [frames[c.i] for c in clause_conjuncts(analysis, main) if c.i in frames]
-    for f in reached[1:] if not main.predicate.perfect else ():
+    for f in reached_clauses(analysis, main)[1:] if not main.predicate.perfect else ():
         if f.predicate.tense != "pres" or not f.predicate.perfect or f.predicate.modality:
             continue
         own = main_clause_tokens(analysis, f)
