@@ -3,6 +3,8 @@
 * ``cli.md``: the line ``<!-- seam-cli-reference -->`` becomes the reference of every ``seam``
   subcommand, built from :func:`engine.cli.build_parser` (its help, usage, and each argument
   group's options with their help, choices and defaults).
+* ``cli.md``: the line ``<!-- seam-cli-vocabulary -->`` becomes the table of the options
+  several commands share (:func:`engine.cli.options.vocabulary`).
 * ``statuses.md``: the line ``<!-- seam-error-codes -->`` becomes the table of error codes,
   built from the :class:`engine.errors.SeamError` hierarchy.
 * ``developer.md``: the line ``<!-- seam-layers -->`` becomes the table of layers that
@@ -23,6 +25,7 @@ from pathlib import Path
 from mkdocs.exceptions import PluginError
 
 CLI_MARKER = "<!-- seam-cli-reference -->"
+VOCABULARY_MARKER = "<!-- seam-cli-vocabulary -->"
 ERRORS_MARKER = "<!-- seam-error-codes -->"
 LAYERS_MARKER = "<!-- seam-layers -->"
 
@@ -43,7 +46,10 @@ def on_page_markdown(markdown: str, page, config, files) -> str:
     if src == "cli.md":
         if CLI_MARKER not in markdown:
             raise PluginError(f"docs/cli.md lost its marker line {CLI_MARKER}")
+        if VOCABULARY_MARKER not in markdown:
+            raise PluginError(f"docs/cli.md lost its marker line {VOCABULARY_MARKER}")
         _import_engine(config)
+        markdown = markdown.replace(VOCABULARY_MARKER, vocabulary_table())
         return markdown.replace(CLI_MARKER, cli_reference())
     if src == "statuses.md":
         if ERRORS_MARKER not in markdown:
@@ -175,6 +181,22 @@ def cli_reference() -> str:
             del os.environ["COLUMNS"]
         else:
             os.environ["COLUMNS"] = width
+
+
+def vocabulary_table() -> str:
+    """The options that several commands share, each with one spelling everywhere."""
+    from engine.cli import build_parser
+    from engine.cli.options import vocabulary
+
+    out = ["| option | also | commands |", "|---|---|---|"]
+    for flag, entry in vocabulary(build_parser()).items():
+        if len(entry["commands"]) < 2:
+            continue
+        spelled = ", ".join(f"`{o}`" for o in sorted(entry["short"]) + [flag])
+        also = ", ".join(f"`{o}`" for o in sorted(entry["also"]))
+        commands = ", ".join(f"[`{c}`](#seam-{c})" for c in entry["commands"])
+        out.append(f"| {spelled} | {also} | {commands} |")
+    return "\n".join(out) + "\n"
 
 
 def _cli_reference(parser: argparse.ArgumentParser) -> str:

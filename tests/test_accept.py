@@ -215,7 +215,7 @@ def test_the_classifier_as_a_validator(trained, capsys):
             "accept",
             "--accept-model",
             str(out),
-            "--format",
+            "--output-format",
             "jsonl",
         ]
     ) in (0,)

@@ -128,7 +128,7 @@ def test_the_checksum_is_recorded_on_first_use_and_checked_after(tiny, isolated)
 def test_seam_encoder_command(tiny, isolated, capsys):
     from engine.cli import main
 
-    assert main(["encoder", "--encoder", str(tiny), "--format", "json"]) == 0
+    assert main(["encoder", "--encoder", str(tiny), "--output-format", "json"]) == 0
     shown = json.loads(capsys.readouterr().out)
     assert shown["layers"] == 2 and shown["source"] == "argument" and len(shown["sha256"]) == 64
     assert main(["encoder"]) == 2  # nothing to find

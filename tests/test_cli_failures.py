@@ -112,7 +112,7 @@ def test_a_closed_pipe_ends_quietly(tmp_path):
             str(src),
             "-a",
             "p",
-            "--format",
+            "--output-format",
             "text",
             "--batch-size",
             "8",
@@ -191,6 +191,18 @@ def test_compare_opens_every_backend_before_any_work(no_grammar, tmp_path, capsy
         == 2
     )
     assert ran == [] and "E302" in capsys.readouterr().err and not (tmp_path / "report").exists()
+
+
+def test_compare_without_a_grammar_says_so_once_and_names_the_backend(no_grammar, tmp_path, capsys):
+    """The tour's `compare -b surface -b erg` on a fresh install: one message naming the backend
+    and the way out, not the judge's notice and then the same install advice again."""
+    src = tmp_path / "in.jsonl"
+    src.write_text(json.dumps({"text": "A cat sleeps."}) + "\n")
+    argv = ["compare", "-i", str(src), "-a", "p", "-b", "surface", "-b", "erg"]
+    assert main([*argv, "-o", str(tmp_path / "report"), "-q"]) == 2
+    err = capsys.readouterr().err
+    assert "backend 'erg' needs ACE" in err and "leave out -b erg" in err
+    assert err.count("seam grammar install") == 1 and "no ERG judge" not in err
 
 
 # -- output users can use ----------------------------------------------------------------------

@@ -152,7 +152,9 @@ def _gold_items(n=60):
     return [parse_line(line, k + 1) for k, line in enumerate(lines)], lines
 
 
-@pytest.mark.skipif(not GOLD.exists(), reason="needs ../shared/data/gold/transform_dev.jsonl")
+@pytest.mark.skipif(
+    not GOLD.exists(), reason="needs the development gold file (not shipped with Seam)"
+)
 def test_gold_accuracy_equals_seam_evals_scoring(tmp_path):
     items, lines = _gold_items()
     comparison = run_backends(items, None, {"surface": {}})

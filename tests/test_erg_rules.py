@@ -41,7 +41,7 @@ def rules():
 @pytest.fixture(scope="module")
 def recorded():
     if not PARSES.exists():
-        pytest.skip(f"recorded ERG parses not present at {PARSES} (see ../shared/data/README.md)")
+        pytest.skip("needs the recorded ERG parses of the development data (not shipped with Seam)")
     out = []
     for line in PARSES.open(encoding="utf-8"):
         rec = json.loads(line)

@@ -38,7 +38,7 @@ def test_api_mirrors_the_cli(capsys):
         "A man is riding a bike.",
         "--apply",
         "tense(past)+passive",
-        "--format",
+        "--output-format",
         "jsonl",
         "-q",
     )

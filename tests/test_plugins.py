@@ -175,7 +175,7 @@ def test_an_outside_package_adds_a_backend_validator_scorer_and_command(plugin, 
                 "p",
                 "-b",
                 "echo-surface",
-                "--format",
+                "--output-format",
                 "jsonl",
             ]
         )
@@ -192,7 +192,7 @@ def test_an_outside_package_adds_a_backend_validator_scorer_and_command(plugin, 
                 "p",
                 "--validate",
                 "no-long-words",
-                "--format",
+                "--output-format",
                 "jsonl",
             ]
         )
@@ -201,7 +201,7 @@ def test_an_outside_package_adds_a_backend_validator_scorer_and_command(plugin, 
     assert json.loads(capsys.readouterr().out)["status"] == "rejected"
     assert (
         main(
-            ["transform", "A man rides a bike.", "-a", "p", "--rank", "length", "--format", "jsonl"]
+            ["transform", "A man rides a bike.", "-a", "p", "--rank", "length", "--output-format", "jsonl"]
         )
         == 0
     )

@@ -285,7 +285,7 @@ def test_numbered_arguments_with_frame_files(tmp_path):
 def _snli_premises(n: int) -> list[str]:
     path = SHARED / "snli" / "dev.jsonl"
     if not path.exists():
-        pytest.skip("shared SNLI data not present")
+        pytest.skip("needs the SNLI dev split of the development data (not shipped with Seam)")
     out = []
     with path.open() as f:
         for line in f:
@@ -323,7 +323,7 @@ def test_prompt_from_an_erg_analysis():
     the auxiliary the MRS leaves out of the verb group is still blanked."""
     path = SHARED / "erg" / "parses.jsonl"
     if not path.exists():
-        pytest.skip("recorded ERG parses not present")
+        pytest.skip("needs the recorded ERG parses of the development data (not shipped with Seam)")
     from engine.erg.analyzer import analysis_from_mrs
 
     records = {}

@@ -138,7 +138,7 @@ def test_degeneracy_validator_checks_a_batch_in_order():
 def recorded():
     """(parser, {status: a text with that status}) from the real recorded parses."""
     if not PARSES.is_file():
-        pytest.skip(f"recorded ACE parses not found at {PARSES}")
+        pytest.skip("needs the recorded ERG parses of the development data (not shipped with Seam)")
     examples: dict[str, str] = {}
     with PARSES.open(encoding="utf-8") as fh:
         for line in fh:
@@ -479,7 +479,7 @@ def test_cli_transform_validates_and_ranks(capsys):
             "--validate",
             "--rank",
             "closeness",
-            "--format",
+            "--output-format",
             "jsonl",
         ]
     )

@@ -46,7 +46,10 @@ def _configure(t: argparse.ArgumentParser) -> None:
         help="transformations for the seed outputs (repeatable; default: p f n q pa)",
     )
     t.add_argument(
-        "--backend", default="surface", help="backend that makes the seed outputs (default surface)"
+        "-b",
+        "--backend",
+        default="surface",
+        help="backend that makes the seed outputs (default surface)",
     )
     t.add_argument(
         "--reference-backend",
@@ -287,8 +290,13 @@ def _configure_encoder(t: argparse.ArgumentParser) -> None:
     t.add_argument(
         "--forget", action="store_true", help="record the folder's current weights as its checksum"
     )
-    t.add_argument(
-        "--format", choices=("text", "json"), default="text", help="how to print the description"
+    add_option(
+        t,
+        "--output-format",
+        old=("--format",),
+        choices=("text", "json"),
+        default="text",
+        help="how to print the description",
     )
 
 
@@ -302,7 +310,7 @@ def show_encoder(args: argparse.Namespace) -> int:
     from ..accept import encoder
 
     info = encoder.resolve(args.encoder, forget=args.forget)
-    if args.format == "json":
+    if args.output_format == "json":
         print(json.dumps(info.as_dict()))
     else:
         print(info.describe())

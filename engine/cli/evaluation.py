@@ -173,6 +173,25 @@ def _judge(args: argparse.Namespace):
         return None
 
 
+def _grammar_first(names: list[str], options: dict[str, dict]) -> None:
+    """A backend that needs ACE and the ERG fails before anything else opens, with one message
+    that names it (not the judge's notice and then the same advice again)."""
+    from ..erg.grammar import find_grammar
+    from ..errors import GrammarError
+
+    for name in names:
+        if name not in ("erg", "hybrid"):
+            continue
+        kw = options[name]
+        try:
+            find_grammar(kw.get("ace"), kw.get("grammar"), kw.get("erg_version"))
+        except GrammarError as exc:
+            raise GrammarError(
+                f"backend '{name}' needs ACE and an ERG image; leave out -b {name} or install "
+                f"them. {exc}"
+            ) from None
+
+
 @command(
     "compare",
     "every backend on the same edits: coverage, checks, closeness, fluency, diversity, "
@@ -211,6 +230,7 @@ def compare(args: argparse.Namespace) -> int:
             )
         bars[backend].update(n)
 
+    _grammar_first(names, options)
     lm = None  # the judges are opened before the backends run: a missing one fails at once
     if args.lm:
         from ..rank.causal import CausalLM

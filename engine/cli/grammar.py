@@ -9,6 +9,7 @@ import sys
 
 from ..errors import SeamError
 from . import command
+from .options import add_option
 
 
 def _configure_grammar(g: argparse.ArgumentParser) -> None:
@@ -20,7 +21,12 @@ def _configure_grammar(g: argparse.ArgumentParser) -> None:
     g.add_argument(
         "path", nargs="?", help="install: ERG version (default from the registry); add: image path"
     )
-    g.add_argument("--version", help="add: the image's ERG version (e.g. 2018)")
+    add_option(
+        g,
+        "--erg-version",
+        old=("--version",),
+        help="add: the image's ERG version (e.g. 2018), if it cannot be detected",
+    )
     g.add_argument(
         "--ace-version", help="install: ACE release to pair with (default: the newest listed)"
     )
@@ -69,7 +75,7 @@ def grammar(args: argparse.Namespace) -> int:
 
     if args.action == "install":
         g.install(
-            args.path or args.version,
+            args.path or args.erg_version,
             ace=args.ace_version,
             registry_path=args.registry,
             report=lambda msg: print(msg, file=sys.stderr),
@@ -80,7 +86,7 @@ def grammar(args: argparse.Namespace) -> int:
             raise SeamError("seam grammar add needs the PATH of an ERG image (.dat)")
         g.add(
             args.path,
-            version=args.version and int(args.version),
+            version=args.erg_version and int(args.erg_version),
             name=args.name,
             semi=args.semi,
             ace=args.ace,

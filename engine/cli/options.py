@@ -13,7 +13,7 @@ from ..errors import OutputExistsError, SeamError
 from ..pipeline import DEFAULT_MAX_CHARS
 
 
-class _Deprecated(argparse.Action):
+class Deprecated(argparse.Action):
     """An old spelling of an option: it still works, with a warning naming the new one."""
 
     def __init__(self, option_strings, dest, new: str = "", **kwargs):
@@ -45,7 +45,7 @@ def add_option(
         parser.add_argument(
             name,
             dest=action.dest,
-            action=_Deprecated,
+            action=Deprecated,
             new="/".join(flags),
             help=argparse.SUPPRESS,
             metavar=kwargs.get("metavar"),
@@ -99,8 +99,16 @@ def add_run_options(parser: argparse.ArgumentParser) -> None:
     )
     parser.add_argument(
         "--output-format",
-        choices=("jsonl", "parquet", "csv", "tsv"),
-        help="output format (default: by the -o suffix, else jsonl)",
+        choices=("jsonl", "parquet", "csv", "tsv", "text"),
+        help="output format: jsonl, parquet, csv or tsv (default: by the -o suffix, else jsonl); "
+        "without -o, jsonl or text (the best output per line) on stdout",
+    )
+    parser.add_argument(
+        "--format",
+        dest="output_format",
+        action=Deprecated,
+        new="--output-format",
+        help=argparse.SUPPRESS,
     )
     parser.add_argument(
         "-b",
@@ -155,10 +163,12 @@ def add_backend_options(parser: argparse.ArgumentParser) -> None:
     named after all of them (``tailor and polyjuice backends``), added once."""
     readers: dict[str, list[str]] = {}
     first: dict[str, object] = {}
+    helps: dict[str, dict[str, list[str]]] = {}  # flag -> help -> the backends that say it
     for name in available_backends():
         for opt in backend_options(name):
             readers.setdefault(opt.flag, []).append(name)
             first.setdefault(opt.flag, opt)
+            helps.setdefault(opt.flag, {}).setdefault(opt.help, []).append(name)
     groups: dict[tuple[str, ...], argparse._ArgumentGroup] = {}
     for flag, opt in first.items():
         names = tuple(readers[flag])
@@ -170,11 +180,17 @@ def add_backend_options(parser: argparse.ArgumentParser) -> None:
             )
             groups[names] = parser.add_argument_group(title)
         group = groups[names]
+        said = helps[flag]  # each backend's own help where they differ (--model: whose checkpoint)
+        text = (
+            opt.help
+            if len(said) == 1
+            else "; ".join(f"{', '.join(by)}: {h}" for h, by in said.items())
+        )
         if opt.switch:
-            group.add_argument(opt.flag, action="store_true", help=opt.help)
+            group.add_argument(opt.flag, action="store_true", help=text)
         else:
             group.add_argument(
-                opt.flag, type=opt.type, default=opt.default, choices=opt.choices, help=opt.help
+                opt.flag, type=opt.type, default=opt.default, choices=opt.choices, help=text
             )
 
 
@@ -320,3 +336,27 @@ def guard_output(
         f"-o {path}: the {what} already holds the output of an earlier run; {cont}"
         "--overwrite to replace it"
     )
+
+
+def vocabulary(parser: argparse.ArgumentParser) -> dict[str, dict]:
+    """Every long option the subcommands show (outside the groups of options backends declare),
+    with its short spelling(s), its other long spellings and the commands that have it: the
+    table docs/cli.md prints and the test that keeps one name for one thing across commands
+    reads."""
+    sub = next(a for a in parser._actions if isinstance(a, argparse._SubParsersAction))
+    table: dict[str, dict] = {}
+    for command, p in sub.choices.items():
+        for group in p._action_groups:
+            if (group.title or "").endswith(("backend", "backends")):
+                continue  # one backend's options, the same on every command that takes -b
+            for action in group._group_actions:
+                if action.help == argparse.SUPPRESS or not action.option_strings:
+                    continue
+                long = [o for o in action.option_strings if o.startswith("--")]
+                if not long or long[0] == "--help":
+                    continue
+                entry = table.setdefault(long[0], {"short": set(), "commands": [], "also": set()})
+                entry["short"].update(o for o in action.option_strings if not o.startswith("--"))
+                entry["also"].update(long[1:])
+                entry["commands"].append(command)
+    return dict(sorted(table.items()))

@@ -217,11 +217,15 @@ def _configure_train(t: argparse.ArgumentParser) -> None:
         help="sentences (JSONL with 'text'): pairs are made by Seam's transformations (known "
         "codes)",
     )
-    t.add_argument(
-        "--pairs", help="JSONL with 'original', 'perturbed' and optionally 'code' (else detected)"
+    add_option(
+        t,
+        "--pairs-file",
+        old=("--pairs",),
+        metavar="FILE",
+        help="JSONL with 'original', 'perturbed' and optionally 'code' (else detected)",
     )
     t.add_argument(
-        "--backend", default="surface", help="backend that makes the pairs from --sentences"
+        "-b", "--backend", default="surface", help="backend that makes the pairs from -i"
     )
     t.add_argument("--epochs", type=int, default=1, help="passes over the training pairs")
     t.add_argument("--lr", type=float, default=5e-5, help="AdamW learning rate")
@@ -257,9 +261,9 @@ def train_polyjuice(args: argparse.Namespace) -> int:
             if r.error is None and r.text and r.text.strip()
         ]
         pairs += seam_pairs(texts, args.backend)
-    if args.pairs:
+    if args.pairs_file:
         raw = []
-        for lineno, line in lines(args.pairs):
+        for lineno, line in lines(args.pairs_file):
             obj, error = load_object(line, lineno) if line.strip() else (None, None)
             if obj is None:
                 if error:
@@ -278,7 +282,7 @@ def train_polyjuice(args: argparse.Namespace) -> int:
                 continue
             pairs.append(Pair(o["original"], o["perturbed"], code))
     if not pairs:
-        raise SeamError("no training pairs: give --sentences and/or --pairs")
+        raise SeamError("no training pairs: give -i (sentences) and/or --pairs-file")
     texts = examples(pairs, widen=args.widen)
 
     def progress(step: int, loss: float) -> None:

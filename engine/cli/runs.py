@@ -32,11 +32,6 @@ def _configure_transform(t: argparse.ArgumentParser) -> None:
         "a sentence per line), .csv/.tsv, .parquet or a saved Hugging Face dataset folder",
     )
     t.add_argument(
-        "--format",
-        choices=("text", "jsonl"),
-        help="stdout format (text: best realization per line)",
-    )
-    t.add_argument(
         "--text-field", default="text", help="input field holding the sentence (default: text)"
     )
     t.add_argument(
@@ -59,6 +54,11 @@ def record_path(args: argparse.Namespace) -> str | None:
 
     if not args.output:
         return None
+    if args.output_format == "text":
+        raise SeamError(
+            "--output-format text prints to stdout; leave out -o, or write jsonl, parquet, csv "
+            "or tsv"
+        )
     fmt = output_format(args.output, args.output_format)
     records = args.output if fmt == "jsonl" else args.output + ".jsonl"
     for path in dict.fromkeys((args.output, records)):  # never replaced without being asked
@@ -147,7 +147,7 @@ def transform(args: argparse.Namespace) -> int:
         raise SeamError("nothing to transform: give sentences as arguments or a JSONL file with -i")
     if args.resume and not args.output:
         raise SeamError("--resume needs -o OUTPUT (the partial output file to continue)")
-    fmt = args.format or ("jsonl" if args.input or args.output else "text")
+    fmt = args.output_format or ("jsonl" if args.input or args.output else "text")
     if args.input:
         from ..tables import require_column
 

@@ -4,7 +4,9 @@ from __future__ import annotations
 
 import argparse
 
+from ..errors import SeamError
 from . import command
+from .options import Deprecated
 
 
 def _configure(s: argparse.ArgumentParser) -> None:
@@ -38,10 +40,54 @@ def _configure(s: argparse.ArgumentParser) -> None:
     s.add_argument("--ace", help="ACE binary (default: SEAM_ACE, then the cache)")
     s.add_argument("--grammar", help="ERG image .dat (default: SEAM_ERG, then the cache)")
     s.add_argument("--timeout", type=int, default=10, help="ACE seconds per sentence (default 10)")
-    s.add_argument("--tailor", help="a TAILOR checkpoint folder: show the tailor backend too")
     s.add_argument(
-        "--polyjuice", help="a Polyjuice checkpoint folder: show the polyjuice backend too"
+        "--model",
+        action="append",
+        metavar="[BACKEND=]DIR",
+        help="a checkpoint folder whose backend the page shows too: tailor=DIR or "
+        "polyjuice=DIR, or DIR alone (a T5 checkpoint is tailor's, a GPT-2-family one "
+        "polyjuice's, read from its config.json); repeatable",
     )
+    for old in ("tailor", "polyjuice"):
+        s.add_argument(
+            f"--{old}",
+            dest=f"old_{old}",
+            action=Deprecated,
+            new=f"--model {old}=DIR",
+            help=argparse.SUPPRESS,
+        )
+
+
+_MODEL_TYPES = {"t5": "tailor", "mt5": "tailor", "gpt2": "polyjuice", "gpt_neo": "polyjuice"}
+
+
+def checkpoints(given: list[str], tailor: str | None = None, polyjuice: str | None = None):
+    """The backend of each ``--model`` checkpoint (``NAME=DIR``, or ``DIR`` whose config.json
+    names its model type), with the deprecated ``--tailor`` / ``--polyjuice`` folders."""
+    import json
+    from pathlib import Path
+
+    models = {k: v for k, v in (("tailor", tailor), ("polyjuice", polyjuice)) if v}
+    for value in given:
+        name, sep, folder = value.partition("=")
+        if sep and name in ("tailor", "polyjuice"):
+            models[name] = folder
+            continue
+        config = Path(value) / "config.json"
+        try:
+            kind = json.loads(config.read_text(encoding="utf-8")).get("model_type")
+        except (OSError, ValueError):
+            raise SeamError(
+                f"--model {value}: no checkpoint's config.json there to tell its backend; "
+                "write tailor=DIR or polyjuice=DIR"
+            ) from None
+        if kind not in _MODEL_TYPES:
+            raise SeamError(
+                f"--model {value}: a {kind!r} checkpoint is neither a TAILOR T5 nor a "
+                "GPT-2-family Polyjuice model; write tailor=DIR or polyjuice=DIR"
+            )
+        models[_MODEL_TYPES[kind]] = value
+    return models
 
 
 @command(
@@ -54,7 +100,7 @@ def serve(args: argparse.Namespace) -> int:
     from ..workbench.app import serve as run
     from ..workbench.bench import Workbench
 
-    models = {k: v for k, v in (("tailor", args.tailor), ("polyjuice", args.polyjuice)) if v}
+    models = checkpoints(args.model or [], args.old_tailor, args.old_polyjuice)
     rules = args.rules
     if rules is None:
         from ..resources import seed_user_rules
