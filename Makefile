@@ -5,6 +5,8 @@
 #   make lint   ruff check, ruff format --check and mypy (installs the dev tools into .venv)
 #   make typecheck   mypy on the core modules listed in [tool.mypy] files of pyproject.toml
 #   make docs   install the docs extra into .venv and build the documentation site into site/
+#   make bench  install Seam into .venv, run the judged probes shipped in benchmarks/probes/, then
+#               the StylePTB benchmark where its data is found (../shared/data/styleptb)
 PYTHON ?= python3
 VENV ?= .venv
 BIN := $(VENV)/bin
@@ -41,8 +43,22 @@ lint: install-dev
 typecheck: install-dev
 	$(BIN)/mypy
 
+# The probes ship with Seam; StylePTB is not shipped, so it runs only where its splits are found
+# (STYLEPTB=DIR). Both run even when the probes fail (exit 1 on a WRONG output); make then fails.
+STYLEPTB ?= ../shared/data/styleptb
+
 bench: install
-	$(BIN)/python benchmarks/styleptb.py
+	@status=0; \
+	echo "$(BIN)/python benchmarks/probes.py"; \
+	$(BIN)/python benchmarks/probes.py || status=$$?; \
+	if [ -d "$(STYLEPTB)" ]; then \
+		echo "$(BIN)/python benchmarks/styleptb.py --data-dir $(STYLEPTB)"; \
+		$(BIN)/python benchmarks/styleptb.py --data-dir "$(STYLEPTB)" || status=$$?; \
+	else \
+		echo "make: StylePTB benchmark skipped: no splits at $(STYLEPTB) (pass --data-dir to" \
+			"benchmarks/styleptb.py, or STYLEPTB=DIR to make bench)"; \
+	fi; \
+	exit $$status
 
 # The site from mkdocs.yml and docs/; --strict turns every warning into an error
 docs: $(BIN)/python

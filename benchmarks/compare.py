@@ -4,6 +4,7 @@ valid sources, with the nine core transformations.
     python benchmarks/compare.py [--snli 300] [--styleptb 100] [--backends surface erg]
                                  [--model TAILOR_DIR] [-a p f pr m n q pa i s]
                                  [--gen-timeout 5] [--judge auto|none] [--out DIR]
+                                 [--data DIR]
 
 Samples distinct SNLI dev premises (3-30 words, seeded) and StylePTB valid sources (every
 transfer code's ``src`` side without the corpus's ``unk``/``NUM`` placeholders, sentence-cased, with
@@ -11,6 +12,11 @@ a final period), runs every backend on the same plans, and prints the summary ta
 (:func:`engine.workflows.compare.format_summary`). ``--model`` adds the tailor backend. Each
 dataset's ``records.jsonl``, ``summary.json`` and ``report.html`` go under ``--out``. The ERG judges
 grammaticality when a grammar is found (``--judge none`` to skip it).
+
+Needs two datasets, not shipped with Seam, in the folder passed with ``--data DIR``: the SNLI
+development set at ``snli/dev.jsonl`` (JSONL, a ``premise`` per line; not read with
+``--snli 0``) and the StylePTB splits at ``styleptb/<CODE>/valid.jsonl`` (JSONL, a ``src`` per
+line; not read with ``--styleptb 0``).
 """
 
 from __future__ import annotations
@@ -25,11 +31,13 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
+from _data import require  # noqa: E402
+
 from engine.jsonl import parse_line  # noqa: E402
 from engine.workflows.compare import format_summary, measure, run_backends, summarize  # noqa: E402
 from engine.workflows.compare.report import write  # noqa: E402
 
-DATA = ROOT.parent / "shared" / "data"
+DATA = ROOT.parent / "shared" / "data"  # the --data default
 CORE = ["p", "f", "pr", "m", "n", "q", "pa", "i", "s"]
 
 
@@ -51,9 +59,9 @@ def _detokenize(text: str) -> str:
     return text.strip()
 
 
-def snli(n: int, seed: int) -> list[str]:
+def snli(path: Path, n: int, seed: int) -> list[str]:
     seen: dict[str, None] = {}
-    with open(DATA / "snli" / "dev.jsonl", encoding="utf-8") as fh:
+    with open(path, encoding="utf-8") as fh:
         for line in fh:
             text = _detokenize(json.loads(line)["premise"])
             if 3 <= len(text.split()) <= 30:
@@ -63,9 +71,9 @@ def snli(n: int, seed: int) -> list[str]:
     return texts[:n]
 
 
-def styleptb(n: int, seed: int) -> list[str]:
+def styleptb(folder: Path, n: int, seed: int) -> list[str]:
     seen: dict[str, None] = {}
-    for path in sorted((DATA / "styleptb").glob("*/valid.jsonl")):
+    for path in sorted(folder.glob("*/valid.jsonl")):
         for line in path.read_text(encoding="utf-8").splitlines():
             words = json.loads(line)["src"].split()
             while (
@@ -103,7 +111,32 @@ def main(argv=None) -> int:
         default="compare-out",
         help="folder for each dataset's report (default compare-out)",
     )
+    p.add_argument(
+        "--data",
+        type=Path,
+        default=DATA,
+        help="folder holding snli/dev.jsonl and styleptb/<CODE>/valid.jsonl "
+        "(default: ../shared/data)",
+    )
     args = p.parse_args(argv)
+    sources = {}
+    if args.snli:
+        path = require(
+            args.data / "snli" / "dev.jsonl",
+            "the SNLI development set (snli/dev.jsonl in the --data folder; --snli 0 skips it)",
+            "--data",
+            "DIR",
+        )
+        sources["snli"] = lambda: snli(path, args.snli, args.seed)
+    if args.styleptb:
+        folder = require(
+            args.data / "styleptb",
+            "the StylePTB splits (styleptb/<CODE>/valid.jsonl in the --data folder; "
+            "--styleptb 0 skips them)",
+            "--data",
+            "DIR",
+        )
+        sources["styleptb"] = lambda: styleptb(folder, args.styleptb, args.seed)
 
     options: dict[str, dict] = {}
     for name in args.backends:
@@ -128,10 +161,8 @@ def main(argv=None) -> int:
             judge = ErgGrammaticality(ace=args.ace, grammar=args.grammar, workers=args.workers)
         except GrammarError as exc:
             print(f"no ERG judge: {exc}", file=sys.stderr)
-    for dataset, texts in (
-        ("snli", snli(args.snli, args.seed)),
-        ("styleptb", styleptb(args.styleptb, args.seed)),
-    ):
+    for dataset, read in sources.items():
+        texts = read()
         if not texts:
             continue
         items = [

@@ -2,11 +2,16 @@
 pairs where both sentences were realized and a label was inferred; the label distribution;
 and pairs per second, for one backend.
 
-    python benchmarks/contrast_coverage.py [--data snli mnli] [--limit N] [--backend surface]
-                                           [--pairs "p;f" ...] [--json FILE]
+    python benchmarks/contrast_coverage.py [--data snli mnli] [--data-dir DIR] [--limit N]
+                                           [--backend surface] [--pairs "p;f" ...] [--json FILE]
 
 LIT (Li et al. 2020) reports that only about a fifth of SNLI pairs could be transformed at
 all with the ERG; the last line compares.
+
+Needs the SNLI and MultiNLI development sets, not shipped with Seam: JSONL files with ``id``,
+``premise``, ``hypothesis`` and ``label``, at ``snli/dev.jsonl`` and
+``mnli/dev_matched.jsonl`` in the folder passed with ``--data-dir DIR`` (``--data snli``
+reads SNLI only).
 """
 
 from __future__ import annotations
@@ -21,6 +26,8 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
+from _data import require  # noqa: E402
+
 from engine.workflows.contrast import (  # noqa: E402
     LIT_PAIRS,
     ContrastBuilder,
@@ -29,9 +36,9 @@ from engine.workflows.contrast import (  # noqa: E402
     summarize,
 )
 
-DATA = {
-    "snli": ROOT.parent / "shared" / "data" / "snli" / "dev.jsonl",
-    "mnli": ROOT.parent / "shared" / "data" / "mnli" / "dev_matched.jsonl",
+DATA = {  # file in the --data-dir folder, what it is
+    "snli": ("snli/dev.jsonl", "the SNLI development set"),
+    "mnli": ("mnli/dev_matched.jsonl", "the MultiNLI development set (matched)"),
 }
 LIT_TRANSFORMABLE = 0.20  # LIT: about 20% of SNLI pairs transformable at all
 
@@ -39,19 +46,27 @@ LIT_TRANSFORMABLE = 0.20  # LIT: about 20% of SNLI pairs transformable at all
 def main(argv=None) -> int:
     p = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     p.add_argument("--data", nargs="+", choices=sorted(DATA), default=["snli", "mnli"])
+    p.add_argument(
+        "--data-dir",
+        type=Path,
+        default=ROOT.parent / "shared" / "data",
+        help="folder holding snli/dev.jsonl and mnli/dev_matched.jsonl (default: ../shared/data)",
+    )
     p.add_argument("--limit", type=int, help="only the first N pairs of each file")
     p.add_argument("--backend", default="surface")
     p.add_argument("--pairs", nargs="+", default=list(LIT_PAIRS))
     p.add_argument("--json", help="write all numbers here")
     args = p.parse_args(argv)
+    paths = {}
+    for name in args.data:
+        file, what = DATA[name]
+        paths[name] = require(
+            args.data_dir / file, f"{what} ({file} in the --data-dir folder)", "--data-dir", "DIR"
+        )
     builder = ContrastBuilder(args.backend, pairs=args.pairs)
     report = {"backend": builder.backend_name, "pairs": args.pairs, "datasets": {}}
     for name in args.data:
-        path = DATA[name]
-        if not path.exists():
-            print(f"{name}: {path} not found, skipped", file=sys.stderr)
-            continue
-        inputs = list(islice(read_pairs(path), args.limit))
+        inputs = list(islice(read_pairs(paths[name]), args.limit))
         start = time.perf_counter()
         records = list(builder.run(inputs))
         seconds = time.perf_counter() - start

@@ -1,7 +1,8 @@
 """The ERG as judge of every backend: grammaticality of sampled outputs on SNLI and MNLI dev.
 
     python benchmarks/erg_judge.py [--n 25] [--backends surface hybrid] [-a p f m n q pa i s]
-                                   [--grammar IMAGE] [--show 10] [--json FILE]
+                                   [--data snli mnli] [--data-dir DIR] [--grammar IMAGE]
+                                   [--show 10] [--json FILE]
 
 Samples N distinct premises per dataset, transforms each with every transformation on every
 backend, and re-parses every ``ok`` output (and its source) with ACE + the ERG. Prints, per
@@ -11,6 +12,10 @@ most likely a gap of the image (unknown word, missing frame), not an error of th
 when it parses the source but not the output, the output is a candidate error, listed with
 ``--show`` for a person to judge. Needs ACE and an ERG image (arguments, ``SEAM_ACE`` /
 ``SEAM_ERG`` or the user cache).
+
+Needs the SNLI and MultiNLI development sets too, not shipped with Seam: JSONL files with a
+``premise`` per line, at ``snli/dev.jsonl`` and ``mnli/dev_matched.jsonl`` in the folder
+passed with ``--data-dir DIR`` (``--data snli`` reads SNLI only).
 """
 
 from __future__ import annotations
@@ -26,13 +31,15 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
+from _data import require  # noqa: E402
+
 from engine.erg import ace as acemod  # noqa: E402
 from engine.erg.grammar import find_grammar  # noqa: E402
 from engine.pipeline import Transformer  # noqa: E402
 
-DATA = {
-    "snli": ROOT.parent / "shared" / "data" / "snli" / "dev.jsonl",
-    "mnli": ROOT.parent / "shared" / "data" / "mnli" / "dev_matched.jsonl",
+DATA = {  # file in the --data-dir folder, what it is
+    "snli": ("snli/dev.jsonl", "the SNLI development set"),
+    "mnli": ("mnli/dev_matched.jsonl", "the MultiNLI development set (matched)"),
 }
 
 
@@ -55,6 +62,12 @@ def main(argv=None) -> int:
     p.add_argument("--backends", nargs="+", default=["surface"])
     p.add_argument("-a", "--apply", nargs="+", default=["p", "f", "m", "n", "q", "pa", "i", "s"])
     p.add_argument("--data", nargs="+", default=list(DATA), choices=list(DATA))
+    p.add_argument(
+        "--data-dir",
+        type=Path,
+        default=ROOT.parent / "shared" / "data",
+        help="folder holding snli/dev.jsonl and mnli/dev_matched.jsonl (default: ../shared/data)",
+    )
     p.add_argument("--grammar", help="ERG image (default: SEAM_ERG, then the cache)")
     p.add_argument("--ace", help="ACE binary (default: SEAM_ACE, then the cache)")
     p.add_argument("--workers", type=int, default=2)
@@ -62,6 +75,12 @@ def main(argv=None) -> int:
     p.add_argument("--show", type=int, default=10, help="candidate errors to print per backend")
     p.add_argument("--json", help="write the numbers and the rejected outputs here")
     args = p.parse_args(argv)
+    paths = {}
+    for name in args.data:
+        file, what = DATA[name]
+        paths[name] = require(
+            args.data_dir / file, f"{what} ({file} in the --data-dir folder)", "--data-dir", "DIR"
+        )
     grammar = find_grammar(args.ace, args.grammar)
     pool = acemod.AcePool(
         grammar,
@@ -80,7 +99,7 @@ def main(argv=None) -> int:
             )
             t = Transformer(backend, **options)
             for name in args.data:
-                texts = premises(DATA[name], args.n, args.seed)
+                texts = premises(paths[name], args.n, args.seed)
                 start = time.perf_counter()
                 records = t.run_texts(texts, args.apply)
                 outputs = [

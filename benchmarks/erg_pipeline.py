@@ -16,8 +16,13 @@ on the same sentences and transformations (``-a``, repeatable; default LIT's eig
 Start-up (loading spaCy and the ranking model, starting ACE, one warm-up sentence) is printed
 apart and not timed: it is paid once per job, whatever its size.
 
-    python benchmarks/erg_pipeline.py --n 40 [--data ../shared/data/snli/dev.jsonl] [-a p -a f ...]
-    python benchmarks/erg_pipeline.py --n 40 --data ../shared/data/erg/parses.jsonl --prefix lit-
+    python benchmarks/erg_pipeline.py --n 40 [--data FILE] [-a p -a f ...]
+    python benchmarks/erg_pipeline.py --n 40 --data PARSES.jsonl --prefix lit-
+
+Needs sentences, not shipped with Seam: a JSONL file with one sentence a line (``premise``,
+``sentence1``, ``text`` or ``src``), by default the SNLI development set; the recorded ERG
+parses work too (``--prefix lit-`` keeps their LIT-style sentences). Pass it with
+``--data FILE``.
 """
 
 from __future__ import annotations
@@ -32,6 +37,8 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
+
+from _data import require  # noqa: E402
 
 from engine.backends.erg import ErgBackend  # noqa: E402
 from engine.errors import GrammarError  # noqa: E402
@@ -140,7 +147,12 @@ def raw_ace(texts, args) -> tuple[float, float]:
 def main(argv=None) -> int:
     p = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     p.add_argument("--n", type=int, default=50)
-    p.add_argument("--data", default=str(ROOT.parent / "shared" / "data" / "snli" / "dev.jsonl"))
+    p.add_argument(
+        "--data",
+        default=str(ROOT.parent / "shared" / "data" / "snli" / "dev.jsonl"),
+        help="JSONL sentences, one a line (premise, sentence1, text or src) "
+        "(default: ../shared/data/snli/dev.jsonl)",
+    )
     p.add_argument("--ace")
     p.add_argument("--grammar")
     p.add_argument("--workers", type=int)
@@ -165,12 +177,19 @@ def main(argv=None) -> int:
     p.add_argument(
         "--prefix",
         default="",
-        help="only records whose id starts with this (e.g. lit- in "
-        "../shared/data/erg/parses.jsonl: LIT-style sentences)",
+        help="only records whose id starts with this (e.g. lit- in the recorded ERG parses: "
+        "LIT-style sentences)",
     )
     args = p.parse_args(argv)
     args.apply = args.apply or LIT
-    texts = sentences(Path(args.data), args.n, args.prefix)
+    data = require(
+        args.data,
+        "sentences to transform (a JSONL file, one premise, sentence1, text or src a line; "
+        "by default the SNLI development set)",
+        "--data",
+        "FILE",
+    )
+    texts = sentences(data, args.n, args.prefix)
     try:
         warm_s, records, stats = run(texts, False, args)
     except GrammarError as exc:

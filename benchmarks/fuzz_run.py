@@ -2,10 +2,13 @@
 transform`` and ``seam contrast``, checking that nothing is lost or duplicated, no traceback
 is printed, and ``--resume`` after a cut gives back the same file.
 
-    python benchmarks/fuzz_run.py [--n 10000] [--seed 0] [--snli ../shared/data/snli/dev.jsonl]
+    python benchmarks/fuzz_run.py [--n 10000] [--seed 0] [--snli FILE]
 
 Prints, per command: lines, records expected and written, statuses, error codes, exit status,
 seconds, and whether the resumed output equals the uninterrupted one. Exit 1 if any check fails.
+
+Needs the SNLI development set, not shipped with Seam (its premises are mutated into hostile
+lines): a JSONL file with a ``premise`` per line, passed with ``--snli FILE``.
 """
 
 from __future__ import annotations
@@ -20,10 +23,13 @@ import time
 from collections import Counter
 from pathlib import Path
 
+from _data import require
+
 ROOT = Path(__file__).resolve().parent.parent
 SEAM = [sys.executable, "-m", "engine.cli"]
 TRANSFORMS = ["p", "pa", "q+n"]
 PAIRS = ["p;f", "pa;pa"]
+SNLI = "the SNLI development set (a JSONL file with a premise per line)"
 
 
 def _random_unicode(rng: random.Random) -> str:
@@ -161,10 +167,16 @@ def main(argv=None) -> int:
     p = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     p.add_argument("--n", type=int, default=10000, help="input lines per command (default 10000)")
     p.add_argument("--seed", type=int, default=0)
-    p.add_argument("--snli", default=str(ROOT.parent / "shared" / "data" / "snli" / "dev.jsonl"))
+    p.add_argument(
+        "--snli",
+        default=str(ROOT.parent / "shared" / "data" / "snli" / "dev.jsonl"),
+        help="the SNLI development set, JSONL with a premise per line "
+        "(default: ../shared/data/snli/dev.jsonl)",
+    )
     args = p.parse_args(argv)
+    snli = require(args.snli, SNLI, "--snli", "FILE")
     rng = random.Random(args.seed)
-    corpus = sentences(Path(args.snli), 2000)
+    corpus = sentences(snli, 2000)
     vocab = sorted({w for s in corpus for w in s.split()})
     tmp = Path(tempfile.mkdtemp(prefix="seam-fuzz-"))
 

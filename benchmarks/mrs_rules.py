@@ -1,6 +1,10 @@
 """MRS rule engine on the recorded ERG parses (no ACE needed): applicability and speed.
 
-python benchmarks/mrs_rules.py [--parses ../shared/data/erg/parses.jsonl]
+    python benchmarks/mrs_rules.py [--parses FILE] [--limit N]
+
+Needs recorded ERG parses, not shipped with Seam: a JSONL file, one sentence a line with its
+``status`` and ``readings`` (each with an ``mrs``), as ACE and an ERG image produce them.
+Pass it with ``--parses FILE``.
 """
 
 from __future__ import annotations
@@ -15,10 +19,13 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
+from _data import require  # noqa: E402
+
 from engine.erg.grammar import profile_for  # noqa: E402
 from engine.erg.mrsview import decode  # noqa: E402
 from engine.erg.rules import APPLIED, RuleSet  # noqa: E402
 
+PARSES = "recorded ERG parses (a JSONL file of sentences with their ACE readings and MRSs)"
 CASES = [
     ("tense", {"value": "fut"}),
     ("progressive", {"value": "+"}),
@@ -38,15 +45,22 @@ CASES = [
 def main(argv=None) -> int:
     p = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     p.add_argument(
-        "--parses", default=str(ROOT.parent / "shared" / "data" / "erg" / "parses.jsonl")
+        "--parses",
+        default=str(ROOT.parent / "shared" / "data" / "erg" / "parses.jsonl"),
+        help="recorded ERG parses, JSONL (default: ../shared/data/erg/parses.jsonl)",
     )
     p.add_argument("--erg-version", type=int, default=2018)
+    p.add_argument("--limit", type=int, default=0, help="first N parsed sentences (0 = all)")
     args = p.parse_args(argv)
+    parses = require(args.parses, PARSES, "--parses", "FILE")
     mrss = []
-    for line in open(args.parses, encoding="utf-8"):
-        rec = json.loads(line)
-        if rec["status"] == "ok" and rec["readings"]:
-            mrss.append(decode(rec["readings"][0]["mrs"]))
+    with parses.open(encoding="utf-8") as fh:
+        for line in fh:
+            rec = json.loads(line)
+            if rec["status"] == "ok" and rec["readings"]:
+                mrss.append(decode(rec["readings"][0]["mrs"]))
+            if args.limit and len(mrss) >= args.limit:
+                break
     rules, grammar = RuleSet.load(), profile_for(args.erg_version)
     print(f"{len(mrss)} parsed sentences, ERG {args.erg_version} rules")
     total, start = 0, time.perf_counter()

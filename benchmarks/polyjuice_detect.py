@@ -1,6 +1,7 @@
 """Control-code detection against the codes pairs were made with, all eight, on SNLI dev.
 
     python benchmarks/polyjuice_detect.py [--pairs 1000] [--backend surface] [--seed 0] [--show 10]
+                                          [--data FILE]
 
 Seeded SNLI dev premises are transformed by Seam (the surface backend by default). Each edit has
 a known Polyjuice code:
@@ -27,6 +28,9 @@ taken round-robin over the edits until ``--pairs`` changed outputs are collected
 :func:`engine.polyjuice.detect.detect_texts` then labels each pair. The script prints the
 agreement, the confusion table (made-with code x detected code), the agreement per edit and
 some disagreements.
+
+Needs the SNLI development set, not shipped with Seam: a JSONL file with a ``premise`` per
+line, passed with ``--data FILE``.
 """
 
 from __future__ import annotations
@@ -42,12 +46,14 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
+from _data import require  # noqa: E402
+
 from engine.analyzers import SpacyAnalyzer  # noqa: E402
 from engine.captions import caption_clause  # noqa: E402
 from engine.pipeline import Transformer  # noqa: E402
 from engine.polyjuice.detect import detect_texts  # noqa: E402
 
-SNLI = ROOT.parent / "shared" / "data" / "snli" / "dev.jsonl"
+SNLI = ROOT.parent / "shared" / "data" / "snli" / "dev.jsonl"  # the --data default
 MADE_WITH = {
     "negate": "negation",
     "tense(past)": "restructure",
@@ -196,9 +202,9 @@ def rule_edit(rule: str, a, pool, rng: random.Random) -> str | None:
     raise ValueError(rule)
 
 
-def premises(seed: int) -> list[str]:
+def premises(snli: Path, seed: int) -> list[str]:
     seen: dict[str, None] = {}
-    with open(SNLI, encoding="utf-8") as fh:
+    with open(snli, encoding="utf-8") as fh:
         for line in fh:
             text = json.loads(line)["premise"].replace(" .", ".").replace(" ,", ",").strip()
             if 3 <= len(text.split()) <= 30:
@@ -208,12 +214,12 @@ def premises(seed: int) -> list[str]:
     return texts
 
 
-def collect(backend: str, seed: int, per_edit: int) -> dict[str, list[tuple[str, str]]]:
+def collect(snli: Path, backend: str, seed: int, per_edit: int) -> dict[str, list[tuple[str, str]]]:
     """Up to ``per_edit`` (source, edited) pairs for every edit: Seam's transformations on
     ``backend`` and the rule-made edits, on full clauses of shuffled SNLI premises."""
     transformer = Transformer(backend)
     analyzer = SpacyAnalyzer()
-    texts = premises(seed)
+    texts = premises(snli, seed)
     every = {**MADE_WITH, **RULES}
     found: dict[str, list[tuple[str, str]]] = defaultdict(list)
     rng = random.Random(seed)
@@ -249,12 +255,25 @@ def main(argv=None) -> int:
     p.add_argument("--backend", default="surface")
     p.add_argument("--seed", type=int, default=0)
     p.add_argument("--show", type=int, default=10, help="disagreements to print")
+    p.add_argument(
+        "--data",
+        type=Path,
+        default=SNLI,
+        help="the SNLI development set, JSONL with a premise per line "
+        "(default: ../shared/data/snli/dev.jsonl)",
+    )
     args = p.parse_args(argv)
+    snli = require(
+        args.data,
+        "the SNLI development set (a JSONL file with a premise per line)",
+        "--data",
+        "FILE",
+    )
 
     every = {**MADE_WITH, **RULES}
     per_edit = -(-args.pairs // len(every))
     start = time.perf_counter()
-    found = collect(args.backend, args.seed, per_edit)
+    found = collect(snli, args.backend, args.seed, per_edit)
     pairs, made = [], []
     for n in range(per_edit):
         for expr in every:

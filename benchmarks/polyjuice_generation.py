@@ -2,6 +2,7 @@
 
     python benchmarks/polyjuice_generation.py [--prompts 64] [--batch-size 32] [--device cpu|cuda]
                                               [--new-tokens 24] [--decoding greedy|sample|beam]
+                                              [--data FILE]
 
 A random GPT-2 of GPT-2 small's shape (12 layers, 768 wide, 50,257 tokens; the published
 Polyjuice model is a fine-tuned GPT-2 small) with a tokenizer trained on the prompts. Prompts
@@ -9,6 +10,9 @@ are Polyjuice prompts on SNLI dev premises (negation on the verb group). Prints 
 a time and batched (length-planned, left-padded), the ratio, and whether the outputs agree
 (greedy decoding is deterministic, so batched and single outputs must be equal). Random weights
 never emit the end token, so every prompt runs the full ``--new-tokens``: a worst case.
+
+Needs the SNLI development set, not shipped with Seam: a JSONL file with a ``premise`` per
+line, passed with ``--data FILE``.
 """
 
 from __future__ import annotations
@@ -23,18 +27,20 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
+from _data import require  # noqa: E402
+
 from engine import analyze  # noqa: E402
 from engine.polyjuice.blanks import ir_blanks  # noqa: E402
 from engine.polyjuice.format import prompt  # noqa: E402
 from engine.polyjuice.generator import Decoding, PolyjuiceGenerator  # noqa: E402
 from engine.testing.gpt2 import build_tiny_polyjuice  # noqa: E402
 
-SNLI = ROOT.parent / "shared" / "data" / "snli" / "dev.jsonl"
+SNLI = ROOT.parent / "shared" / "data" / "snli" / "dev.jsonl"  # the --data default
 
 
-def prompts(n: int) -> list[str]:
+def prompts(snli: Path, n: int) -> list[str]:
     texts: list[str] = []
-    with open(SNLI, encoding="utf-8") as fh:
+    with open(snli, encoding="utf-8") as fh:
         for line in fh:
             t = json.loads(line)["premise"].replace(" .", ".").strip()
             if t not in texts and 4 <= len(t.split()) <= 25:
@@ -63,11 +69,24 @@ def main(argv=None) -> int:
         action="store_true",
         help="a 2-layer model instead of GPT-2 small's shape (smoke test)",
     )
+    p.add_argument(
+        "--data",
+        type=Path,
+        default=SNLI,
+        help="the SNLI development set, JSONL with a premise per line "
+        "(default: ../shared/data/snli/dev.jsonl)",
+    )
     args = p.parse_args(argv)
+    snli = require(
+        args.data,
+        "the SNLI development set (a JSONL file with a premise per line)",
+        "--data",
+        "FILE",
+    )
 
     import torch
 
-    ps = prompts(args.prompts)
+    ps = prompts(snli, args.prompts)
     decoding = {
         "greedy": Decoding(do_sample=False, num_beams=1, num_return_sequences=1),
         "sample": Decoding(num_return_sequences=3),

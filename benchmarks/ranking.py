@@ -17,7 +17,7 @@ Quality, two candidate sets:
   top-ranked candidate is the reference. ``+src`` adds the unchanged source to the pool (what a
   backend that copies its input would offer): ``src%`` is how often the ranker then picks the copy
   -- the degeneracy validator rejects it, but it shows which rankers favour doing nothing.
-* The recorded ERG regenerations (``../shared/data/erg/parses.jsonl``): ACE's realizations of
+* The recorded ERG regenerations (``erg/parses.jsonl``, when present): ACE's realizations of
   the unchanged MRS of a parsed sentence, when there are several and the sentence is among
   them (realizations that differ only in punctuation count as one). ``orig%`` is how often
   the top-ranked one is the original sentence. Rankers that
@@ -25,7 +25,13 @@ Quality, two candidate sets:
   scores are measured on this set.
 
     python benchmarks/ranking.py [--n 32] [--batch-size 32] [--per-set 200] [--lm DIR]
-        [--skip-speed] [--skip-quality] [--data ../shared/data]
+        [--skip-speed] [--skip-quality] [--data DIR]
+
+Needs data not shipped with Seam, in the folder passed with ``--data DIR``: the SNLI
+development set at ``snli/dev.jsonl`` (the speed test's sentences; JSONL, a ``premise`` per
+line), the StylePTB splits at ``styleptb/<CODE>/valid.jsonl`` (the quality test; JSONL, ``src``
+and ``trg``), and optionally recorded ERG parses with their regenerations at
+``erg/parses.jsonl`` (without them the ERG column is empty).
 """
 
 from __future__ import annotations
@@ -41,6 +47,8 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
+
+from _data import require  # noqa: E402
 
 from engine.rank import Closeness, LMScorer  # noqa: E402
 from engine.rank.ngram import NgramLM, words  # noqa: E402
@@ -158,6 +166,27 @@ def erg_items(data: Path) -> list[tuple[str, list[str]]]:
 
 def _words(text: str) -> tuple[str, ...]:
     return tuple(w for w, _, _ in words(text))
+
+
+def check_data(args: argparse.Namespace) -> None:
+    """Every file the chosen tests read is there, or one line and exit status 2."""
+    if not args.skip_speed:
+        require(
+            args.data / "snli" / "dev.jsonl",
+            "the SNLI development set for the speed test (snli/dev.jsonl in the --data folder; "
+            "--skip-speed skips it)",
+            "--data",
+            "DIR",
+        )
+    if not args.skip_quality:
+        for code in SETS:
+            require(
+                args.data / "styleptb" / code / "valid.jsonl",
+                f"the StylePTB {code} valid split for the quality test "
+                f"(styleptb/{code}/valid.jsonl in the --data folder; --skip-quality skips it)",
+                "--data",
+                "DIR",
+            )
 
 
 # -- speed -------------------------------------------------------------------------------------
@@ -347,7 +376,13 @@ def quality(args: argparse.Namespace) -> None:
 
 def main() -> None:
     p = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    p.add_argument("--data", type=Path, default=ROOT.parent / "shared" / "data")
+    p.add_argument(
+        "--data",
+        type=Path,
+        default=ROOT.parent / "shared" / "data",
+        help="folder holding snli/dev.jsonl, styleptb/<CODE>/valid.jsonl and optionally "
+        "erg/parses.jsonl (default: ../shared/data)",
+    )
     p.add_argument("--n", type=int, default=64, help="sentences for the speed test")
     p.add_argument(
         "--repeat", type=int, default=3, help="timed runs of each mode (the median is printed)"
@@ -363,6 +398,7 @@ def main() -> None:
     p.add_argument("--skip-speed", action="store_true")
     p.add_argument("--skip-quality", action="store_true")
     args = p.parse_args()
+    check_data(args)
     if not args.skip_speed:
         speed(args)
     if not args.skip_quality:

@@ -1,12 +1,16 @@
 """Scaling out: records/s with 1 and 2 Ray workers, for the surface and erg backends.
 
     python benchmarks/scale.py [--surface 400] [--erg 20] [-a p n] [--block-size 20]
+                               [--data FILE]
 
 Runs ``seam transform --executor ray`` on SNLI dev premises with 1 and then 2 workers (each
 with its own backend; the erg backend gets one ACE process of each kind per worker), and prints
 records/s and the scaling efficiency (the 2-worker rate over twice the 1-worker rate). Ray's
 start-up is included; the local executor's rate is printed for reference. Needs the
 distributed extra, and ACE + an ERG image for the erg rows.
+
+Needs the SNLI development set, not shipped with Seam: a JSONL file with a ``premise`` per
+line, passed with ``--data FILE``.
 """
 
 from __future__ import annotations
@@ -21,14 +25,16 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
+from _data import require  # noqa: E402
+
 from engine.cli import main as seam  # noqa: E402
 
-SNLI = ROOT.parent / "shared" / "data" / "snli" / "dev.jsonl"
+SNLI = ROOT.parent / "shared" / "data" / "snli" / "dev.jsonl"  # the --data default
 
 
-def premises(n: int) -> list[str]:
+def premises(snli: Path, n: int) -> list[str]:
     out: list[str] = []
-    with open(SNLI, encoding="utf-8") as fh:
+    with open(snli, encoding="utf-8") as fh:
         for line in fh:
             t = json.loads(line)["premise"].replace(" .", ".").strip()
             if t not in out and 3 <= len(t.split()) <= 30:
@@ -50,7 +56,20 @@ def main(argv=None) -> int:
     p.add_argument("--erg", type=int, default=20, help="premises for the erg backend (0: skip)")
     p.add_argument("-a", "--apply", nargs="+", default=["p", "n"])
     p.add_argument("--block-size", type=int, default=20)
+    p.add_argument(
+        "--data",
+        type=Path,
+        default=SNLI,
+        help="the SNLI development set, JSONL with a premise per line "
+        "(default: ../shared/data/snli/dev.jsonl)",
+    )
     args = p.parse_args(argv)
+    snli = require(
+        args.data,
+        "the SNLI development set (a JSONL file with a premise per line)",
+        "--data",
+        "FILE",
+    )
     apply = [x for a in args.apply for x in ("-a", a)]
     with tempfile.TemporaryDirectory() as tmp:
         for backend, n in (("surface", args.surface), ("erg", args.erg)):
@@ -59,7 +78,8 @@ def main(argv=None) -> int:
             src = Path(tmp) / f"{backend}.jsonl"
             src.write_text(
                 "".join(
-                    json.dumps({"id": str(k), "text": t}) + "\n" for k, t in enumerate(premises(n))
+                    json.dumps({"id": str(k), "text": t}) + "\n"
+                    for k, t in enumerate(premises(snli, n))
                 )
             )
             records = n * len(args.apply)

@@ -13,6 +13,10 @@ never uses (``--unk-standins``: the first reading under which the transfer appli
 reference is never consulted); both are restored afterwards, and the stand-in never inflects,
 as the references treat ``unk``. StylePTB's tense references retense every clause, so the
 surface backend runs with ``tense_scope="all"`` here (``--tense-scope main`` for LIT-style).
+
+Needs the StylePTB splits (Lyu et al., NAACL 2021), not shipped with Seam: one folder per
+transfer code holding ``<split>.jsonl`` files (``TFU/valid.jsonl``, ...), one JSON object per
+line with ``src`` and ``trg``. Pass the folder with ``--data-dir DIR``.
 """
 
 from __future__ import annotations
@@ -26,6 +30,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
+from _data import require  # noqa: E402
 from nltk.translate.bleu_score import SmoothingFunction, corpus_bleu, sentence_bleu  # noqa: E402
 
 from engine import contract  # noqa: E402
@@ -33,6 +38,10 @@ from engine.backends import OK, get_backend  # noqa: E402
 from engine.resources import rules_dir  # noqa: E402
 from engine.transforms import parse  # noqa: E402
 
+SPLITS = (
+    "the StylePTB splits (one folder per transfer code, each with <split>.jsonl: "
+    "TFU/valid.jsonl, ...)"
+)
 NUMBER_STANDIN = "17"  # a numeral the tagger reads as a number and the time checks not as a year
 
 
@@ -138,7 +147,12 @@ def run(code: str, pairs, backend, number: str, unknown: str, standins: list[str
 def main(argv=None) -> int:
     p = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     p.add_argument("--split", default="valid")
-    p.add_argument("--data-dir", type=Path, default=ROOT.parent / "shared" / "data" / "styleptb")
+    p.add_argument(
+        "--data-dir",
+        type=Path,
+        default=ROOT.parent / "shared" / "data" / "styleptb",
+        help="the StylePTB splits: one folder per transfer code (default: ../shared/data/styleptb)",
+    )
     p.add_argument("--backend", default="surface")
     p.add_argument(
         "--transfers", nargs="+", default=["TFU", "TPA", "TPR", "ATP", "PTA", "Tense+Voice"]
@@ -164,6 +178,15 @@ def main(argv=None) -> int:
         "none to keep 'unk'",
     )
     args = p.parse_args(argv)
+    splits = require(args.data_dir, SPLITS, "--data-dir", "DIR")
+    for code in args.transfers:
+        require(
+            splits / code / f"{args.split}.jsonl",
+            f"the StylePTB {code} {args.split} split ({code}/{args.split}.jsonl in the "
+            "--data-dir folder)",
+            "--data-dir",
+            "DIR",
+        )
 
     config = load_config()
     placeholders = config["placeholders"]
@@ -182,7 +205,7 @@ def main(argv=None) -> int:
         f"{'exact':>6} {'sent/s':>8}"
     )
     for code in args.transfers:
-        pairs = load_pairs(args.data_dir, code, args.split, config)
+        pairs = load_pairs(splits, code, args.split, config)
         if args.limit:
             pairs = pairs[: args.limit]
         row = run(code, pairs, backend, placeholders["number"], unknown, standins)

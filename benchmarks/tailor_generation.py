@@ -12,8 +12,10 @@ so both modes generate exactly ``--max-length`` tokens per prompt (``--natural-l
 that off for real checkpoints): the two modes do the same work.
 
     python benchmarks/tailor_generation.py [--n 32] [--batch-size 32] [--max-length 40]
-        [--model DIR] [--device cpu|cuda] [--decoding sample|beam] [--data
-        ../shared/data/snli/dev.jsonl]
+        [--model DIR] [--device cpu|cuda] [--decoding sample|beam] [--data FILE]
+
+Needs premises to build the prompts from, not shipped with Seam: the SNLI development set (a
+JSONL file with a ``premise`` or ``text`` per line), passed with ``--data FILE``.
 """
 
 from __future__ import annotations
@@ -28,6 +30,8 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
+
+from _data import require  # noqa: E402
 
 from engine import analyze, parse  # noqa: E402
 from engine.tailor.generator import BEAM, SAMPLING, TailorGenerator  # noqa: E402
@@ -82,14 +86,25 @@ def main() -> int:
     )
     ap.add_argument("--natural-length", action="store_true", help="let outputs stop at </s>")
     ap.add_argument("--threads", type=int, help="torch CPU threads")
-    ap.add_argument("--data", default=str(ROOT.parent / "shared" / "data" / "snli" / "dev.jsonl"))
+    ap.add_argument(
+        "--data",
+        default=str(ROOT.parent / "shared" / "data" / "snli" / "dev.jsonl"),
+        help="the SNLI development set, JSONL with a premise per line "
+        "(default: ../shared/data/snli/dev.jsonl)",
+    )
     args = ap.parse_args()
+    data = require(
+        args.data,
+        "the SNLI development set (a JSONL file with a premise or text per line)",
+        "--data",
+        "FILE",
+    )
 
     import torch
 
     if args.threads:
         torch.set_num_threads(args.threads)
-    sources = prompts(Path(args.data), args.n)
+    sources = prompts(data, args.n)
     with tempfile.TemporaryDirectory() as tmp:
         if args.model:
             generator = TailorGenerator.load(args.model, device=args.device)
