@@ -522,7 +522,9 @@ expect = 'EXPECT'
     ("mutation", "line", "message"),
     [
         (("[[rule.do]]", "[[rule.do]"), 10, "not valid TOML"),
-        (('name = "demo"', 'name = "demo"\ncolour = 1'), 4, "unknown key"),
+        # an unknown key is reported at its own line, not at its table's header
+        (('name = "demo"', 'name = "demo"\ncolour = 1'), 6, "unknown key"),
+        (('implements = "question"', 'implements = "question"\nauthor = "me"'), 3, "unknown key"),
         (('V.ARG0", props', 'W.ARG0", props'), 10, "not bound"),
         (("set_props", "explode"), 10, "unknown action"),
         (("expect = 'EXPECT'", ""), 13, "exactly one of"),
@@ -583,7 +585,7 @@ def test_wrongly_typed_values_are_file_line_errors(tmp_path, mutation, line, mes
     assert any(r.ok and r.path == str(good) for r in check_files([path, good]))
 
 
-def test_sentence_examples_need_a_live_grammar_and_list_acceptable_realizations(tmp_path):
+def test_sentence_examples_need_a_live_grammar_and_list_acceptable_realizations(tmp_path, capsys):
     text = GOOD.replace(
         "mrs = 'MRS'\nexpect = 'EXPECT'",
         'sentence = "Alice saw Bob."\nexpect = ["Did Alice see Bob?"]',
@@ -593,6 +595,8 @@ def test_sentence_examples_need_a_live_grammar_and_list_acceptable_realizations(
     ex = load_family(path).rules[0].examples[0]
     assert ex.mrs is None and ex.accept == ("Did Alice see Bob?",)
     assert check_files([path]) == []  # nothing an offline check can run
+    assert cli(["rules", "check", str(path)]) == 0  # and the summary says why
+    assert "1 sentence example not run (they need a grammar: --live)" in capsys.readouterr().err
     path.write_text(text.replace('expect = ["Did Alice see Bob?"]', "expect = [1]"))
     with pytest.raises(RuleError, match="list of acceptable realizations"):
         load_family(path)

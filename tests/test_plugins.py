@@ -201,7 +201,16 @@ def test_an_outside_package_adds_a_backend_validator_scorer_and_command(plugin, 
     assert json.loads(capsys.readouterr().out)["status"] == "rejected"
     assert (
         main(
-            ["transform", "A man rides a bike.", "-a", "p", "--rank", "length", "--output-format", "jsonl"]
+            [
+                "transform",
+                "A man rides a bike.",
+                "-a",
+                "p",
+                "--rank",
+                "length",
+                "--output-format",
+                "jsonl",
+            ]
         )
         == 0
     )

@@ -109,6 +109,12 @@ def unsettled_parse(analysis: Analysis, main: Frame, plan: EditPlan) -> str | No
             f"the parse reads '{phrase(analysis, first)}' as a clause of its own with its object "
             "before its subject; it is more likely a phrase of the clause before it"
         )
+    if (named := _name_before_verb(tokens, main)) is not None:
+        return (
+            f"the parse reads '{named.text}' as a noun after the name "
+            f"'{tokens[named.i - 1].text}', but it may be the verb of which the name is the "
+            "subject; the sentence's main verb stays unsettled"
+        )
     mark = next((x for x in tokens if x.head == main.verb and x.dep == "mark"), None)
     if mark is not None and tokens[main.verb].head == main.verb:
         return (
@@ -165,6 +171,30 @@ def unsettled_parse(analysis: Analysis, main: Frame, plan: EditPlan) -> str | No
                 "could split its phrase"
             )
     return None
+
+
+def _name_before_verb(tokens, main: Frame):
+    """The subject's head when it is a plural noun that is also a verb's *-s* form, right after
+    a name and with no determiner (*Judge Harriet Okafor sentences repeat offenders ...*: the
+    name is the subject and *sentences* the verb), else None."""
+    from lemminflect import getAllLemmas
+
+    head = next(
+        (t for t in tokens if t.head == main.verb and t.dep in ("nsubj", "nsubjpass")), None
+    )
+    if (
+        head is None
+        or head.tag != "NNS"
+        or head.i == 0
+        or tokens[head.i - 1].pos != "PROPN"
+        or tokens[head.i - 1].head != head.i
+        or tokens[main.verb].tag != "VBP"
+        or any(x.head == head.i and x.dep in ("det", "poss") for x in tokens)
+    ):
+        return None
+    verb = tokens[main.verb].text.lower()  # *repeat* can be a modifier, *write* cannot
+    other = getAllLemmas(verb, upos="NOUN") or getAllLemmas(verb, upos="ADJ")
+    return head if other and getAllLemmas(head.text.lower(), upos="VERB") else None
 
 
 def _root_of(tokens, i: int) -> int:

@@ -36,6 +36,24 @@ def carried_phrase(analysis: Analysis, main: Frame, plan: EditPlan) -> str | Non
         return None
     tokens = analysis.sentence.tokens
     start, end = obj.span
+    head = tokens[obj.head] if 0 <= obj.head < len(tokens) else None
+    place = next(
+        (
+            t
+            for t in tokens[start:end]
+            if t.text.lower() in english.ADVERB_PLACES
+            and (
+                (t is head and any(x.head == t.i and x.dep == "compound" for x in tokens))
+                or (head is not None and t.head == head.i and t.dep in ("advmod", "npadvmod"))
+            )
+        ),
+        None,
+    )
+    if place is not None:  # *sends a short newsletter home*: 'home' says where it goes
+        return (
+            f"the parse makes '{place.text}' part of the object, but it may say where the "
+            "event goes ('home', 'abroad'); moved with the object it would not be English"
+        )
     for t in tokens[start:end]:
         if not (
             t.dep == "prep"
@@ -55,9 +73,15 @@ def carried_phrase(analysis: Analysis, main: Frame, plan: EditPlan) -> str | Non
             inside[0].ent_type in ("DATE", "TIME")
             or inside[0].text.lower().rstrip("s") in TIME_NOUNS
         )
-        if word in _VERB_PREPOSITIONS or (timely and word != "of"):
+        if word in _VERB_PREPOSITIONS or word in _PLACES or (timely and word != "of"):
             pp = phrase(analysis, t)
-            kind = "a time phrase" if timely else f"a '{word}'-phrase"
+            kind = (
+                "a time phrase"
+                if timely
+                else "a place"
+                if word in _PLACES
+                else f"a '{word}'-phrase"
+            )
             return (
                 f"the parse does not settle whether '{pp}' ({kind}) belongs to "
                 f"'{tokens[t.head].text}' or to the verb; moved with the object it could "
@@ -65,6 +89,21 @@ def carried_phrase(analysis: Analysis, main: Frame, plan: EditPlan) -> str | Non
             )
     return None
 
+
+# Verbs of perception: *They were seen by me* reports an event, unlike *is known by me*.
+_PERCEPTION = frozenset({"see", "hear", "notice", "watch"})
+
+# Place prepositions other than the commonest (*in*, *on*, *at*, *by*), whose phrase after an
+# object is as often the event's place as the noun's (*arrested a man outside the pharmacy*,
+# *grew tomatoes against a wall*)
+_PLACES = (english.LOCATIVE_PREPOSITIONS - {"in", "on", "at", "by", "over", "into", "onto"}) | {
+    "against",
+    "among",
+    "between",
+    "toward",
+    "towards",
+    "within",
+}
 
 # Prepositions whose phrase after an object is most often the verb's (a recipient, a source,
 # a goal, a span of time): disclose information to third parties, buy it from a dealer.
@@ -128,15 +167,23 @@ def moved_phrase_refusal(analysis: Analysis, main: Frame, plan: EditPlan) -> str
         and any(x.head == t.i and x.dep == "pcomp" and x.tag == "VBG" for x in tokens)
         for t in tokens
     )
-    if (
-        plan.features.get("voice") == "passive"
-        and subj is not None
-        and subj.text.lower() in ("you", "one")
-        and controlled
-    ):
+    if plan.features.get("voice") != "passive" or subj is None:
+        return None
+    who = subj.text.lower()
+    if who in ("you", "one") and controlled:
         return (
             f"the subject '{subj.text}' is generic here and understood in the phrase after the "
-            f"verb; its passive ('by {subj.text.lower()}') would leave that phrase without it"
+            f"verb; its passive ('by {who}') would leave that phrase without it"
+        )
+    if who in ("you", "one") and (pred.modality or (pred.tense == "pres" and not pred.progressive)):
+        return (  # *You must water the shrubs deeply*: advice to anyone, not an act of 'you'
+            f"the subject '{subj.text}' speaks of anyone here (advice or a rule); a passive "
+            f"would make it 'by {who}', which no one writes"
+        )
+    if who in ("i", "we", "you") and pred.lemma in english.NO_PROGRESSIVE - _PERCEPTION:
+        return (  # *I can't remember the last time ...*: *can't be remembered by me*
+            f"'{pred.lemma}' states what '{subj.text}' knows, feels or holds; its passive with "
+            f"'by {english.with_case(who, 'acc')}' is not what anyone writes"
         )
     return None
 

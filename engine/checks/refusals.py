@@ -414,6 +414,7 @@ REFUSALS = (
             sequence.relative_event_refusal,
             sequence.conditional_future_refusal,
             sequence.future_perfect_refusal,
+            sequence.time_relative_refusal,
             meaning.adverb_refusal,
             aspect.habitual_refusal,
             aspect.form_refusal,

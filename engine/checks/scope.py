@@ -199,6 +199,8 @@ def negation_joins(analysis: Analysis, main: Frame, plan: EditPlan) -> list[int]
         return None  # *come and visit*: one predicate, not two
     if tokens[main.verb].tag == "VB" and not any(a.function == "subj" for a in main.arguments):
         return None  # *Press and hold the button*: one instruction; *Do not press and hold*
+    if any(t.i + 1 < len(tokens) and tokens[t.i + 1].text.lower() in _SEQUENCE for t in joins):
+        return None  # *builds towers and then knocks them down*: one sequence, denied whole
     first = min(c.i for c in conjuncts)
     if any(t.text.lower() in _POSITIVE_POLARITY for t in tokens[first:]):
         return None  # *some* in a later conjunct would need its own *any*
@@ -208,6 +210,9 @@ def negation_joins(analysis: Analysis, main: Frame, plan: EditPlan) -> list[int]
 # Verbs of pseudo-coordination: *come and visit*, *go and see*, *try and find* are one
 # predicate, whose negation is not *not come or visit*.
 _SERIAL = frozenset({"come", "go", "try", "run", "stop", "wait", "be"})
+
+# Adverbs after *and* that make two verb phrases one sequence of events.
+_SEQUENCE = frozenset({"then", "later", "afterwards", "afterward", "finally", "next", "so"})
 
 _POSITIVE_POLARITY = frozenset(
     {"some", "something", "someone", "somebody", "somewhere", "already", "still"}
@@ -342,10 +347,18 @@ def dependent_past_refusal(analysis: Analysis, main: Frame, plan: EditPlan) -> s
         return None
     followed = {f.verb for head in heads for f in temporal_clauses(analysis, head)}
     for f in analysis.frames:
+        if not f.finite and _subject_participle(tokens, f.verb) and f.verb not in heads:
+            if depends_on(tokens, f.verb, main.verb):  # *when the sea lions left* read as VBN
+                return (
+                    f"the parse reads '{tokens[f.verb].text}' as a participle though it has a "
+                    "subject of its own; the realizer cannot tell the tense of its clause"
+                )
         if f is main or f.verb in followed or not f.finite or not 0 <= f.verb < len(tokens):
             continue
         dep = tokens[f.verb].dep
-        dated = dep == "advcl" and f.predicate.tense == "past" and _temporal_mark(tokens, f.verb)
+        # *before they could take anything*: a past modal dates its clause like a past tense
+        past = f.predicate.tense == "past" or (f.predicate.modality or "") in ("could", "would")
+        dated = dep == "advcl" and past and _temporal_mark(tokens, f.verb)
         reported = dep == "ccomp" and (f.predicate.modality or "") == "would"
         # *threw a party that kept the building awake*: what the object's relative clause
         # tells followed the main event; under the future it would be told as past already
@@ -367,6 +380,17 @@ def dependent_past_refusal(analysis: Analysis, main: Frame, plan: EditPlan) -> s
                 "realizer does not move it with the main clause"
             )
     return None
+
+
+def _subject_participle(tokens, verb: int) -> bool:
+    """Whether ``verb`` is tagged a past participle yet has a subject and no auxiliary: a past
+    tense the tagger misread (*when the sea lions left*)."""
+    children = [t for t in tokens if t.head == verb and t.i != verb]
+    return (
+        tokens[verb].tag == "VBN"
+        and any(t.dep == "nsubj" for t in children)
+        and not any(t.dep in ("aux", "auxpass") for t in children)
+    )
 
 
 def _temporal_mark(tokens, verb: int) -> bool:

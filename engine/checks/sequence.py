@@ -137,3 +137,50 @@ def future_perfect_refusal(analysis: Analysis, main: Frame, plan: EditPlan) -> s
             "it will be done by ('by June'), which the sentence does not give"
         )
     return None
+
+
+# Relative adverbs that tie a clause to the time of a noun of the main clause.
+_TIME_RELATIVES = frozenset({"when", "while", "whenever"})
+
+
+def time_relative_refusal(analysis: Analysis, main: Frame, plan: EditPlan) -> str | None:
+    """Why a tense edit cannot keep a clause that tells the time of the main event (*prunes
+    her trees in February, when the branches are bare*; *a day when the stores were closed*):
+    a *when*-clause of a noun in a clause the edit reaches shares that clause's time, so it
+    must be past under a past and present under a future, and the realizer does not move it."""
+    target = plan.features.get("tense")
+    if target not in ("past", "fut"):
+        return None
+    tokens = analysis.sentence.tokens
+    reached = reached_clauses(analysis, main)
+    if target == main.predicate.tense and all(f.predicate.tense == target for f in reached):
+        return None  # nothing is edited
+    want = "past" if target == "past" else "pres"
+    for f in analysis.frames:
+        if not f.finite or not 0 <= f.verb < len(tokens) or tokens[f.verb].dep != "relcl":
+            continue
+        if not any(
+            t.head == f.verb and t.text.lower() in _TIME_RELATIVES and t.i < f.verb for t in tokens
+        ):
+            continue
+        if not _dates(tokens, tokens[f.verb].head, {r.verb for r in reached}):
+            continue  # *remembers the day when the river flooded*: a day of its own
+        told = "past" if f.predicate.tense == "past" or f.predicate.perfect else "pres"
+        if told != want:
+            return (
+                f"the clause '{phrase(analysis, tokens[f.verb])}' tells the time of the main "
+                f"event; under the {'past' if target == 'past' else 'future'} it would have to "
+                "change its tense too, and the realizer does not move it"
+            )
+    return None
+
+
+def _dates(tokens, noun: int, verbs: set[int]) -> bool:
+    """Whether ``noun`` is a time adverbial of one of ``verbs`` (*in February*, *that day*)."""
+    t = tokens[noun]
+    if t.dep == "npadvmod":
+        return t.head in verbs
+    if t.dep == "pobj" and 0 <= t.head < len(tokens):
+        prep = tokens[t.head]
+        return prep.dep == "prep" and prep.head in verbs
+    return False

@@ -12,7 +12,7 @@ from collections.abc import Sequence
 from .. import english
 from ..english import descends
 from ..ir import Analysis, Frame, Token
-from .clauses import main_clause_tokens, temporal_clauses
+from .clauses import depends_on, main_clause_tokens, temporal_clauses
 
 _PAST_TIME = english.phrase_pattern("past_time_adverbials")
 _FUTURE_TIME = english.phrase_pattern("future_time_adverbials")
@@ -72,6 +72,7 @@ def time_conflict(
 
 _WEEKDAYS = english.read_lexicon("weekdays")
 _CLOCK = english.read_lexicon("clock_words")
+_SEASONS = frozenset({"spring", "summer", "autumn", "fall", "winter"})
 
 
 def time_point(analysis: Analysis, frame: Frame) -> str | None:
@@ -83,11 +84,17 @@ def time_point(analysis: Analysis, frame: Frame) -> str | None:
         return past or future
     tokens = analysis.sentence.tokens
     own = main_clause_tokens(analysis, frame)
+    for x in [t.i for t in tokens if t.head == frame.verb and t.dep == "xcomp" and t.i != t.head]:
+        # *turns retrograde on Friday*: the phrase hangs on the verb's complement
+        own = own + [i for i in range(len(tokens)) if depends_on(tokens, i, x, within_clause=True)]
     for i in own:
         word = tokens[i].text.lower()
         nxt = [tokens[j].text.lower() for j in range(i + 1, min(i + 4, len(tokens)))]
-        if word == "on" and nxt and (nxt[0] in _WEEKDAYS or nxt[0] in _MONTHS):
+        day = nxt[0].removesuffix("s") if nxt else ""  # *on Sundays*: a habit dated all the same
+        if word == "on" and nxt and (day in _WEEKDAYS or nxt[0] in _MONTHS):
             return f"{tokens[i].text} {tokens[i + 1].text}"
+        if word == "in" and nxt and (nxt[0] in _MONTHS or nxt[0] in _SEASONS):
+            return f"{tokens[i].text} {tokens[i + 1].text}"  # *prunes them in February*
         if word == "at" and nxt and (tokens[i + 1].tag == "CD" or nxt[0] in _CLOCK):
             return f"{tokens[i].text} {tokens[i + 1].text}"  # at seven, at 6 p.m., at noon
         if word in ("tonight", "tomorrow", "yesterday"):
@@ -150,6 +157,8 @@ def names_its_time(tokens: Sequence[Token], verb: Token, clock: bool = True) -> 
     return any(
         descends(tokens, x.i, verb.i)
         and x.pos in ("NOUN", "PROPN", "NUM")  # not the modal *may*
+        # *held the afternoon heat*: a time word that modifies another noun names no time
+        and not (x.dep == "compound" and tokens[x.head].lemma.lower() not in TIME_WORDS)
         and (
             x.ent_type in (("DATE", "TIME") if clock else ("DATE",))
             or x.lemma.lower() in TIME_WORDS

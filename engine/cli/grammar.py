@@ -140,14 +140,35 @@ def rules(args: argparse.Namespace) -> int:
     def count(n: int, word: str) -> str:
         return f"{n} {word}" + ("" if n == 1 else "s")
 
+    live_only = 0 if args.live else _sentence_examples(files)
     print(
         f"seam rules check: {count(len(files), 'file')}, {count(len(results), 'check')}"
         f", {len(failed)} failed"
         + (f", {skipped} skipped (other ERG versions)" if skipped else "")
-        + (f", {gaps} grammar gaps of the image (not rule errors; see their rows)" if gaps else ""),
+        + (f", {gaps} grammar gaps of the image (not rule errors; see their rows)" if gaps else "")
+        + (
+            f"; {count(live_only, 'sentence example')} not run (they need a grammar: --live)"
+            if live_only
+            else ""
+        ),
         file=sys.stderr,
     )
     return 1 if failed else 0
+
+
+def _sentence_examples(files) -> int:
+    """How many examples of the files that load are sentences (run only with ``--live``)."""
+    from ..erg.rule_files import load_family
+    from ..errors import RuleError
+
+    n = 0
+    for f in files:
+        try:
+            family = load_family(f)
+        except RuleError:
+            continue  # reported among the checks
+        n += sum(1 for r in family.rules for e in r.examples if e.mrs is None)
+    return n
 
 
 def _live_backends(args: argparse.Namespace) -> dict:

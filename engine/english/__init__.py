@@ -62,6 +62,7 @@ from .inflection import (
     verb_sense,
 )
 from .lexicon import (
+    ADVERB_PLACES,
     NO_OBJECT,
     NO_PROGRESSIVE,
     STATIVE_VERBS,
@@ -144,6 +145,7 @@ __all__ = [
     "verb_sense",
     # phrases
     "ADVERB_PARTICLES",
+    "ADVERB_PLACES",
     "LOCATIVE_PREPOSITIONS",
     "NEGATIVE_POLARITY_ITEMS",
     "OF_COMPLEMENT_VERBS",

@@ -116,6 +116,8 @@ NO_PROGRESSIVE = STATIVE_VERBS | read_lexicon("no_progressive_verbs")
 # Verbs whose second phrase is a measure or a possession, not an object: no passive, no swap
 # (*Twenty kilos are weighed by the suitcase., *A red bicycle is had by Lena.).
 NO_OBJECT = read_lexicon("no_object_verbs")
+# Nouns that also say where something goes without a preposition (*sends it home*).
+ADVERB_PLACES = read_lexicon("place_adverbs")
 
 
 @functools.lru_cache(maxsize=1)

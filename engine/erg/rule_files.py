@@ -109,6 +109,31 @@ def load_family(path: str | Path) -> Family:
         m = re.search(r"line (\d+)", str(exc))
         raise RuleError(f"not valid TOML: {exc}", where, int(m.group(1)) if m else None) from None
     loc = _Locator(text)
+    try:
+        return _family(data, where, loc)
+    except RuleError as exc:
+        # an unknown key is reported at its own line, not at its table's header
+        key = getattr(exc, "key", None)
+        line = _key_line(text, exc.line, key) if key and exc.line else None
+        if line is None or line == exc.line:
+            raise
+        raise RuleError(exc.message, where, line) from None
+
+
+def _key_line(text: str, start: int, key: str) -> int | None:
+    """The line of ``key = ...`` in the table that starts at line ``start`` (1-based)."""
+    pattern = re.compile(rf"(^|[{{,]\s*){re.escape(key)}\s*=")
+    lines = text.splitlines()
+    for n in range(start, len(lines) + 1):
+        s = lines[n - 1].strip()
+        if n > start and s.startswith("["):
+            return None  # the next table
+        if pattern.search(s):
+            return n
+    return None
+
+
+def _family(data: dict, where: str, loc: _Locator) -> Family:
     _no_unknown(data, _FAMILY_KEYS, "rule file", where, 1)
     for key in ("family", "implements"):
         if not isinstance(data.get(key), str):
@@ -156,12 +181,14 @@ def load_family(path: str | Path) -> Family:
 def _no_unknown(table: Mapping, allowed: set[str], what: str, where: str, line: int | None):
     unknown = sorted(set(table) - allowed)
     if unknown:
-        raise RuleError(
+        err = RuleError(
             f"unknown key(s) in {what}: {', '.join(unknown)}; allowed: "
             f"{', '.join(sorted(allowed))}",
             where,
             line,
         )
+        err.key = unknown[0]  # type: ignore[attr-defined]  # load_family finds its line
+        raise err
 
 
 def _tables(raw: Any, what: str, where: str, line: int | None) -> list[dict]:

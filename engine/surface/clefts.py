@@ -95,13 +95,37 @@ def bare_noun_focus(layout: Layout, role: str) -> str | None:
             f"the focus '{tokens[srcs[0]].text}' is a demonstrative pronoun pointing back in the "
             f"text; 'It is {tokens[srcs[0]].text.lower()} that ...' does not focus it"
         )
-    if len(srcs) == 1 and tokens[srcs[0]].tag == "NN":
+    first = tokens[srcs[0]].text.lower() if srcs else ""
+    if len(srcs) > 1 and first in _QUANTIFIERS:
+        return (  # *Most herbs prefer poor soil*: *It is most herbs that ...*
+            f"the focus '{' '.join(tokens[s].text for s in srcs)}' is quantified ('{first}'); "
+            "'It is ... that' would state an exhaustive focus the sentence does not"
+        )
+    main = layout.analysis.main_frame
+    pred = main.predicate if main is not None else None
+    if (
+        len(srcs) == 1
+        and first in ("you", "one")
+        and pred is not None
+        and (pred.modality or (pred.tense == "pres" and not pred.progressive))
+    ):
+        return (  # *You must water the shrubs*: advice to anyone, not to one person
+            f"the focus '{tokens[srcs[0]].text}' speaks of anyone here (advice or a rule); "
+            f"'It is {first} who ...' would single out one person"
+        )
+    if len(srcs) == 1 and tokens[srcs[0]].tag == "NN" and first not in _KINSHIP_NAMES:
         return (
             f"the focus '{tokens[srcs[0]].text}' is a bare singular noun (headline style); "
             f"'It is {tokens[srcs[0]].text.lower()} who/that ...' is not English"
         )
     return None
 
+
+# Determiners that quantify a focus: *It is most herbs that ...* is not the sentence's claim.
+_QUANTIFIERS = frozenset(
+    {"most", "all", "every", "each", "some", "many", "few", "no", "any", "both", "several"}
+)
+_KINSHIP_NAMES = english.read_lexicon("kinship_names")
 
 _QUANTIFIER_PRONOUNS = frozenset(
     {

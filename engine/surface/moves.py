@@ -249,10 +249,10 @@ def _by_phrase_at(tokens: Sequence[Token], frame: Frame, obj: Argument | None) -
         obj is not None
         and obj.span[1] < len(tokens)
         and tokens[obj.span[1]].head == frame.verb
-        and tokens[obj.span[1]].dep in ("advmod", "prt")
-        and tokens[obj.span[1]].text.lower() in english.ADVERB_PARTICLES
+        and tokens[obj.span[1]].dep in ("advmod", "prt", "npadvmod")
+        and tokens[obj.span[1]].text.lower() in english.ADVERB_PARTICLES | english.ADVERB_PLACES
     ):
-        return obj.span[1]  # threw the letters away -> were thrown away by her
+        return obj.span[1]  # threw the letters away -> were thrown away by her; sent home
     after = obj.span[1] if obj is not None else frame.verb + 1
     if (
         after < len(tokens)

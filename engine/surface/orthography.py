@@ -44,6 +44,7 @@ def fix_final_punctuation(items: list[Item], tokens: Sequence[Token], question: 
         items.append(Item("?", None, "other"))
 
 
+_KINSHIP_NAMES = english.read_lexicon("kinship_names")
 _NAME_ENTITIES = ("PERSON", "GPE", "ORG", "NORP", "LOC", "FAC", "PRODUCT", "EVENT", "WORK_OF_ART")
 
 
@@ -53,6 +54,8 @@ def is_proper(tok: Token) -> bool:
     the English lexicon (*Spock*, tagged a common noun at the start of a sentence)."""
     if tok.i == 0 and _common_plural(tok.text) and tok.ent_type not in ("PERSON", "ORG", "NORP"):
         return False  # *Refunds are processed ...*, *Tokens that are captured ...*
+    if tok.i == 0 and tok.dep != "compound" and tok.text.lower() in _KINSHIP_NAMES:
+        return True  # *Grandpa read the kids a story*: a name (a bare singular has a determiner)
     if tok.i == 0 and not tok.ent_type and tok.dep != "compound" and _common_noun(tok.text):
         return False  # *Snow is falling ...*: a common noun the tagger took for a name
     return (
