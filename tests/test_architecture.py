@@ -23,6 +23,7 @@ LAYERS = {
         "decoding",
         "jsonl",
         "tables",
+        "progress",
     ),
     2: ("checks", "agreement", "shortening", "captions", "analyzers", "transforms"),
     3: ("surface", "erg", "tailor", "polyjuice", "accept", "srl", "rank", "validate", "nli"),

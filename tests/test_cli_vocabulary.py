@@ -118,3 +118,13 @@ def test_text_to_a_file_is_refused_with_the_formats_it_can_write(tmp_path, capsy
     argv = ["transform", "A cat sleeps.", "-a", "p", "-o", str(out), "--output-format", "text"]
     assert main(argv) == 2
     assert "prints to stdout" in capsys.readouterr().err and not out.exists()
+
+
+def test_help_lists_the_commands_in_the_order_of_a_first_session(parser, capsys):
+    from engine.cli import HELP_ORDER
+
+    assert list(_commands(parser))[: len(HELP_ORDER)] == list(HELP_ORDER)
+    with pytest.raises(SystemExit):
+        parser.parse_args(["--help"])
+    listing = capsys.readouterr().out
+    assert listing.index("  demo ") < listing.index("  transform ") < listing.index("  encoder ")

@@ -96,7 +96,8 @@ def test_ray_gives_the_local_output(inputs, tmp_path, capsys):
         )
         == 0
     )
-    assert "seam transform on Ray" in capsys.readouterr().err  # progress, block by block
+    err = capsys.readouterr().err  # progress, block by block, saying where it runs
+    assert "seam transform on Ray, a local cluster Seam starts (2 CPUs)" in err
     assert out.read_text() == local.read_text()
     assert json.loads((tmp_path / "ray.jsonl.blocks" / "manifest.json").read_text())["blocks"] == 4
 
@@ -138,3 +139,16 @@ def test_a_stopped_run_resumes_without_losses_or_duplicates(inputs, tmp_path, mo
 
         spec = RunSpec("transform", apply=("f",))
         RayExecutor(block_size=50).execute(spec, src, out, resume=True)
+
+
+def test_a_cluster_named_by_the_environment_is_not_joined_without_address(
+    inputs, tmp_path, monkeypatch
+):
+    """A cluster already on the machine (here RAY_ADDRESS pointing at one, as `ray start --head`
+    leaves it) is joined only with --address; without it Seam starts its own, and num_cpus is
+    never passed to a cluster it joins."""
+    _d, src, local, _pairs = inputs
+    monkeypatch.setenv("RAY_ADDRESS", "127.0.0.1:6399")  # nothing listens there
+    out = tmp_path / "ray.jsonl"
+    assert _ray(["transform", "-i", str(src), "-a", "p", "-a", "negate"], out) == 0
+    assert out.read_text() == local.read_text()

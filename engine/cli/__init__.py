@@ -92,14 +92,39 @@ EXTRAS = {
 }
 
 
+# The order `seam --help` lists the commands in: first steps, a run, measuring it, rules and
+# grammars, the neural layer. A plug-in's commands come after these.
+HELP_ORDER = (
+    "demo",
+    "catalog",
+    "analyze",
+    "transform",
+    "contrast",
+    "eval",
+    "compare",
+    "audit",
+    "nli-metrics",
+    "rules",
+    "grammar",
+    "serve",
+    "perturb",
+    "detect",
+    "train-tailor",
+    "train-polyjuice",
+    "train-accept",
+    "encoder",
+)
+
+
 def build_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(
         prog="seam", description="Controlled sentence transformations."
     )
     parser.add_argument("--version", action="version", version=f"seam {__version__}")
     parser.add_argument("-v", "--verbose", action="store_true", help="log debug messages")
-    sub = parser.add_subparsers(dest="command", required=True)
-    for name in COMMANDS:
+    sub = parser.add_subparsers(dest="command", required=True, metavar="COMMAND")
+    known = list(COMMANDS)
+    for name in [c for c in HELP_ORDER if c in known] + [c for c in known if c not in HELP_ORDER]:
         cmd: Command = COMMANDS.factory(name)  # type: ignore[assignment]
         p = sub.add_parser(
             name, help=cmd.help, description=cmd.description, formatter_class=HelpFormatter

@@ -242,9 +242,9 @@ def train_accept(args: argparse.Namespace) -> int:
 
     info = encoder.resolve(args.encoder)
     print(f"encoder: {info.describe()}, sha256 {info.sha256[:12]}...", file=sys.stderr)
-    from tqdm import tqdm
+    from ..progress import bar as progress_bar
 
-    bar = tqdm(
+    bar = progress_bar(
         unit="step",
         file=sys.stderr,
         disable=args.quiet,

@@ -77,9 +77,8 @@ def audit(args: argparse.Namespace) -> int:
     from itertools import islice
     from pathlib import Path
 
-    from tqdm import tqdm
-
     from ..jsonl import count_lines, read_records, written_records
+    from ..progress import bar as progress_bar
     from ..workflows.audit import (
         AuditOptions,
         compare_runs,
@@ -113,7 +112,9 @@ def audit(args: argparse.Namespace) -> int:
     records_path = out / "records.jsonl"
     total = count_lines(args.input)
     total = min(total, args.limit) if args.limit else total
-    bar = tqdm(total=total, unit="sentence", desc="seam audit", disable=args.quiet, file=sys.stderr)
+    bar = progress_bar(
+        total=total, unit="sentence", desc="seam audit", disable=args.quiet, file=sys.stderr
+    )
     items = islice(read_records(args.input, args.text_field), args.limit)
     records = run_audit(items, options, records_path, resume=args.resume, progress=bar.update)
     bar.close()

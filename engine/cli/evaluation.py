@@ -212,7 +212,7 @@ def compare(args: argparse.Namespace) -> int:
     names = list(dict.fromkeys(args.backend or ["surface"]))
     options = {b: backend_kwargs(argparse.Namespace(**{**vars(args), "backend": b})) for b in names}
 
-    from tqdm import tqdm
+    from ..progress import bar as progress_bar
 
     total = len(items) * max(1, len(args.apply or [None]))
     bars: dict = {}
@@ -221,7 +221,7 @@ def compare(args: argparse.Namespace) -> int:
         if backend not in bars:
             for bar in bars.values():
                 bar.close()
-            bars[backend] = tqdm(
+            bars[backend] = progress_bar(
                 total=total,
                 unit="rec",
                 file=sys.stderr,

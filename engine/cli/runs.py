@@ -69,10 +69,11 @@ def record_path(args: argparse.Namespace) -> str | None:
 class _BlockBar:
     """The Ray executor's progress: finished blocks of those to do."""
 
-    def __init__(self, kind: str, quiet: bool):
-        from tqdm import tqdm
+    def __init__(self, kind: str, quiet: bool, where: str = ""):
+        from ..progress import bar as progress_bar
 
-        self.bar = tqdm(unit="block", file=sys.stderr, disable=quiet, desc=f"seam {kind} on Ray")
+        desc = f"seam {kind} on Ray" + (f", {where}" if where else "")
+        self.bar = progress_bar(unit="block", file=sys.stderr, disable=quiet, desc=desc)
 
     def __call__(self, finished: int, todo: int) -> None:
         self.bar.total = todo
@@ -98,7 +99,12 @@ def execute(
         raise SeamError("--executor ray needs -i INPUT and -o OUTPUT")
     if args.rank or args.validate:
         raise SeamError("--rank and --validate run with the local executor only (for now)")
-    bar = _BlockBar(spec.kind, args.quiet)
+    where = (
+        f"the cluster at {args.address}"
+        if args.address
+        else f"a local cluster Seam starts ({args.ray_workers} CPUs)"
+    )
+    bar = _BlockBar(spec.kind, args.quiet, where)
     ray = RayExecutor(
         args.ray_workers, args.address, args.block_size, args.gpus_per_worker, progress=bar
     )

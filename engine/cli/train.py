@@ -124,8 +124,7 @@ def train_tailor(args: argparse.Namespace) -> int:
         if args.no_negatives:
             examples = [e for e in examples if e.reward > 0]
     else:
-        from tqdm import tqdm
-
+        from ..progress import bar as progress_bar
         from ..srl.conll import read_srl_corpus
         from ..srl.propbank import PropBankFrames
 
@@ -133,7 +132,7 @@ def train_tailor(args: argparse.Namespace) -> int:
         sentences = itertools.islice(
             read_srl_corpus(data, errors="skip", counts=counts), args.max_sentences
         )
-        sentences = tqdm(
+        sentences = progress_bar(
             sentences,
             total=args.max_sentences,
             unit="sent",

@@ -220,8 +220,9 @@ def train(
     computed after every epoch. The final model, tokenizer and state go to ``output_dir``.
     """
     import torch
-    from tqdm import tqdm
     from transformers import get_linear_schedule_with_warmup
+
+    from ..progress import bar as progress_bar
 
     output_dir = Path(output_dir)
     output_dir.mkdir(parents=True, exist_ok=True)
@@ -281,7 +282,7 @@ def train(
         _prune_checkpoints(output_dir, keep_checkpoints)
 
     dev = next((h for h in reversed(history) if "dev_loss" in h), None)
-    bar = tqdm(
+    bar = progress_bar(
         total=total,
         initial=step,
         unit="step",

@@ -122,8 +122,10 @@ def run_ray(
     if todo:
         started = not ray.is_initialized()
         if started:
+            # without --address Seam starts a cluster of its own ("local"), never joins one
+            # already running on the machine (RAY_ADDRESS, or the file a stopped one leaves)
             ray.init(
-                address=address,
+                address=address or "local",
                 num_cpus=None if address else workers,
                 include_dashboard=False,
                 log_to_driver=False,

@@ -151,9 +151,9 @@ def evaluate(
     for case in cases:
         by_apply[case.apply].append(case)
     records: dict[str, dict] = {}
-    from tqdm import tqdm
+    from ..progress import bar as progress_bar
 
-    with tqdm(
+    with progress_bar(
         total=len(cases),
         unit="case",
         file=sys.stderr,

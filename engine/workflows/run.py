@@ -220,6 +220,8 @@ def run(
     )
     from tqdm import tqdm
 
+    from ..progress import bar as progress_bar
+
     # The time left is estimated here, not by tqdm: records come in bursts (a batch at a time)
     # after the backend's warm-up (loading spaCy, starting ACE), so a rate counted per record
     # is first inflated by the warm-up, then by each burst. The estimate starts at the third
@@ -229,7 +231,7 @@ def run(
         if total
         else None
     )
-    bar = tqdm(
+    bar = progress_bar(
         total=total,
         initial=report.resumed,
         unit="rec",
