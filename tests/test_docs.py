@@ -223,3 +223,13 @@ def test_make_says_what_it_installs():
     for target in ("install:", "install-dev:", "docs:"):
         body = makefile.split("\n" + target, 1)[1].split("\n\n", 1)[0]
         assert "@echo" in body, target
+
+
+def test_a_block_that_needs_a_grammar_says_so_on_its_page():
+    """On a fresh install (no grammar) every block runs or its page says, just before it, that
+    it needs ACE and an ERG image: the tour never fails as written without a word."""
+    for page, line, commands, _expected in blocks():
+        if not any(NEEDS_GRAMMAR.search(c) for c in commands):
+            continue
+        before = "\n".join(page.read_text(encoding="utf-8").splitlines()[max(0, line - 8) : line])
+        assert re.search(r"\bACE\b|\bERG\b|grammar", before), f"{page.name}:{line}"
