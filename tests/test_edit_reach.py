@@ -1003,3 +1003,81 @@ def test_an_edit_the_sentence_does_not_settle_is_refused(realize, source, expr, 
 )  # fmt: skip
 def test_where_nothing_is_open_the_edit_is_made(realize, source, expr, expected):
     assert ok_text(realize(source, expr)) == expected
+
+
+# -- the sequence of tenses: what depends on a clause put into the past follows it ------------
+@pytest.mark.parametrize(
+    "source,expected",
+    [
+        ("The guide says that the castle dates from 1200.",
+         "The guide said that the castle dated from 1200."),
+        ("The critic claims that the novel has lost its charm.",
+         "The critic claimed that the novel had lost its charm."),
+        ("The owl hunts mice in the barn, where it nests.",
+         "The owl hunted mice in the barn, where it nested."),
+        ("The shop will open in May, although the roof still leaks.",
+         "The shop opened in May, although the roof still leaked."),
+        # left as they are: quoted words, a clause with its own time, a subjunctive, a bare
+        # infinitive, a relative clause of the subject
+        ('She says, "I am ready."', 'She said, "I am ready."'),
+        ("The report says that the road opens next week.",
+         "The report said that the road opens next week."),
+        ("The board asks that members pay early.", "The board asked that members pay early."),
+        ("The coach lets them rest.", "The coach let them rest."),
+        ("Buyers who love gardens choose this house.", "Buyers who love gardens chose this house."),
+    ],
+)  # fmt: skip
+def test_a_clause_that_depends_on_one_put_into_the_past_follows_it(realize, source, expected):
+    assert ok_text(realize(source, "tense(past)")) == expected
+
+
+@pytest.mark.parametrize(
+    "source,expr,why",
+    [
+        # a relativizer the parse gives a subject: the relative clause has no verb of its own
+        ("Plants turn sunlight into energy that the root stores as starch.", "tense(past)",
+         "gives 'that'"),
+        # a noun in a clause's place: the verb of that clause read as a noun
+        ("The liver turns sugar into fat that the body stores as reserves.", "tense(past)",
+         "the noun 'stores'"),
+        # negation against a concession, a reason after the clause, an indefinite's comment
+        ("The shop will open in May, although the roof still leaks.", "negate", "concedes"),
+        ("The team lost the match, even though it played well.", "negate", "concedes"),
+        ("The fox digs a den, where it raises its cubs.", "negate", "would say is not"),
+        # an opinion frame is no part of a question
+        ("In my view, the film is too long.", "question", "'In my view'"),
+        # a finding, a sequence, a deadline: no progressive
+        ("The trial proved that the vaccine works.", "prog(+)", "reports what"),
+        ("The chef tastes the soup and then adds salt.", "prog(+)", "in sequence"),
+        ("Volunteers should register by Friday.", "prog(+)", "deadline"),
+        # the future perfect takes 'by', not a point; a day of a trip is a point
+        ("The ferry will leave in June.", "perf(+)", "future perfect"),
+        ("On the first day, the group visits the museum.", "perf(+)", "'On the first day'"),
+        # a modal perfect beside a present clause
+        ("You should not smoke here, since the gas can ignite.", "perf(+)", "of the present"),
+        # a passive: the subject's possessive after a pronoun or with 'own', a purpose
+        # infinitive, a clause inside the object
+        ("He repaired his own bike.", "passive", "'his' may refer"),
+        ("She washed her car.", "passive", "'her' may refer"),
+        ("The firm hired a lawyer to review the contract.", "passive", "is for"),
+        ("The war changed the way people worked because factories needed hands.", "passive",
+         "inside the object"),
+        ("The owl hunts mice in the barn, where it nests.", "passive", "set off by a comma"),
+    ],
+)  # fmt: skip
+def test_what_a_clause_leans_on_blocks_the_edit(realize, source, expr, why):
+    declined(realize(source, expr), why)
+
+
+def test_a_noun_of_a_person_or_a_thing_is_clefted_with_that(realize):
+    assert (
+        ok_text(realize("Our coach leaves Florence at 8:30.", "cleft(SUBJ)"))
+        == "It is our coach that leaves Florence at 8:30."
+    )
+
+
+def test_a_which_clause_in_the_past_perfect_describes_its_noun(realize):
+    source = "Dr. Chen rejected the first batch of antibodies, which had arrived warm."
+    assert ok_text(realize(source, "negate")) == (
+        "Dr. Chen did not reject the first batch of antibodies, which had arrived warm."
+    )

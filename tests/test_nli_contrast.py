@@ -25,7 +25,7 @@ PAIRS = [
     {
         "id": "c",
         "premise": "A man is painting a fence.",
-        "hypothesis": "A man is painting his own fence.",
+        "hypothesis": "A man is painting the garden fence.",
         "label": "neutral",
     },
 ]
@@ -81,7 +81,7 @@ def test_passive_on_both_keeps_any_label(records):
     r = rec(records, "c/pa;pa")
     assert (r["premise"], r["hypothesis"]) == (
         "A fence is being painted by a man.",
-        "His own fence is being painted by a man.",
+        "The garden fence is being painted by a man.",
     )
     assert (r["status"], r["label"], r["rule"]) == ("ok", "neutral", "lit-4")
 
@@ -246,3 +246,13 @@ def test_other_input_fields_are_carried_into_the_contrast_records(tmp_path):
         "hypothesis": "A woman is working.",
         "label": "entailment",
     }
+
+
+def test_a_passive_that_would_put_a_possessive_before_its_subject_fails_the_pair(builder):
+    """*A man is painting his own fence*: *His own fence is being painted by a man* puts 'his'
+    before the man it refers to; the pair fails as a whole, with the reason."""
+    [r] = ContrastBuilder("surface", pairs=["pa;pa"], label_rules=builder.rules).run_pairs(
+        [("A man is painting a fence.", "A man is painting his own fence.", "neutral")]
+    )
+    assert r["status"] == "not_applicable" and r["reason"].startswith("hypothesis: ")
+    assert "'his' may refer to the subject" in r["reason"]

@@ -273,7 +273,11 @@ CAPTIONS = [
     (CAPTION, "n", "A girl in a yellow raincoat is not walking her dog ."),
     (CAPTION, "q", "Is a girl in a yellow raincoat walking her dog ?"),
     (CAPTION, "i", "It is a girl in a yellow raincoat who is walking her dog ."),
-    (CAPTION, "pa", "Her dog is being walked by a girl in a yellow raincoat ."),
+    (
+        "A girl in a yellow raincoat walking a dog .",
+        "pa",
+        "A dog is being walked by a girl in a yellow raincoat .",
+    ),
     ("A boy feeding ducks at the pond .", "pa", "Ducks are being fed by a boy at the pond ."),
     (
         "Two dogs chasing a frisbee in the park .",

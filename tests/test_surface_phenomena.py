@@ -63,7 +63,7 @@ PASSIVE = [
         "In the kitchen, a woman is cutting an onion.",
         "In the kitchen, an onion is being cut by a woman.",
     ),
-    ("The company sold its stake.", "Its stake was sold by the company."),
+    ("The company sold the stake.", "The stake was sold by the company."),
     ("Two boys throw a ball.", "A ball is thrown by two boys."),
     ("He wrote the letters.", "The letters were written by him."),
     ("We can fix the car.", "The car can be fixed by us."),

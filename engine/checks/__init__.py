@@ -57,6 +57,7 @@ from .sentences import (
     reporting_clause,
     several_clauses,
 )
+from .sequence import backshifted_clauses
 from .time import time_conflict
 
 __all__ = [
@@ -89,6 +90,7 @@ __all__ = [
     "shows_change",
     "target_features",
     "temporal_clauses",
+    "backshifted_clauses",
     "time_conflict",
     "unsupported",
     "value_name",

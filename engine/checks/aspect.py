@@ -16,7 +16,12 @@ from ..transforms import EditPlan
 from .clauses import depends_on, main_clause_tokens, temporal_clauses
 from .meaning import is_agent, modal_refusal
 from .plan import target_features
-from .scope import TIME, clause_conjuncts, clause_heads, phrase
+from .scope import (
+    TIME,
+    clause_conjuncts,
+    clause_heads,
+    phrase,
+)
 from .time import TIME_WORDS, time_point
 
 _HABITUAL = english.phrase_pattern("habitual_adverbs")
@@ -25,6 +30,7 @@ _ASPECTUAL = english.read_lexicon("aspectual_verbs")
 _ACHIEVEMENTS = english.read_lexicon("achievement_verbs")
 _THING_STATES = english.read_lexicon("thing_state_verbs")
 _PROCESSES = english.read_lexicon("process_verbs")
+_FINDINGS = english.read_lexicon("finding_verbs")
 _FORCES = english.read_lexicon("force_nouns")
 _PROSPECTIVE = english.read_lexicon("prospective_verbs")
 _CLOCK = english.read_lexicon("clock_words")
@@ -72,6 +78,17 @@ def state_refusal(analysis: Analysis, main: Frame, plan: EditPlan) -> str | None
     subj = next((a for a in main.arguments if a.function == "subj"), None)
     head = tokens[subj.head] if subj is not None and 0 <= subj.head < len(tokens) else None
     if (
+        aspect == "progressive"
+        and pred.lemma in _FINDINGS
+        and head is not None
+        and not is_agent(analysis, head)
+        and any(t.head == main.verb and t.dep == "ccomp" for t in tokens)
+    ):  # *The experiment showed that water boils ...*: a finding, not an action under way
+        return (
+            f"'{pred.lemma}' with a that-clause reports what '{subj.text if subj else ''}' "
+            "found; its progressive would describe an action under way"
+        )
+    if (
         pred.lemma in _THING_STATES
         and pred.tense == "pres"  # a description (*sits on a quiet street*), not a past scene
         and subj is not None
@@ -98,7 +115,16 @@ def state_refusal(analysis: Analysis, main: Frame, plan: EditPlan) -> str | None
             f"force), and with such a subject the present of '{pred.lemma}' states what it is "
             "or does; its progressive would describe an action under way"
         )
-    if aspect == "perfect" and pred.tense == "pres" and (when := time_point(analysis, main)):
+    if (
+        aspect == "perfect"
+        and pred.tense in ("pres", "fut")
+        and (when := time_point(analysis, main))
+    ):
+        if pred.tense == "fut":
+            return (  # *will have reopened in March*: done by then, which needs 'by March'
+                f"'{when}' names a point in time; the future perfect says what is done by a "
+                "time ('by ...'), not at it"
+            )
         return (
             f"'{when}' names a point in time; the present perfect cannot take one ('has left "
             "on Friday' is not English)"

@@ -106,8 +106,14 @@ def temporal_clauses(
         ):
             # (*keeps crashing whenever I open it*: the clause hangs on the verb's complement)
             continue
+        # the words that open the clause, before its subject (*although the roof still
+        # leaks*: 'still' is the clause's own adverb, no part of its subordinator)
+        start = min(
+            (t.i for t in tokens if t.head == f.verb and t.dep in ("nsubj", "nsubjpass", "expl")),
+            default=f.verb,
+        )
         marks = [
-            t for t in tokens if t.head == f.verb and t.dep in ("mark", "advmod") and t.i < f.verb
+            t for t in tokens if t.head == f.verb and t.dep in ("mark", "advmod") and t.i < start
         ]
         if verb.head != main.verb and via is not None and via.dep == "advmod":
             marks = sorted(

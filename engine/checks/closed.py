@@ -133,8 +133,14 @@ def unsettled_parse(analysis: Analysis, main: Frame, plan: EditPlan) -> str | No
                 f"'{tokens[t.head].text}' though nothing marks it as one; the sentence's main "
                 "clause stays unsettled"
             )
+        if t.pos in ("NOUN", "PROPN") and any(x.dep == "mark" for x in children):
+            # *fat that the body stores as reserves*: 'stores' read as a noun
+            return (
+                f"the parse gives the noun '{t.text}' a clause's place ('{t.dep}' of "
+                f"'{tokens[t.head].text}'); it is likely the verb of that clause"
+            )
         subjects = [x for x in children if x.dep in _SUBJECTS]
-        if len(subjects) > 1 or (subjects and t.pos in ("NOUN", "PROPN")):
+        if len(subjects) > 1 or (subjects and t.pos in ("NOUN", "PROPN", "PRON")):
             return (
                 f"the parse gives '{t.text}' a subject ('{subjects[0].text}') it cannot have "
                 "(a noun's, or a second one); one of the two is likely part of the other's phrase"
@@ -277,6 +283,9 @@ def comment_clauses(analysis: Analysis, main: Frame) -> list[int]:
         and not _inside_an_argument(main, t, ("subj",))
         and _relative_word(tokens, t) == "which"  # *, who lives in Paris* tells of a person
         and not names_its_time(tokens, t)  # *the third quarter, which ended on September 30*
+        # *rejected the batch, which had arrived warm*: what came before the event is no
+        # comment on it, but a description of the noun
+        and not any(x.head == t.i and x.dep == "aux" and x.text.lower() == "had" for x in tokens)
     ]
 
 
@@ -299,7 +308,7 @@ def _comma_relatives(tokens) -> list[Token]:
         first = _first_word(tokens, t)
         rel = tokens[first]
         if (
-            rel.text.lower() in ("which", "who", "whom", "whose")
+            rel.text.lower() in ("which", "who", "whom", "whose", "where", "when")
             and first > 0
             and tokens[first - 1].text == ","
         ):

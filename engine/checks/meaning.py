@@ -13,7 +13,9 @@ from .. import english
 from ..ir import Analysis, Frame, Token
 from ..resources import rules_dir
 from ..transforms import EditPlan
+from .clauses import depends_on
 from .plan import target_features
+from .scope import phrase
 
 _FORMULA_SIGNS = frozenset("= + < > ± × ÷ ≤ ≥".split())
 _PERFORMATIVES = english.read_lexicon("performative_verbs")
@@ -22,6 +24,7 @@ _ATTITUDES = english.read_lexicon("attitude_formulae")
 _EPISTEMIC_ADVERBS = english.read_lexicon("epistemic_adverbs")
 _POSITIVE_ADVERBS = english.phrase_pattern("positive_adverbs")
 _SPEAKER = english.read_lexicon("speaker_adverbs")
+_SPEAKER_PHRASES = english.read_lexicon("speaker_phrases")
 # Words of a subject that speak of all of a kind: under a negation, *All staff do not ...* is
 # read as none or as not all.
 _UNIVERSAL = frozenset({"all", "every", "each", "everyone", "everybody", "everything", "both"})
@@ -43,36 +46,8 @@ def adverb_refusal(analysis: Analysis, main: Frame, plan: EditPlan) -> str | Non
     words = {tokens[i].text.lower(): tokens[i].text for i in own}
     feats = plan.features
     if feats.get("force") == "ques" and main.predicate.force != "ques":
-        found = next((w for w in words if w in _EPISTEMIC_ADVERBS), None)
-        if found:
-            return (
-                f"'{words[found]}' says how sure the speaker is; a yes/no question cannot keep it"
-            )
-        said = next(
-            (tokens[i] for i in own if i < main.verb and tokens[i].text.lower() in _SPEAKER),
-            None,
-        )
-        if said is not None:
-            return (
-                f"with '{said.text}' the speaker comments on a statement; a yes/no question "
-                "cannot keep it before its verb"
-            )
-        before = next(
-            (
-                tokens[i]
-                for i in own
-                if tokens[i].dep == "advmod"
-                and tokens[i].head == main.verb
-                and i < min(main.verb_group or (main.verb,))
-            ),
-            None,
-        )
-        if main.predicate.polarity == "neg" and before is not None:
-            return (
-                f"'{before.text}' stands before the negated verb; in the question it would have "
-                f"to follow the subject with the negation ('{before.text} not'), which the "
-                "realizer does not write"
-            )
+        if why := _question_adverb(analysis, main, own, words):
+            return why
     if feats.get("perfect") is True and not main.predicate.perfect and "still" in words:
         return "'still' with the perfect ('have still brought') is not natural English"
     if feats.get("force") in ("ques", "prop") and feats["force"] != main.predicate.force:
@@ -111,6 +86,8 @@ def adverb_refusal(analysis: Analysis, main: Frame, plan: EditPlan) -> str | Non
                 f"'{m.group()}' cannot stand under the negation ('did not {m.group()} ...'); "
                 "negating the sentence needs a rewording"
             )
+        if why := _negation_against_clause(analysis, main):
+            return why
         if (
             "until" in words
             or "till" in words
@@ -124,6 +101,97 @@ def adverb_refusal(analysis: Analysis, main: Frame, plan: EditPlan) -> str | Non
             return (
                 "with 'until', the negation would say when it began ('did not ... until'), "
                 "not that it did not happen"
+            )
+    return None
+
+
+def _question_adverb(
+    analysis: Analysis, main: Frame, own: list[int], words: dict[str, str]
+) -> str | None:
+    """Why a yes/no question cannot keep a word of the statement (see :func:`adverb_refusal`)."""
+    tokens = analysis.sentence.tokens
+    found = next((w for w in words if w in _EPISTEMIC_ADVERBS), None)
+    if found:
+        return f"'{words[found]}' says how sure the speaker is; a yes/no question cannot keep it"
+    said = next(
+        (tokens[i] for i in own if i < main.verb and tokens[i].text.lower() in _SPEAKER),
+        None,
+    )
+    if said is not None:
+        return (
+            f"with '{said.text}' the speaker comments on a statement; a yes/no question "
+            "cannot keep it before its verb"
+        )
+    opening = " ".join(t.text.lower() for t in tokens[: main.verb])
+    framed = next((p for p in _SPEAKER_PHRASES if opening.startswith(p + " ,")), None)
+    if framed is not None:
+        said_as = " ".join(t.text for t in tokens[: len(framed.split())])
+        return (
+            f"'{said_as}' frames a statement as the speaker's opinion; a yes/no question "
+            "cannot keep it"
+        )
+    before = next(
+        (
+            tokens[i]
+            for i in own
+            if tokens[i].dep == "advmod"
+            and tokens[i].head == main.verb
+            and i < min(main.verb_group or (main.verb,))
+        ),
+        None,
+    )
+    if main.predicate.polarity == "neg" and before is not None:
+        return (
+            f"'{before.text}' stands before the negated verb; in the question it would have "
+            f"to follow the subject with the negation ('{before.text} not'), which the "
+            "realizer does not write"
+        )
+    return None
+
+
+# Subordinators whose clause concedes or gives a reason against or for the main clause's
+# event: negating the main clause turns the concession or the reason against it.
+_AGAINST = frozenset({"although", "though", "even though", "even if", "whereas", "as", "since"})
+
+
+def _negation_against_clause(analysis: Analysis, main: Frame) -> str | None:
+    """Why negating the main clause would not fit a clause that leans on it: a concession or a
+    reason (*will reopen in March, although several galleries remain closed*; *bring
+    comfortable shoes, as the tour covers six kilometres*), or a relative clause set off by a
+    comma that tells more of an indefinite phrase (*digs a den, where she gives birth*: a den
+    that, negated, is not there)."""
+    from .clauses import temporal_clauses
+
+    tokens = analysis.sentence.tokens
+    for f in temporal_clauses(analysis, main, _AGAINST):
+        marks = {t.text.lower() for t in tokens if t.head == f.verb and t.dep == "mark"}
+        if marks <= {"as", "since"} and f.verb < main.verb:
+            continue  # *As he stepped across the threshold, ...*: a time, not a reason
+        return (
+            f"the clause '{phrase(analysis, tokens[f.verb])}' concedes or gives a reason for "
+            "the main clause's event; negated, the sentence would turn it against itself"
+        )
+    for t in tokens:
+        if t.dep != "relcl" or not 0 < t.head < len(tokens):
+            continue
+        noun = tokens[t.head]
+        first = min((x.i for x in tokens if x.head == t.i and x.i < t.i), default=t.i)
+        comma = first > 0 and tokens[first - 1].text == ","
+        chain = [noun.i]  # *a den in the snow, where ...*: the phrase the clause hangs in
+        while tokens[chain[-1]].dep == "pobj" and tokens[tokens[chain[-1]].head].dep == "prep":
+            chain.append(tokens[tokens[chain[-1]].head].head)
+        indefinite = next(
+            (
+                tokens[x.head]
+                for x in tokens
+                if x.head in chain and x.dep == "det" and x.text.lower() in ("a", "an", "some")
+            ),
+            None,
+        )
+        if comma and indefinite is not None and depends_on(tokens, noun.i, main.verb):
+            return (
+                f"the clause '{phrase(analysis, t)}' tells more of '{phrase(analysis, indefinite)}'"
+                ", which the negation would say is not there"
             )
     return None
 

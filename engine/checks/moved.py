@@ -188,6 +188,17 @@ def moved_phrase_refusal(analysis: Analysis, main: Frame, plan: EditPlan) -> str
     return None
 
 
+# The possessive a pronoun subject would be repeated by (*She washed her car*).
+_POSSESSIVE = {
+    "i": frozenset({"my"}),
+    "we": frozenset({"our"}),
+    "you": frozenset({"your"}),
+    "he": frozenset({"his"}),
+    "she": frozenset({"her"}),
+    "it": frozenset({"its"}),
+    "they": frozenset({"their"}),
+}
+
 _FORWARD = {
     "plural": frozenset({"their", "theirs", "them", "themselves"}),
     "person": frozenset({"his", "him", "himself", "her", "herself"}),
@@ -222,10 +233,54 @@ def passive_order(analysis: Analysis, main: Frame, plan: EditPlan) -> str | None
     if subj is None or not 0 <= subj.head < len(tokens):
         return None
     head = tokens[subj.head]
-    if head.tag == "PRP":
-        return None  # *She keeps her keys ...*: a pronoun subject names no one new
-    after = [t for t in tokens if t.i > main.verb and descends(tokens, t.i, main.verb)]
     obj = next((a for a in main.arguments if a.function == "obj"), None)
+    # the object's possessive read as the subject's: after a pronoun subject it repeats it
+    # (*She washed her car*: *Her car was washed by her*), and with *own* it must (*his own
+    # fence*); after a noun it reads as any possessive that opens a sentence (*His seat was
+    # given up by the prime minister*)
+    own = (
+        _POSSESSIVE.get(head.text.lower(), frozenset())
+        if head.tag == "PRP"
+        else _FORWARD[_pronoun_class(tokens, head)]
+    )
+    mine = next(
+        (
+            t
+            for t in tokens
+            if obj is not None
+            and t.head == obj.head
+            and t.dep == "poss"
+            and t.text.lower() in own
+            and (head.tag == "PRP" or tokens[min(t.i + 1, len(tokens) - 1)].text.lower() == "own")
+        ),
+        None,
+    )
+    if mine is not None:
+        return (
+            f"'{mine.text}' may refer to the subject '{subj.text}'; in the passive it would open "
+            "the sentence before the by-phrase that names it"
+        )
+    purpose = next(
+        (
+            t
+            for t in tokens
+            if obj is not None
+            and t.head == main.verb
+            and t.i >= obj.span[1]
+            and t.dep in ("advcl", "xcomp")
+            and t.tag == "VB"
+            and any(x.head == t.i and x.dep == "aux" and x.text.lower() == "to" for x in tokens)
+        ),
+        None,
+    )
+    if purpose is not None:  # *announced a partnership ... to automate its warehouses*
+        return (
+            f"'{phrase(analysis, purpose)}' says what the deed of '{subj.text}' is for; after "
+            "the by-phrase of a passive it would read as the purpose of whoever is named last"
+        )
+    if head.tag == "PRP":
+        return None  # *She keeps the keys ...*: a pronoun subject names no one new
+    after = [t for t in tokens if t.i > main.verb and descends(tokens, t.i, main.verb)]
     if obj is None:
         return None  # no passive to make: the realizer says why
     negated = "neg" in (main.predicate.polarity, plan.features.get("polarity"))
@@ -252,6 +307,20 @@ def passive_order(analysis: Analysis, main: Frame, plan: EditPlan) -> str | None
     if 0 <= obj.head < len(tokens):
         forward = forward - _FORWARD[_pronoun_class(tokens, tokens[obj.head])]
     pronoun = next((t for t in after if t.i in ahead and t.text.lower() in forward), None)
+    clause = next(
+        (
+            t
+            for t in tokens[obj.span[0] : obj.span[1]]
+            if t.dep in ("advcl", "mark") and not descends(tokens, obj.head, t.i)
+        ),
+        None,
+    )
+    if clause is not None:  # *changed the way people lived because factories ...*
+        inner = tokens[clause.head] if clause.dep == "mark" else clause
+        return (
+            f"the parse puts '{phrase(analysis, inner)}' inside the object; it may be a clause "
+            "of the main verb, which the passive would carry along"
+        )
     if pronoun is not None:
         return (
             f"'{pronoun.text}' may refer to the subject '{subj.text}'; in the passive it could "

@@ -417,6 +417,8 @@ REFUSALS = (
             sequence.time_relative_refusal,
             meaning.adverb_refusal,
             aspect.habitual_refusal,
+            sequence.sequence_refusal,
+            sequence.modal_perfect_refusal,
             aspect.form_refusal,
             aspect.state_refusal,
             moved.carried_phrase,

@@ -199,7 +199,9 @@ def negation_joins(analysis: Analysis, main: Frame, plan: EditPlan) -> list[int]
         return None  # *come and visit*: one predicate, not two
     if tokens[main.verb].tag == "VB" and not any(a.function == "subj" for a in main.arguments):
         return None  # *Press and hold the button*: one instruction; *Do not press and hold*
-    if any(t.i + 1 < len(tokens) and tokens[t.i + 1].text.lower() in _SEQUENCE for t in joins):
+    if any(
+        t.i + 1 < len(tokens) and tokens[t.i + 1].text.lower() in SEQUENCE_ADVERBS for t in joins
+    ):
         return None  # *builds towers and then knocks them down*: one sequence, denied whole
     first = min(c.i for c in conjuncts)
     if any(t.text.lower() in _POSITIVE_POLARITY for t in tokens[first:]):
@@ -212,7 +214,7 @@ def negation_joins(analysis: Analysis, main: Frame, plan: EditPlan) -> list[int]
 _SERIAL = frozenset({"come", "go", "try", "run", "stop", "wait", "be"})
 
 # Adverbs after *and* that make two verb phrases one sequence of events.
-_SEQUENCE = frozenset({"then", "later", "afterwards", "afterward", "finally", "next", "so"})
+SEQUENCE_ADVERBS = frozenset({"then", "later", "afterwards", "afterward", "finally", "next", "so"})
 
 _POSITIVE_POLARITY = frozenset(
     {"some", "something", "someone", "somebody", "somewhere", "already", "still"}

@@ -5,11 +5,14 @@ event tied to the main clause's time (*Customers who upgrade before March 15 rec
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 from .. import english
 from ..ir import Analysis, Frame
 from ..transforms import EditPlan
-from .clauses import main_clause_tokens
-from .scope import phrase, reached_clauses
+from .clauses import depends_on, main_clause_tokens
+from .scope import SEQUENCE_ADVERBS, phrase, reached_clauses, verb_conjuncts
+from .time import TIME_WORDS, names_its_time
 
 _INDEFINITES = english.read_lexicon("indefinite_pronouns")
 
@@ -184,3 +187,174 @@ def _dates(tokens, noun: int, verbs: set[int]) -> bool:
         prep = tokens[t.head]
         return prep.dep == "prep" and prep.head in verbs
     return False
+
+
+_MANDATIVE = english.read_lexicon("mandative_verbs")
+_CLOCK = english.read_lexicon("clock_words")
+_BARE_INFINITIVE = english.read_lexicon("bare_infinitive_verbs")
+_QUOTES = frozenset({'"', "“", "”", "``", "''"})
+
+
+def backshifted_clauses(analysis: Analysis, heads: Sequence[int]) -> list[Frame]:
+    """The present clauses that follow a clause into the past (the sequence of tenses): every
+    finite clause whose nearest finite clause above it is one of ``heads`` (the clauses the
+    edit puts into the past) or one of these, nested at any depth: what is reported (*knew
+    it is wrong* -> *knew it was wrong*), relative clauses (*energy that the plant stores*
+    -> *stored*), *where*-clauses (*dug a den, where she gives birth* -> *gave birth*). Left
+    as they are: a relative clause of the subject (*Buyers who love to entertain appreciated
+    ...*), a clause with a modal (those follow by their own rule), a clause that names its own
+    time (*says the shop opens tomorrow*), a question or a cleft, and quoted words."""
+    tokens = analysis.sentence.tokens
+    finite = {f.verb: f for f in analysis.frames if f.finite and 0 <= f.verb < len(tokens)}
+    quoted = _quoted(tokens)
+    # a relative clause of the subject names who or what it is, whenever that holds (*Buyers
+    # who love to entertain appreciated ...*): it keeps its tense, and so does what it holds
+    subjects = [
+        a.span
+        for f in analysis.frames
+        if f.verb in heads
+        for a in f.arguments
+        if a.function == "subj"
+    ]
+    reached = set(heads)
+    out: list[Frame] = []
+    grew = True
+    while grew:
+        grew = False
+        for verb, f in finite.items():
+            if verb in reached or _finite_above(tokens, verb, finite) not in reached:
+                continue
+            if any(start <= verb < end for start, end in subjects):
+                continue
+            reached.add(verb)
+            grew = True
+            pred = f.predicate
+            if (
+                pred.tense == "pres"
+                and _finite_present(tokens, f)
+                and not pred.modality
+                and pred.force == "prop"
+                and pred.cleft is None
+                and verb not in quoted
+                and not names_its_time(tokens, tokens[verb])
+            ):
+                out.append(f)
+    return sorted(out, key=lambda f: f.verb)
+
+
+def _finite_present(tokens, f: Frame) -> bool:
+    """Whether the clause's first verb is a present form with a subject of its own or of the
+    clause it is joined to: not a bare form after *let* or *make* (*let it go*), a subjunctive
+    (*asked that guests refrain*), or a verb the parse reads in a noun's phrase (*face down*)."""
+    first = tokens[min(f.verb_group)]
+    if first.tag not in ("VBZ", "VBP"):
+        return False
+    verb = tokens[f.verb]
+    above = tokens[verb.head] if 0 <= verb.head < len(tokens) else verb
+    if verb.dep == "ccomp" and (above.lemma or "").lower() in _BARE_INFINITIVE:
+        return False  # *let it go*, *made them wait*
+    if (above.lemma or "").lower() in _MANDATIVE and verb.dep == "ccomp":
+        return False  # *asked that guests refrain*: a subjunctive keeps its form
+    subject = next(
+        (
+            t
+            for t in tokens
+            if t.head == f.verb and t.dep in ("nsubj", "nsubjpass", "expl", "csubj")
+        ),
+        None,
+    )
+    if subject is not None and subject.text.lower() in ("me", "him", "us", "them"):
+        return False  # *placed them face down*: an object and a small clause, no clause
+    return subject is not None or verb.dep == "conj"
+
+
+def _finite_above(tokens, verb: int, finite: dict[int, Frame]) -> int | None:
+    seen = {verb}
+    i = tokens[verb].head
+    while 0 <= i < len(tokens) and i not in seen:
+        if i in finite:
+            return i
+        seen.add(i)
+        if tokens[i].head == i:
+            return None
+        i = tokens[i].head
+    return None
+
+
+def _quoted(tokens) -> set[int]:
+    """The indices of the words between quotation marks."""
+    out: set[int] = set()
+    opened = None
+    for t in tokens:
+        if t.text in _QUOTES:
+            if opened is None:
+                opened = t.i
+            else:
+                out.update(range(opened + 1, t.i))
+                opened = None
+    return out
+
+
+def sequence_refusal(analysis: Analysis, main: Frame, plan: EditPlan) -> str | None:
+    """Why the progressive does not fit the clause's events: verb phrases told in sequence
+    (*compares ... but then admits*: *is comparing ... but then admitting* puts both under way
+    at once), or a deadline (*should tell the leader by Wednesday*: a deed to be done by then,
+    not one under way)."""
+    if plan.features.get("progressive") is not True or main.predicate.progressive:
+        return None
+    tokens = analysis.sentence.tokens
+    later = next(
+        (
+            c
+            for c in verb_conjuncts(analysis, main)
+            if any(
+                t.head == c.i and t.text.lower() in SEQUENCE_ADVERBS and t.i < c.i for t in tokens
+            )
+        ),
+        None,
+    )
+    if later is not None:
+        return (
+            f"'{phrase(analysis, later)}' follows the main verb's event in sequence; the "
+            "progressive would put both under way at once"
+        )
+    for t in tokens:
+        if t.text.lower() != "by" or t.head != main.verb or t.dep != "prep":
+            continue
+        inside = [x for x in tokens if x.head == t.i and x.dep == "pobj"]
+        if inside and (
+            inside[0].ent_type in ("DATE", "TIME")
+            or inside[0].text.lower().rstrip("s") in TIME_WORDS
+            or inside[0].text.lower() in _CLOCK
+        ):
+            return (
+                f"'{phrase(analysis, t)}' sets a deadline for the deed; its progressive would "
+                "describe it under way instead"
+            )
+    return None
+
+
+def modal_perfect_refusal(analysis: Analysis, main: Frame, plan: EditPlan) -> str | None:
+    """Why the perfect of a modal clause would not fit what depends on it: *should have* and
+    *must have* look back at a past (*should not have been allowed to use phones*), while a
+    present clause that depends on it still speaks of now (*since they can easily look up
+    answers*)."""
+    pred = main.predicate
+    if plan.features.get("perfect") is not True or pred.perfect or not pred.modality:
+        return None
+    tokens = analysis.sentence.tokens
+    for f in analysis.frames:
+        if (
+            f is main
+            or not f.finite
+            or f.predicate.tense != "pres"
+            or not 0 <= f.verb < len(tokens)
+            or tokens[f.verb].dep not in ("advcl", "ccomp", "relcl")
+            or not depends_on(tokens, f.verb, main.verb)
+        ):
+            continue
+        return (
+            f"the clause '{phrase(analysis, tokens[f.verb])}' speaks of the present; the "
+            f"perfect '{pred.modality} have ...' would look back at a past beside it"
+        )
+    return None

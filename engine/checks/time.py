@@ -93,6 +93,11 @@ def time_point(analysis: Analysis, frame: Frame) -> str | None:
         day = nxt[0].removesuffix("s") if nxt else ""  # *on Sundays*: a habit dated all the same
         if word == "on" and nxt and (day in _WEEKDAYS or nxt[0] in _MONTHS):
             return f"{tokens[i].text} {tokens[i + 1].text}"
+        if word == "on" and "day" in nxt[:3] and (nxt[0] == "day" or nxt[0] == "the"):
+            last = i + 1 + nxt.index("day") + (1 if nxt[0] == "day" else 0)
+            return " ".join(
+                t.text for t in tokens[i : last + 1]
+            )  # *on day five*, *on the first day*
         if word == "in" and nxt and (nxt[0] in _MONTHS or nxt[0] in _SEASONS):
             return f"{tokens[i].text} {tokens[i + 1].text}"  # *prunes them in February*
         if word == "at" and nxt and (tokens[i + 1].tag == "CD" or nxt[0] in _CLOCK):

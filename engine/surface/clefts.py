@@ -39,6 +39,8 @@ def focus_is_person(layout: Layout, role: str) -> bool:
     inside = set(srcs)
     heads = [s for s in srcs if tokens[s].head == s or tokens[s].head not in inside]
     heads += [s for s in srcs if tokens[s].dep == "conj" and tokens[s].head in heads]
+    if any(tokens[h].lemma.lower() in _PERSON_OR_THING for h in heads):
+        return False  # *our coach* may be a bus: 'that' fits either
     return any(
         tokens[h].ent_type == "PERSON"
         or english.is_personal_pronoun(tokens[h].text.lower())
@@ -126,6 +128,7 @@ _QUANTIFIERS = frozenset(
     {"most", "all", "every", "each", "some", "many", "few", "no", "any", "both", "several"}
 )
 _KINSHIP_NAMES = english.read_lexicon("kinship_names")
+_PERSON_OR_THING = english.read_lexicon("person_or_thing_nouns")
 
 _QUANTIFIER_PRONOUNS = frozenset(
     {

@@ -22,6 +22,7 @@ from ..checks import (
     CONCESSIVE_SUBORDINATORS,
     UNCHANGED,
     already_satisfied,
+    backshifted_clauses,
     clause_heads,
     clause_phrase,
     comment_clauses,
@@ -215,8 +216,19 @@ class SurfaceRealizer:
                         self._retense(layout, frames[verb], {"tense": features["tense"]})
                     )
         if features.get("tense") == "past" and frame.predicate.tense != "past":
-            rewrites.update(_future_in_the_past(analysis, frame, rewrites))
+            self._into_the_past(layout, rewrites)
         return rewrites
+
+    def _into_the_past(self, layout: Layout, rewrites: dict[int, list[str]]) -> None:
+        """What depends on a clause put into the past follows it (the sequence of tenses):
+        *will* and *can* become *would* and *could*, a present becomes a past (*knew it is
+        wrong* -> *knew it was wrong*; *a den, where she gives birth* -> *gave birth*)."""
+        analysis, frame = layout.analysis, layout.frame
+        rewrites.update(_future_in_the_past(analysis, frame, rewrites))
+        heads = [frame.verb, *(f.verb for f in layout.coordinated)]
+        for other in backshifted_clauses(analysis, heads):
+            if not set(other.verb_group) & set(rewrites):
+                rewrites.update(self._retense(layout, other, {"tense": "past"}))
 
     def _render(self, layout: Layout, options: Options) -> str:
         """One candidate: the verb chain for these options, the source tokens laid out around
