@@ -20,7 +20,9 @@ ROOT = Path(__file__).resolve().parent.parent
 
 def _script() -> str:
     """The running benchmark's name, as ``benchmarks/<name>.py`` where it is one of ours."""
-    frame = sys._getframe(2)  # the caller of require
+    frame = sys._getframe(1)
+    while frame.f_back is not None and frame.f_globals.get("__file__") == __file__:
+        frame = frame.f_back  # the first caller outside this module
     name = frame.f_globals.get("__file__") or sys.argv[0] or "benchmark"
     path = Path(name).resolve()
     try:
@@ -41,3 +43,24 @@ def require(path: str | Path, what: str, option: str, metavar: str = "PATH") -> 
         file=sys.stderr,
     )
     raise SystemExit(2)
+
+
+# The SNLI development set of the team's machine: the default of --data where a script reads it.
+SNLI_DEV = ROOT.parent / "shared" / "data" / "snli" / "dev.jsonl"
+_SNLI_WHAT = "the SNLI development set (a JSONL file with a premise per line)"
+
+
+def add_snli_option(parser) -> None:
+    """``--data FILE``: the SNLI development set, JSONL with a premise per line."""
+    parser.add_argument(
+        "--data",
+        type=Path,
+        default=SNLI_DEV,
+        help="the SNLI development set, JSONL with a premise per line "
+        "(default: ../shared/data/snli/dev.jsonl)",
+    )
+
+
+def require_snli(path: str | Path) -> Path:
+    """The SNLI file of ``--data`` (see :func:`require`)."""
+    return require(path, _SNLI_WHAT, "--data", "FILE")

@@ -46,14 +46,13 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from _data import require  # noqa: E402
+from _data import add_snli_option, require_snli  # noqa: E402
 
 from engine.analyzers import SpacyAnalyzer  # noqa: E402
 from engine.captions import caption_clause  # noqa: E402
 from engine.pipeline import Transformer  # noqa: E402
 from engine.polyjuice.detect import detect_texts  # noqa: E402
 
-SNLI = ROOT.parent / "shared" / "data" / "snli" / "dev.jsonl"  # the --data default
 MADE_WITH = {
     "negate": "negation",
     "tense(past)": "restructure",
@@ -255,20 +254,9 @@ def main(argv=None) -> int:
     p.add_argument("--backend", default="surface")
     p.add_argument("--seed", type=int, default=0)
     p.add_argument("--show", type=int, default=10, help="disagreements to print")
-    p.add_argument(
-        "--data",
-        type=Path,
-        default=SNLI,
-        help="the SNLI development set, JSONL with a premise per line "
-        "(default: ../shared/data/snli/dev.jsonl)",
-    )
+    add_snli_option(p)
     args = p.parse_args(argv)
-    snli = require(
-        args.data,
-        "the SNLI development set (a JSONL file with a premise per line)",
-        "--data",
-        "FILE",
-    )
+    snli = require_snli(args.data)
 
     every = {**MADE_WITH, **RULES}
     per_edit = -(-args.pairs // len(every))

@@ -27,15 +27,13 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from _data import require  # noqa: E402
+from _data import add_snli_option, require_snli  # noqa: E402
 
 from engine import analyze  # noqa: E402
 from engine.polyjuice.blanks import ir_blanks  # noqa: E402
 from engine.polyjuice.format import prompt  # noqa: E402
 from engine.polyjuice.generator import Decoding, PolyjuiceGenerator  # noqa: E402
 from engine.testing.gpt2 import build_tiny_polyjuice  # noqa: E402
-
-SNLI = ROOT.parent / "shared" / "data" / "snli" / "dev.jsonl"  # the --data default
 
 
 def prompts(snli: Path, n: int) -> list[str]:
@@ -69,20 +67,9 @@ def main(argv=None) -> int:
         action="store_true",
         help="a 2-layer model instead of GPT-2 small's shape (smoke test)",
     )
-    p.add_argument(
-        "--data",
-        type=Path,
-        default=SNLI,
-        help="the SNLI development set, JSONL with a premise per line "
-        "(default: ../shared/data/snli/dev.jsonl)",
-    )
+    add_snli_option(p)
     args = p.parse_args(argv)
-    snli = require(
-        args.data,
-        "the SNLI development set (a JSONL file with a premise per line)",
-        "--data",
-        "FILE",
-    )
+    snli = require_snli(args.data)
 
     import torch
 

@@ -25,11 +25,9 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from _data import require  # noqa: E402
+from _data import add_snli_option, require_snli  # noqa: E402
 
 from engine.cli import main as seam  # noqa: E402
-
-SNLI = ROOT.parent / "shared" / "data" / "snli" / "dev.jsonl"  # the --data default
 
 
 def premises(snli: Path, n: int) -> list[str]:
@@ -56,20 +54,9 @@ def main(argv=None) -> int:
     p.add_argument("--erg", type=int, default=20, help="premises for the erg backend (0: skip)")
     p.add_argument("-a", "--apply", nargs="+", default=["p", "n"])
     p.add_argument("--block-size", type=int, default=20)
-    p.add_argument(
-        "--data",
-        type=Path,
-        default=SNLI,
-        help="the SNLI development set, JSONL with a premise per line "
-        "(default: ../shared/data/snli/dev.jsonl)",
-    )
+    add_snli_option(p)
     args = p.parse_args(argv)
-    snli = require(
-        args.data,
-        "the SNLI development set (a JSONL file with a premise per line)",
-        "--data",
-        "FILE",
-    )
+    snli = require_snli(args.data)
     apply = [x for a in args.apply for x in ("-a", a)]
     with tempfile.TemporaryDirectory() as tmp:
         for backend, n in (("surface", args.surface), ("erg", args.erg)):
