@@ -1081,3 +1081,23 @@ def test_a_which_clause_in_the_past_perfect_describes_its_noun(realize):
     assert ok_text(realize(source, "negate")) == (
         "Dr. Chen did not reject the first batch of antibodies, which had arrived warm."
     )
+
+
+@pytest.mark.parametrize(
+    "source,phrase",
+    [
+        ("A boy, holding a kite, crosses the field.", "holding a kite"),
+        ("A boy , holding a kite , crosses the field .", "holding a kite"),  # as SNLI writes it
+        ("A nurse , smiling , is carrying a tray .", "smiling"),
+    ],
+)
+@pytest.mark.parametrize("expr", ["passive", "swap"])
+def test_a_subject_never_leaves_its_comma_phrase_behind(realize, source, phrase, expr):
+    """Moved, the subject takes its phrase set off by commas along, or the edit is refused;
+    never *A scooter , wearing a helmet , is ridden by a woman*."""
+    result = realize(source, expr)
+    if result.status == "ok":
+        subject = "a boy" if "boy" in source else "a nurse"
+        assert result.best.lower().index(phrase) > result.best.lower().index(subject)
+    else:
+        declined(result, "set off by commas")

@@ -167,6 +167,15 @@ def moved_phrase_refusal(analysis: Analysis, main: Frame, plan: EditPlan) -> str
         and any(x.head == t.i and x.dep == "pcomp" and x.tag == "VBG" for x in tokens)
         for t in tokens
     )
+    if subj is not None and moves:
+        between = [
+            t for t in tokens[subj.span[1] : min(main.verb_group or (main.verb,))] if t.text == ","
+        ]
+        if between:  # *A woman, wearing a helmet, rides a scooter*: the phrase stays behind
+            return (
+                f"a phrase set off by commas stands between the subject '{subj.text}' and its "
+                "verb; moved, the subject would leave it behind"
+            )
     if plan.features.get("voice") != "passive" or subj is None:
         return None
     who = subj.text.lower()
