@@ -1101,3 +1101,15 @@ def test_a_subject_never_leaves_its_comma_phrase_behind(realize, source, phrase,
         assert result.best.lower().index(phrase) > result.best.lower().index(subject)
     else:
         declined(result, "set off by commas")
+
+
+@pytest.mark.parametrize("expr", ["passive", "active"])
+@pytest.mark.parametrize("source", ["The old cat is laid back.", "By Friday the crew was fed up."])
+def test_a_participle_of_state_is_no_passive(realize, source, expr):
+    """*is laid back* is an adjective: never "unchanged: already passive", never an agent
+    looked for."""
+    declined(realize(source, expr), "describes a state here")
+
+
+def test_a_caption_the_parse_reads_as_an_imperative_is_said_to_be_read_so(realize):
+    declined(realize("Man out for a jog .", "cleft(SUBJ)"), "reads as an imperative ('Man'")

@@ -182,8 +182,38 @@ def _imperative(c: _Clause) -> str | None:
         and agreement.imperative(c.tokens, c.frame)
         and set(c.f) & {"tense", "modality", "force", "progressive", "perfect", "voice", "cleft"}
     ):
-        return "an imperative has no subject to focus and no tense or mood to change"
+        verb = c.tokens[c.frame.verb].text if 0 <= c.frame.verb < len(c.tokens) else "the verb"
+        return (
+            f"the sentence reads as an imperative ('{verb}' with no subject before it): an "
+            "imperative has no subject to focus and no tense or mood to change"
+        )
     return None
+
+
+_ADJECTIVAL = english.read_lexicon("adjectival_participles")
+
+
+def _adjectival_participle(c: _Clause) -> str | None:
+    """*The dog is laid back*: a participle of state after 'be' without a by-phrase is an
+    adjective; a voice edit would call it "already passive" or look for its agent."""
+    if (
+        "voice" not in c.f
+        or c.pred.voice != "passive"
+        or any(a.role == "ARG0" for a in c.frame.arguments)
+    ):
+        return None
+    verb = c.tokens[c.frame.verb]
+    after = c.tokens[verb.i + 1].text.lower() if verb.i + 1 < len(c.tokens) else ""
+    said = next(
+        (w for w in (f"{verb.text.lower()} {after}", verb.text.lower()) if w in _ADJECTIVAL),
+        None,
+    )
+    if said is None:
+        return None
+    return (
+        f"'{said}' describes a state here (an adjective after 'be'), not a passive: there is "
+        "no voice to change"
+    )
 
 
 def _exclamative(c: _Clause) -> str | None:
@@ -386,6 +416,7 @@ REFUSALS = (
     _nearly_negative,
     _negative_word,
     _imperative,
+    _adjectival_participle,
     _exclamative,
     _declarative_of_a_wh_question,
     _uncleft_of_an_expletive,
