@@ -22,6 +22,7 @@ from .scope import (
     clause_heads,
     phrase,
 )
+from .sequence import perfect_time
 from .time import TIME_WORDS, time_point
 
 _HABITUAL = english.phrase_pattern("habitual_adverbs")
@@ -62,6 +63,16 @@ def state_refusal(analysis: Analysis, main: Frame, plan: EditPlan) -> str | None
         if f.get("perfect") is True and not pred.perfect
         else None
     )
+    if (why := perfect_time(analysis, main, aspect)) is not None:
+        return why
+    tokens = analysis.sentence.tokens
+    if (
+        aspect is not None
+        and pred.voice == "passive"
+        and pred.lemma == "make"
+        and any(t.head == main.verb and t.text.lower() in ("of", "from") for t in tokens)
+    ):  # *Saturn's rings are made mostly of ice*: what a thing is made of is a state
+        return f"'made of' states what a thing consists of; its {aspect} would describe a making"
     if aspect is None or pred.voice != "active":
         return None
     tokens = analysis.sentence.tokens
@@ -133,9 +144,11 @@ def state_refusal(analysis: Analysis, main: Frame, plan: EditPlan) -> str | None
     prospective = pred.lemma in _PROSPECTIVE and any(
         t.head == main.verb and t.dep == "xcomp" for t in tokens
     )
+    # *Jupiter has at least 95 moons*: what a thing has is a state too
+    owns = pred.lemma == "have" and head is not None and not is_agent(analysis, head)
     if (
         aspect == "perfect"
-        and (pred.lemma in english.NO_PROGRESSIVE or prospective)
+        and (pred.lemma in english.NO_PROGRESSIVE or prospective or owns)
         and not any(tokens[i].text.lower() in _SPANS for i in own)
     ):
         return (

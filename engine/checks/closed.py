@@ -7,8 +7,11 @@ themselves: a finite verb in a noun's place, a noun with a subject, a bare claus
 main clause marked as subordinate. And some words sit in
 a slot the realizer has no rule for: a clause set off by a comma that comments on the whole
 sentence (*..., which helps cover the mortgage*), an imperative joined to a statement (*..., so
-ask for the raise*). Each check here names such a word and refuses the edits it would break;
-none guesses.
+ask for the raise*), a first word that may be a name or a common noun (*Windows users*). Each
+check here names such a word and refuses the edits it would break; none guesses.
+
+One module, over 400 lines: the checks share one reading of the parse (the clause of a word,
+its first word, the comma relatives, what an edit moves), and each is a few lines of it.
 """
 
 from __future__ import annotations
@@ -343,13 +346,16 @@ def imperative_conjunct(analysis: Analysis, main: Frame, plan: EditPlan) -> str 
             x.i > 0 and tokens[x.i - 1].text == "," for x in joined
         )
         marked = marked or any(x.head == t.i and x.text.lower() == "please" for x in tokens)
+        # *have completed the first week, so add one more set*: 'so' never joins a verb that
+        # shares the auxiliary, and the parse may leave the imperative as a bare 'dep'
+        loose = t.dep == "dep" or any(x.text.lower() == "so" for x in joined)
         if (
-            t.dep == "conj"
+            t.dep in ("conj", "dep")
             and t.head == main.verb
             and t.tag == "VB"
-            and marked
+            and (marked or loose)
             and not any(x.head == t.i and x.dep.startswith("nsubj") for x in tokens)
-            and not any(x.head == main.verb and x.dep == "aux" for x in tokens)
+            and (loose or not any(x.head == main.verb and x.dep == "aux" for x in tokens))
         ):
             return (
                 f"'{phrase(analysis, t)}' is an imperative joined to the statement; the edit "
@@ -415,4 +421,36 @@ def attachment_after_relative(analysis: Analysis, main: Frame, plan: EditPlan) -
                 f"the relative clause of '{a.text}'; moving that phrase could change what it "
                 "says"
             )
+    return None
+
+
+def first_word_case(analysis: Analysis, main: Frame, plan: EditPlan) -> str | None:
+    """Why an edit that takes the sentence's first word out of first place cannot tell how to
+    write it: a capitalized plural noun that modifies the next one (*Windows users*: a name,
+    or *Sports fans*: a common noun) or a word no English lexicon knows that the tagger calls a
+    common noun (*Plugins*). Either capital could be wrong (*Should windows users ...?*, *It is
+    Plugins that ...*), so the edit is refused."""
+    from lemminflect import getAllLemmas
+
+    f = plan.features
+    takes = f.get("force") == "ques" or f.get("cleft") or moves(main, plan)
+    tokens = analysis.sentence.tokens
+    subj = next((a for a in main.arguments if a.function == "subj"), None)
+    if not takes or subj is None or subj.span[0] != 0 or not tokens:
+        return None
+    first = tokens[0]
+    word = first.text
+    if not (word[:1].isupper() and word[1:].islower() and word.isalpha()):
+        return None
+    if first.ent_type in ("PERSON", "ORG", "GPE", "PRODUCT", "NORP", "LOC", "FAC"):
+        return None
+    nouns = getAllLemmas(word.lower()).get("NOUN", ())
+    plural_modifier = first.dep == "compound" and any(n != word.lower() for n in nouns)
+    # a plural the lexicon does not know (*Plugins*); a singular one is most often a name
+    unknown = not getAllLemmas(word.lower()) and first.tag == "NNS" and word.endswith("s")
+    if plural_modifier or unknown:
+        return (
+            f"the sentence opens with '{word}', which may be a name or a common noun; moved "
+            "from the start, it could not be written right"
+        )
     return None

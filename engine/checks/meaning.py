@@ -48,6 +48,21 @@ def adverb_refusal(analysis: Analysis, main: Frame, plan: EditPlan) -> str | Non
     if feats.get("force") == "ques" and main.predicate.force != "ques":
         if why := _question_adverb(analysis, main, own, words):
             return why
+    first = min(main.verb_group or (main.verb,))
+    adds_aux = feats.get("tense") == "fut" or any(
+        feats.get(k) not in (None, False) and feats.get(k) != getattr(main.predicate, k)
+        for k in ("modality", "perfect", "progressive")
+    )
+    if (
+        adds_aux
+        and first >= 2
+        and [t.text.lower() for t in tokens[first - 2 : first]]
+        == [
+            "no",
+            "longer",
+        ]
+    ):  # *Dark mode no longer resets*: *will no longer reset*, which the realizer does not write
+        return "'no longer' would have to follow the new auxiliary, which the realizer does not do"
     if feats.get("perfect") is True and not main.predicate.perfect and "still" in words:
         return "'still' with the perfect ('have still brought') is not natural English"
     if feats.get("force") in ("ques", "prop") and feats["force"] != main.predicate.force:
@@ -270,6 +285,8 @@ def modal_refusal(analysis: Analysis, main: Frame, plan: EditPlan) -> str | None
         edits.append("progressive")
     if feats.get("force") == "ques" and main.predicate.force != "ques":
         edits.append("question")
+    if feats.get("polarity") == "neg" and main.predicate.polarity == "pos":
+        edits.append("negate")
     readings = modal_reading(analysis, main)
     for edit in edits:
         for reading in readings:

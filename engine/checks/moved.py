@@ -90,6 +90,8 @@ def carried_phrase(analysis: Analysis, main: Frame, plan: EditPlan) -> str | Non
     return None
 
 
+_UNITS = english.read_lexicon("unit_nouns")
+
 # Verbs of perception: *They were seen by me* reports an event, unlike *is known by me*.
 _PERCEPTION = frozenset({"see", "hear", "notice", "watch"})
 
@@ -158,7 +160,9 @@ def moved_phrase_refusal(analysis: Analysis, main: Frame, plan: EditPlan) -> str
         )
     if obj is not None and 0 <= obj.head < len(tokens):
         head = tokens[obj.head]
-        if head.pos == "NUM" or head.text in ("%", "percent", "per cent"):
+        counted = any(x.head == head.i and x.dep == "nummod" for x in tokens)
+        unit = (head.lemma or head.text).lower() in _UNITS and counted
+        if head.pos == "NUM" or head.text in ("%", "percent", "per cent") or unit:
             return f"the object '{obj.text}' is a measure, not a participant that can be promoted"
     subj = next((a for a in main.arguments if a.function == "subj"), None)
     controlled = any(  # *without paying a fee*: its understood subject is the clause's

@@ -433,6 +433,7 @@ REFUSALS = (
         _of_the_clause(check)
         for check in (
             closed.unsettled_parse,
+            closed.first_word_case,
             closed.imperative_conjunct,
             closed.comment_clause,
             closed.attachment_after_relative,
@@ -446,6 +447,8 @@ REFUSALS = (
             sequence.conditional_future_refusal,
             sequence.future_perfect_refusal,
             sequence.time_relative_refusal,
+            sequence.cleft_tense_refusal,
+            sequence.never_clause_refusal,
             meaning.adverb_refusal,
             aspect.habitual_refusal,
             sequence.sequence_refusal,

@@ -1,13 +1,18 @@
 """The sequence of tenses: which clauses depending on the main clause must follow it when its
 tense changes, and which the realizer cannot move. A present relative clause that tells an
 event tied to the main clause's time (*Customers who upgrade before March 15 receive ...*,
-*in the week that follows*) must follow it into the past."""
+*in the week that follows*) must follow it into the past.
+
+One module, over 400 lines: every check here reads how the times of two clauses, or of a clause
+and its time phrases, relate (the sequence of tenses, sequences of events, deadlines, the
+perfect's count of time), and they share the readers of dependent clauses and time words."""
 
 from __future__ import annotations
 
 from collections.abc import Sequence
 
 from .. import english
+from ..english import descends
 from ..ir import Analysis, Frame
 from ..transforms import EditPlan
 from .clauses import depends_on, main_clause_tokens
@@ -195,7 +200,9 @@ _BARE_INFINITIVE = english.read_lexicon("bare_infinitive_verbs")
 _QUOTES = frozenset({'"', "“", "”", "``", "''"})
 
 
-def backshifted_clauses(analysis: Analysis, heads: Sequence[int]) -> list[Frame]:
+def backshifted_clauses(
+    analysis: Analysis, heads: Sequence[int], never: bool = False
+) -> list[Frame]:
     """The present clauses that follow a clause into the past (the sequence of tenses): every
     finite clause whose nearest finite clause above it is one of ``heads`` (the clauses the
     edit puts into the past) or one of these, nested at any depth: what is reported (*knew
@@ -236,10 +243,32 @@ def backshifted_clauses(analysis: Analysis, heads: Sequence[int]) -> list[Frame]
                 and pred.force == "prop"
                 and pred.cleft is None
                 and verb not in quoted
-                and not names_its_time(tokens, tokens[verb])
+                and not _own_time(tokens, verb)
+                # *who has never won*: the realizer writes no 'never' into a new chain; those
+                # clauses are asked for apart (``never``), and refuse the edit
+                and never == any(t.head == verb and t.text.lower() == "never" for t in tokens)
             ):
                 out.append(f)
     return sorted(out, key=lambda f: f.verb)
+
+
+def _own_time(tokens, verb: int) -> bool:
+    """Whether the clause of ``verb`` names a time of its own (:func:`names_its_time`), not
+    counting a stretch it lasts (*for one summer*, *during the winter*)."""
+    if not names_its_time(tokens, tokens[verb]):
+        return False
+    stretches = [
+        t.i
+        for t in tokens
+        if t.text.lower() in ("for", "during", "throughout") and descends(tokens, t.i, verb)
+    ]
+    return any(
+        descends(tokens, x.i, verb)
+        and x.pos in ("NOUN", "PROPN", "NUM")
+        and (x.ent_type in ("DATE", "TIME") or x.lemma.lower() in TIME_WORDS)
+        and not any(descends(tokens, x.i, s) for s in stretches)
+        for x in tokens
+    )
 
 
 def _finite_present(tokens, f: Frame) -> bool:
@@ -356,5 +385,77 @@ def modal_perfect_refusal(analysis: Analysis, main: Frame, plan: EditPlan) -> st
         return (
             f"the clause '{phrase(analysis, tokens[f.verb])}' speaks of the present; the "
             f"perfect '{pred.modality} have ...' would look back at a past beside it"
+        )
+    return None
+
+
+def perfect_time(analysis: Analysis, main: Frame, aspect: str | None) -> str | None:
+    """Why the perfect would count the clause's time wrongly: *ago* under a past perfect
+    (*had left the star four years ago* counts from two times), and a present with a *for*
+    phrase of how long it lasts each time (*Results are cached for ten minutes*: *have been
+    cached for ten minutes* says how long so far)."""
+    pred = main.predicate
+    if aspect != "perfect":
+        return None
+    tokens = analysis.sentence.tokens
+    own = main_clause_tokens(analysis, main)
+    if pred.tense == "past" and any(tokens[i].text.lower() == "ago" for i in own):
+        return "'ago' counts back from now; the past perfect would count back from a past moment"
+    deadline = next(
+        (
+            tokens[i]
+            for i in own
+            if tokens[i].text.lower() == "by"
+            and i + 1 < len(tokens)
+            and (
+                tokens[i + 1].ent_type in ("DATE", "TIME")
+                or tokens[i + 1].text.lower() in TIME_WORDS
+            )
+        ),
+        None,
+    )
+    if pred.tense == "pres" and deadline is not None:  # *has submitted the form by Friday*
+        return (
+            f"'{phrase(analysis, deadline)}' is a deadline; only the future perfect takes one "
+            "('will have ... by')"
+        )
+    lasts = any(tokens[i].text.lower() == "for" and tokens[i].head == main.verb for i in own)
+    if pred.tense == "pres" and not pred.modality and lasts:
+        return (
+            "the present with a 'for' phrase says how long it lasts each time; its perfect "
+            "would say how long it has lasted so far"
+        )
+    return None
+
+
+def cleft_tense_refusal(analysis: Analysis, main: Frame, plan: EditPlan) -> str | None:
+    """Why a cleft cannot take one tense for verb phrases in two (*was launched in 1990 and has
+    photographed thousands of galaxies*: *It was the telescope that ... has photographed*)."""
+    if not plan.features.get("cleft"):
+        return None
+    frames = {f.verb: f for f in analysis.frames}
+    pred = main.predicate
+    for c in verb_conjuncts(analysis, main):
+        other = frames.get(c.i)
+        if other is None or not other.finite:
+            continue
+        if (other.predicate.tense, other.predicate.perfect) != (pred.tense, pred.perfect):
+            return (
+                f"the verb phrase '{phrase(analysis, c)}' is in another tense than the main "
+                "verb's; the cleft's 'It is/was' can fit only one of them"
+            )
+    return None
+
+
+def never_clause_refusal(analysis: Analysis, main: Frame, plan: EditPlan) -> str | None:
+    """Why a past edit cannot follow into a clause with *never* (*trains a teenager who has
+    never won a fight*: it needs *had never won*, which the realizer does not write)."""
+    if plan.features.get("tense") != "past" or main.predicate.tense == "past":
+        return None
+    heads = [f.verb for f in reached_clauses(analysis, main)]
+    for f in backshifted_clauses(analysis, heads, never=True):
+        return (
+            f"the clause '{phrase(analysis, analysis.sentence.tokens[f.verb])}' would have to "
+            "follow into the past with its 'never', which the realizer does not write"
         )
     return None

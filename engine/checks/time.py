@@ -125,6 +125,12 @@ def dates(
     future = m.group() if (m := _FUTURE_TIME.search(text)) else None
     grammar_past, grammar_future = dated_phrases([tokens[i].text for i in own])
     past, future = past or grammar_past, future or grammar_future
+    # a year in a phrase without a verb of its own dates the clause too (*observed four moons
+    # orbiting Jupiter in 1610*)
+    finite = {f.verb for f in analysis.frames if f.finite}
+    for i in range(len(tokens)):
+        if i not in own and _clause_of(tokens, i, finite) == frame.verb and _via_verb(tokens, i):
+            own = own + [i]
     for i in own:
         word = tokens[i].text
         if _YEAR.match(word) and (
@@ -147,6 +153,32 @@ def dates(
             elif when > this_year and future is None:
                 future = phrase
     return past, future
+
+
+def _clause_of(tokens: Sequence[Token], i: int, finite: set[int]) -> int | None:
+    """The nearest finite verb above token ``i`` (``i`` itself when it is one)."""
+    seen: set[int] = set()
+    while 0 <= i < len(tokens) and i not in seen:
+        if i in finite:
+            return i
+        seen.add(i)
+        if tokens[i].head == i:
+            return None
+        i = tokens[i].head
+    return None
+
+
+def _via_verb(tokens: Sequence[Token], i: int) -> bool:
+    """Whether token ``i`` hangs on a verb without a clause of its own (*orbiting Jupiter in
+    1610*), not on a noun of the clause (*The treaty of 1848*)."""
+    seen: set[int] = set()
+    j = tokens[i].head
+    while 0 <= j < len(tokens) and j not in seen and tokens[j].head != j:
+        if tokens[j].pos == "VERB":
+            return True
+        seen.add(j)
+        j = tokens[j].head
+    return False
 
 
 # Words that name a time: a stretch, a weekday, a month.
