@@ -17,7 +17,7 @@ from ..ir import Analysis, Frame
 from ..transforms import EditPlan
 from .clauses import depends_on, main_clause_tokens
 from .scope import SEQUENCE_ADVERBS, phrase, reached_clauses, verb_conjuncts
-from .time import TIME_WORDS, names_its_time
+from .time import TIME_WORDS, clause_of, names_its_time
 
 _INDEFINITES = english.read_lexicon("indefinite_pronouns")
 
@@ -229,7 +229,8 @@ def backshifted_clauses(
     while grew:
         grew = False
         for verb, f in finite.items():
-            if verb in reached or _finite_above(tokens, verb, finite) not in reached:
+            above = tokens[verb].head if tokens[verb].head != verb else -1
+            if verb in reached or clause_of(tokens, above, set(finite)) not in reached:
                 continue
             if any(start <= verb < end for start, end in subjects):
                 continue
@@ -295,19 +296,6 @@ def _finite_present(tokens, f: Frame) -> bool:
     if subject is not None and subject.text.lower() in ("me", "him", "us", "them"):
         return False  # *placed them face down*: an object and a small clause, no clause
     return subject is not None or verb.dep == "conj"
-
-
-def _finite_above(tokens, verb: int, finite: dict[int, Frame]) -> int | None:
-    seen = {verb}
-    i = tokens[verb].head
-    while 0 <= i < len(tokens) and i not in seen:
-        if i in finite:
-            return i
-        seen.add(i)
-        if tokens[i].head == i:
-            return None
-        i = tokens[i].head
-    return None
 
 
 def _quoted(tokens) -> set[int]:

@@ -129,7 +129,7 @@ def dates(
     # orbiting Jupiter in 1610*)
     finite = {f.verb for f in analysis.frames if f.finite}
     for i in range(len(tokens)):
-        if i not in own and _clause_of(tokens, i, finite) == frame.verb and _via_verb(tokens, i):
+        if i not in own and clause_of(tokens, i, finite) == frame.verb and _via_verb(tokens, i):
             own = own + [i]
     for i in own:
         word = tokens[i].text
@@ -155,7 +155,7 @@ def dates(
     return past, future
 
 
-def _clause_of(tokens: Sequence[Token], i: int, finite: set[int]) -> int | None:
+def clause_of(tokens: Sequence[Token], i: int, finite: set[int]) -> int | None:
     """The nearest finite verb above token ``i`` (``i`` itself when it is one)."""
     seen: set[int] = set()
     while 0 <= i < len(tokens) and i not in seen:
