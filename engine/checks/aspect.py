@@ -13,6 +13,7 @@ from collections.abc import Sequence
 from .. import english
 from ..ir import Analysis, Frame, Token
 from ..transforms import EditPlan
+from . import states
 from .clauses import depends_on, main_clause_tokens, temporal_clauses
 from .meaning import is_agent, modal_refusal
 from .plan import target_features
@@ -73,8 +74,11 @@ def state_refusal(analysis: Analysis, main: Frame, plan: EditPlan) -> str | None
         and any(t.head == main.verb and t.text.lower() in ("of", "from") for t in tokens)
     ):  # *Saturn's rings are made mostly of ice*: what a thing is made of is a state
         return f"'made of' states what a thing consists of; its {aspect} would describe a making"
+    if aspect is not None and (why := states.state_refusal(analysis, main, aspect)):
+        return why
     if aspect is None or pred.voice != "active":
         return None
+    owned = states.possession(analysis, main)
     tokens = analysis.sentence.tokens
     if aspect == "progressive" and pred.perfect and pred.modality:
         return (
@@ -144,11 +148,14 @@ def state_refusal(analysis: Analysis, main: Frame, plan: EditPlan) -> str | None
     prospective = pred.lemma in _PROSPECTIVE and any(
         t.head == main.verb and t.dep == "xcomp" for t in tokens
     )
-    # *Jupiter has at least 95 moons*: what a thing has is a state too
-    owns = pred.lemma == "have" and head is not None and not is_agent(analysis, head)
     if (
         aspect == "perfect"
-        and (pred.lemma in english.NO_PROGRESSIVE or prospective or owns)
+        # (*nobody had had the heart to stop him* tells a past before a past: no span needed)
+        and (
+            pred.lemma in english.NO_PROGRESSIVE
+            or prospective
+            or (owned is not None and pred.tense != "past")
+        )
         and not any(tokens[i].text.lower() in _SPANS for i in own)
     ):
         return (
@@ -297,7 +304,7 @@ def form_refusal(analysis: Analysis, main: Frame, plan: EditPlan) -> str | None:
         if not pred.modality and any(
             other.predicate.tense == "pres"
             for head in clause_heads(analysis, main)
-            for other in temporal_clauses(analysis, head, _CONDITIONS)
+            for other in temporal_clauses(analysis, head, _CONDITIONS, modals=True)
         ):
             return (
                 "the clause states what happens when or if something holds; its progressive "

@@ -86,15 +86,23 @@ CONCESSIVE_SUBORDINATORS = english.read_lexicon("concessive_subordinators")
 
 
 def temporal_clauses(
-    analysis: Analysis, main: Frame, subordinators: frozenset[str] = TEMPORAL_SUBORDINATORS
+    analysis: Analysis,
+    main: Frame,
+    subordinators: frozenset[str] = TEMPORAL_SUBORDINATORS,
+    modals: bool = False,
 ) -> list[Frame]:
     """Finite temporal and conditional clauses that modify ``main`` (``advcl`` with a
     subordinator of :data:`TEMPORAL_SUBORDINATORS`, or of ``subordinators``), without a modal
-    of their own."""
+    of their own unless ``modals`` (*if he can hold his serve*, *before they could take it*)."""
     tokens = analysis.sentence.tokens
     out = []
     for f in analysis.frames:
-        if f is main or not f.finite or f.predicate.modality or not 0 <= f.verb < len(tokens):
+        if (
+            f is main
+            or not f.finite
+            or (f.predicate.modality and not modals)
+            or not 0 <= f.verb < len(tokens)
+        ):
             continue
         verb = tokens[f.verb]
         if verb.dep != "advcl":
@@ -112,8 +120,11 @@ def temporal_clauses(
             (t.i for t in tokens if t.head == f.verb and t.dep in ("nsubj", "nsubjpass", "expl")),
             default=f.verb,
         )
+        # (*when the vehicle is sold or transferred*: the parse may hang *when* on the
+        # second verb, but it stands before the subject of both)
+        conjuncts = {f.verb} | {t.i for t in tokens if t.head == f.verb and t.dep == "conj"}
         marks = [
-            t for t in tokens if t.head == f.verb and t.dep in ("mark", "advmod") and t.i < start
+            t for t in tokens if t.head in conjuncts and t.dep in ("mark", "advmod") and t.i < start
         ]
         if verb.head != main.verb and via is not None and via.dep == "advmod":
             marks = sorted(

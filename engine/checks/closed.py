@@ -206,6 +206,47 @@ def _name_before_verb(tokens, main: Frame):
     return head if other and getAllLemmas(head.text.lower(), upos="VERB") else None
 
 
+# Words that open a clause as well as a phrase (*as Patel sprints*, *as the race*)
+_SUBORDINATORS = frozenset({"as", "while", "until", "till", "before", "after", "since", "once"})
+
+
+def clause_read_as_noun(analysis: Analysis, main: Frame, plan: EditPlan) -> str | None:
+    """Why the parse leaves a clause unread: a subordinator's object is a plural noun that
+    may be the clause's verb (:func:`_clause_read_as_noun`)."""
+    tokens = analysis.sentence.tokens
+    if (noun := _clause_read_as_noun(tokens)) is None:
+        return None
+    return (
+        f"the parse reads '{noun.text}' after '{tokens[noun.head].text}' as a noun, where it "
+        "may be the verb of a clause; what that clause is stays unsettled"
+    )
+
+
+def _clause_read_as_noun(tokens):
+    """A plural noun read as the object of a subordinator that opens a clause, when it is also
+    a verb's *-s* form and follows a name or a noun with nothing between (*as Patel sprints
+    down the straight*: *Patel* the subject, *sprints* the verb; *before resentment builds*),
+    else None."""
+    from lemminflect import getAllLemmas
+
+    for t in tokens:
+        if (
+            t.dep == "pobj"
+            and t.tag == "NNS"
+            and t.i >= 2
+            and tokens[t.head].text.lower() in _SUBORDINATORS
+            and tokens[t.head].i < t.i - 1
+            and tokens[t.i - 1].head == t.i
+            and tokens[t.i - 1].dep in ("compound", "amod", "nmod")
+            # *as Patel sprints* (a name the tagger may call an adjective), *before resentment
+            # builds*
+            and (tokens[t.i - 1].pos in ("PROPN", "NOUN") or tokens[t.i - 1].text[:1].isupper())
+            and getAllLemmas(t.text.lower(), upos="VERB")
+        ):
+            return t
+    return None
+
+
 def _root_of(tokens, i: int) -> int:
     seen = set()
     while 0 <= i < len(tokens) and tokens[i].head != i and i not in seen:

@@ -228,7 +228,8 @@ _AGENT_SUFFIXES = ("ist", "ian", "eer")
 def is_agent(analysis: Analysis, head: Token) -> bool:
     """Whether a subject's head names someone who acts: a personal pronoun, a person or
     institution noun (``person_nouns.txt``, ``agent_nouns.txt``), a person, organization or
-    group name, or a noun with a person suffix (*-ist*, *-ian*, *-eer*; not *-ee*: a tree)."""
+    group name, or a noun with a person suffix (*-ist*, *-ian*, *-eer*; not *-ee*: a tree) or
+    a person noun's ending (``person_heads.txt``: *policyholder*, *taxpayer*)."""
     word = head.text.lower()
     lemma = head.lemma.lower() or word
     if word in _PERSON_WORDS or head.ent_type in ("PERSON", "ORG", "NORP", "GPE"):
@@ -236,10 +237,16 @@ def is_agent(analysis: Analysis, head: Token) -> bool:
     nouns = english.person_nouns() | _AGENT_NOUNS
     if lemma in nouns or word in nouns or head.tag == "NNP":
         return True
-    return head.pos == "NOUN" and lemma.endswith(_AGENT_SUFFIXES) and lemma not in _THING_NOUNS
+    if head.pos != "NOUN" or lemma in _THING_NOUNS:
+        return False
+    # *policyholder*, *homeowner*: a compound written as one word, ending in a person noun
+    return lemma.endswith(_AGENT_SUFFIXES) or any(
+        lemma.endswith(end) and len(lemma) > len(end) + 2 for end in _PERSON_HEADS
+    )
 
 
 _AGENT_NOUNS = english.read_lexicon("agent_nouns")
+_PERSON_HEADS = english.read_lexicon("person_heads")
 _THING_NOUNS = english.read_lexicon("thing_nouns")
 
 

@@ -114,6 +114,35 @@ _VERB_PREPOSITIONS = frozenset(
 )
 
 
+_SUBJECT_ADVERBS = english.read_lexicon("subject_adverbs")
+
+
+def subject_adverb_refusal(analysis: Analysis, main: Frame, plan: EditPlan) -> str | None:
+    """Why an adverb about the subject (``subject_adverbs.txt``: *Together we can ...*, *the
+    board unanimously approved*) blocks an edit that moves the subject: a passive or a swap
+    would make it describe the new subject, and an it-cleft would leave it before *it is*."""
+    voice = plan.features.get("voice")
+    moves = plan.swap or (voice is not None and voice != main.predicate.voice)
+    cleft = plan.features.get("cleft") in ("SUBJ", "ARG0") and not moves
+    if not (moves or cleft):
+        return None
+    tokens = analysis.sentence.tokens
+    subj = next((a for a in main.arguments if a.function == "subj"), None)
+    for t in tokens:
+        if t.text.lower() not in _SUBJECT_ADVERBS or not depends_on(tokens, t.i, main.verb):
+            continue
+        if t.head != main.verb or t.dep not in ("advmod", "npadvmod"):
+            continue
+        if cleft and (subj is None or t.i > subj.span[0]):
+            continue  # *It is we who can bring them back together*: it stays with its verb
+        return f"'{t.text}' says something about the subject; " + (
+            "moved before the cleft's 'it is' it would stand apart from the focus"
+            if cleft
+            else "after the subject moves it would describe the new one"
+        )
+    return None
+
+
 def moved_phrase_refusal(analysis: Analysis, main: Frame, plan: EditPlan) -> str | None:
     """Why an argument a voice change or swap moves is not a whole phrase the realizer can
     move: words of its head's phrase outside its span (*the Pixel | 8*), a measure (*30%*), or

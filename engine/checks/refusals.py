@@ -324,8 +324,16 @@ def _used_to(c: _Clause) -> str | None:
 
 def _comparison(c: _Clause) -> str | None:
     reverses = c.f.get("voice") == "active" and c.pred.voice == "passive"
-    if (c.moves or reverses) and c.own_word(("than",)):
-        tokens = c.analysis.sentence.tokens
+    tokens = c.tokens
+    # *raised more money from small donors than any campaign*: the comparison may hang inside
+    # the object, and moving the object would compare it with the campaign
+    inside = any(
+        tokens[i].text.lower() == "than"
+        for a in c.frame.arguments
+        if a.function in ("subj", "obj")
+        for i in range(*a.span)
+    )
+    if (c.moves or reverses) and (c.own_word(("than",)) or inside):
         than = next(t.i for t in tokens if t.text.lower() == "than")
         said = " ".join(t.text for t in tokens[max(0, than - 2) : than + 2])
         return (
@@ -433,6 +441,7 @@ REFUSALS = (
         _of_the_clause(check)
         for check in (
             closed.unsettled_parse,
+            closed.clause_read_as_noun,
             closed.first_word_case,
             closed.imperative_conjunct,
             closed.comment_clause,
@@ -446,8 +455,11 @@ REFUSALS = (
             sequence.relative_event_refusal,
             sequence.conditional_future_refusal,
             sequence.future_perfect_refusal,
+            sequence.negated_future_perfect_refusal,
+            sequence.suggestion_refusal,
             sequence.time_relative_refusal,
             sequence.cleft_tense_refusal,
+            sequence.elliptic_comparison_refusal,
             sequence.never_clause_refusal,
             meaning.adverb_refusal,
             aspect.habitual_refusal,
@@ -457,6 +469,7 @@ REFUSALS = (
             aspect.state_refusal,
             moved.carried_phrase,
             moved.moved_phrase_refusal,
+            moved.subject_adverb_refusal,
             moved.passive_order,
             aspect.coordinated_clause_refusal,
             meaning.formula_refusal,

@@ -38,6 +38,7 @@ from .time import names_its_time
 STRUCTURAL = ("polarity", "voice", "cleft")
 TIME = ("tense", "progressive", "perfect", "modality")
 ALIKE = (*TIME, "force")
+_ASKING = english.read_lexicon("question_verbs")
 _SUBJECTS = ("nsubj", "nsubjpass", "expl", "csubj", "csubjpass")
 _VERB_TAGS = ("VB", "VBD", "VBZ", "VBP", "VBN", "VBG")
 _NAMES = {
@@ -360,8 +361,20 @@ def dependent_past_refusal(analysis: Analysis, main: Frame, plan: EditPlan) -> s
         dep = tokens[f.verb].dep
         # *before they could take anything*: a past modal dates its clause like a past tense
         past = f.predicate.tense == "past" or (f.predicate.modality or "") in ("could", "would")
-        dated = dep == "advcl" and past and _temporal_mark(tokens, f.verb)
+        # *taught me to cook when I was nine*: a time clause the parse made a complement (not
+        # a question: *asked when it was built*)
+        clausal = dep == "advcl" or (
+            dep == "ccomp" and (tokens[tokens[f.verb].head].lemma or "").lower() not in _ASKING
+        )
+        dated = clausal and past and _temporal_mark(tokens, f.verb)
         reported = dep == "ccomp" and (f.predicate.modality or "") == "would"
+        # *voted against every budget that would have funded our schools*: what would have
+        # been, seen from a past; under the future it needs *would fund*
+        reported = reported or (
+            dep == "relcl"
+            and (f.predicate.modality or "") in ("would", "could", "might")
+            and f.predicate.perfect
+        )
         # *threw a party that kept the building awake*: what the object's relative clause
         # tells followed the main event; under the future it would be told as past already
         after = (

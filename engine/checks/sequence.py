@@ -15,9 +15,11 @@ from .. import english
 from ..english import descends
 from ..ir import Analysis, Frame
 from ..transforms import EditPlan
-from .clauses import depends_on, main_clause_tokens
+from . import states
+from .clauses import depends_on, main_clause_tokens, temporal_clauses
+from .plan import target_features
 from .scope import SEQUENCE_ADVERBS, phrase, reached_clauses, verb_conjuncts
-from .time import TIME_WORDS, clause_of, names_its_time
+from .time import TIME_WORDS, clause_of, dates, names_its_time
 
 _INDEFINITES = english.read_lexicon("indefinite_pronouns")
 
@@ -101,10 +103,13 @@ _CONDITIONAL = frozenset({"if", "unless", "provided", "providing"})
 def conditional_future_refusal(analysis: Analysis, main: Frame, plan: EditPlan) -> str | None:
     """Why a future under a condition cannot go into the past: *If Jenkins can hold his serve,
     he will force a deciding set* predicts; its past (*he forced*) would report a habit or a
-    fact, and *would force* a counterfactual. Neither is the sentence."""
+    fact, and *would force* a counterfactual. Neither is the sentence. *can* and *may* under a
+    condition (*If your knees hurt, your coach can adjust your stance*) likewise: *could*
+    reads as the same possibility, not a past one."""
     pred = main.predicate
+    modal = (pred.modality or "").split()[:1]
     if plan.features.get("tense") != "past" or not (
-        pred.tense == "fut" or (pred.modality or "").split()[:1] == ["will"]
+        pred.tense == "fut" or modal in (["will"], ["can"], ["may"], ["shall"])
     ):
         return None
     tokens = analysis.sentence.tokens
@@ -116,6 +121,12 @@ def conditional_future_refusal(analysis: Analysis, main: Frame, plan: EditPlan) 
                 x.head == t.i and x.dep == "mark" and x.text.lower() in _CONDITIONAL for x in tokens
             )
         ):
+            if modal in (["can"], ["may"]):  # *your coach can adjust it*: *could* is a guess
+                return (
+                    f"'{modal[0]} {tokens[main.verb].text}' says what is possible under the "
+                    f"condition '{phrase(analysis, t)}'; its past ('could', 'might') would read "
+                    "as the same possibility, not a past one"
+                )
             return (
                 f"the future of '{tokens[main.verb].text}' depends on the condition "
                 f"'{phrase(analysis, t)}'; in the past it would report a fact or a habit instead "
@@ -210,7 +221,8 @@ def backshifted_clauses(
     -> *stored*), *where*-clauses (*dug a den, where she gives birth* -> *gave birth*). Left
     as they are: a relative clause of the subject (*Buyers who love to entertain appreciated
     ...*), a clause with a modal (those follow by their own rule), a clause that names its own
-    time (*says the shop opens tomorrow*), a question or a cleft, and quoted words."""
+    time (*says the shop opens tomorrow*; not the occasion an ordinal *time* counts), a
+    question or a cleft, and quoted words."""
     tokens = analysis.sentence.tokens
     finite = {f.verb: f for f in analysis.frames if f.finite and 0 <= f.verb < len(tokens)}
     quoted = _quoted(tokens)
@@ -244,7 +256,7 @@ def backshifted_clauses(
                 and pred.force == "prop"
                 and pred.cleft is None
                 and verb not in quoted
-                and not _own_time(tokens, verb)
+                and (not _own_time(tokens, verb) or _counted_occasion(analysis, verb))
                 # *who has never won*: the realizer writes no 'never' into a new chain; those
                 # clauses are asked for apart (``never``), and refuse the edit
                 and never == any(t.head == verb and t.text.lower() == "never" for t in tokens)
@@ -253,15 +265,37 @@ def backshifted_clauses(
     return sorted(out, key=lambda f: f.verb)
 
 
+def _counted_occasion(analysis: Analysis, verb: int) -> bool:
+    """Whether the clause of ``verb`` is the occasion an ordinal *time* counts (*That was the
+    third time tonight the umpire had called ...*): it keeps the main clause's time, whatever
+    time words it holds."""
+    tokens = analysis.sentence.tokens
+    head = tokens[verb].head
+    if tokens[head].lemma.lower() == "time" and tokens[verb].dep == "relcl":
+        head = tokens[head].head
+    frame = next((f for f in analysis.frames if f.verb == head), None)
+    return frame is not None and states.ordinal_time(analysis, frame) is not None
+
+
 def _own_time(tokens, verb: int) -> bool:
     """Whether the clause of ``verb`` names a time of its own (:func:`names_its_time`), not
     counting a stretch it lasts (*for one summer*, *during the winter*)."""
     if not names_its_time(tokens, tokens[verb]):
         return False
+    perfect = any(t.head == verb and t.dep == "aux" and t.lemma.lower() == "have" for t in tokens)
     stretches = [
         t.i
         for t in tokens
-        if t.text.lower() in ("for", "during", "throughout") and descends(tokens, t.i, verb)
+        if (
+            t.text.lower() in ("for", "during", "throughout")
+            # *than she has slept in months*: with the perfect, a stretch up to then
+            or (
+                perfect
+                and t.text.lower() == "in"
+                and any(x.head == t.i and x.tag == "NNS" for x in tokens)
+            )
+        )
+        and descends(tokens, t.i, verb)
     ]
     return any(
         descends(tokens, x.i, verb)
@@ -447,3 +481,104 @@ def never_clause_refusal(analysis: Analysis, main: Frame, plan: EditPlan) -> str
             "follow into the past with its 'never', which the realizer does not write"
         )
     return None
+
+
+# The forms that can stand for a whole verb phrase after *than* (*than her brother does*)
+_ELLIPTIC = frozenset(
+    {"do", "does", "did", "has", "have", "had", "is", "are", "am", "was", "were", "can",
+     "could", "will", "would", "shall", "should", "may", "might", "must"}
+)  # fmt: skip
+_TIME_KEYS = ("tense", "progressive", "perfect", "modality")
+
+
+def elliptic_comparison(analysis: Analysis) -> tuple[int, int] | None:
+    """The span from *than* to an auxiliary that stands for the compared verb phrase (*than
+    her brother does*, *than she has in months*), or None."""
+    tokens = analysis.sentence.tokens
+    for t in tokens:
+        if t.text.lower() != "than":
+            continue
+        for k in range(t.i + 1, min(t.i + 6, len(tokens))):
+            word = tokens[k]
+            if word.text.lower() in _ELLIPTIC and word.tag in ("VBZ", "VBP", "VBD", "MD"):
+                after = tokens[k + 1] if k + 1 < len(tokens) else None
+                if after is None or not after.tag.startswith(("VB", "JJ", "RB", "NN", "DT")):
+                    return (t.i, k + 1)
+                break
+            if word.pos not in ("PRON", "NOUN", "PROPN", "DET", "ADJ", "NUM"):
+                break
+    return None
+
+
+def elliptic_comparison_refusal(analysis: Analysis, main: Frame, plan: EditPlan) -> str | None:
+    """Why an edit of the main clause's time cannot leave a comparison that repeats its verb
+    with a present auxiliary (*She sleeps better than she has in months*, *earns more than her
+    brother does*) when it puts the clause into the past or the perfect: the auxiliary would
+    have to change with it (*slept better than she had*; *has slept better than she has*
+    repeats itself), unless the comparison is a clause the sequence of tenses moves (*earned
+    more than her brother did*). A future or a progressive can stand beside it (*will feel
+    better than I have in weeks*)."""
+    span = elliptic_comparison(analysis)
+    if span is None:
+        return None
+    target, reason = target_features(main.predicate, plan)
+    source = main.predicate.features()
+    tokens = analysis.sentence.tokens
+    aux = span[1] - 1
+    if reason or tokens[aux].tag not in ("VBZ", "VBP"):
+        return None  # *ran faster than the old one did*: a past fits any edit into the past
+    past = target.get("tense") == "past" and source.get("tense") != "past"
+    perfect = bool(target.get("perfect")) and not source.get("perfect")
+    if not (past or perfect):
+        return None
+    moved = {f.verb for f in backshifted_clauses(analysis, [main.verb])}
+    if not perfect and aux in moved:
+        return None
+    said = " ".join(t.text for t in tokens[span[0] : span[1]])
+    return (
+        f"the comparison '{said}' repeats the verb with an auxiliary, which would have to "
+        "change with the edit; Seam does not rewrite it"
+    )
+
+
+# Words that give a future perfect the time it is done by (*will have left by noon*, *before
+# the guests arrive*, *by the time we land*)
+_BY_WORDS = frozenset({"by", "before", "until", "till", "when", "once"})
+
+
+def negated_future_perfect_refusal(analysis: Analysis, main: Frame, plan: EditPlan) -> str | None:
+    """Why a negated clause cannot take the future perfect with no time it is done by: *The
+    insurer will not pay for wear and tear* is a commitment; *will not have paid* reads as a
+    guess that it did not happen (*by the end of the month* would give it its time)."""
+    target, reason = target_features(main.predicate, plan)
+    if reason or not target.get("perfect") or main.predicate.perfect:
+        return None
+    if target.get("tense") != "fut" or target.get("polarity") != "neg":
+        return None
+    tokens = analysis.sentence.tokens
+    if any(tokens[i].text.lower() in _BY_WORDS for i in main_clause_tokens(analysis, main)):
+        return None
+    if temporal_clauses(analysis, main, _BY_WORDS):  # *before the guests arrive*
+        return None
+    return (
+        "a negated future perfect with no time it is done by ('by June') reads as a guess that "
+        "it did not happen, not as what the sentence says will not be done"
+    )
+
+
+def suggestion_refusal(analysis: Analysis, main: Frame, plan: EditPlan) -> str | None:
+    """Why *we can* does not go into the past as *we could* when nothing dates the clause in
+    the past: *Together we could bring the jobs back* reads as a proposal for now, not as a
+    past ability (*In 1990 we could ...* is dated, and stays a past)."""
+    pred = main.predicate
+    if plan.features.get("tense") != "past" or (pred.modality or "").split()[:1] != ["can"]:
+        return None
+    subj = next((a for a in main.arguments if a.function == "subj"), None)
+    if subj is None or subj.text.lower() != "we":
+        return None
+    if dates(analysis, main)[0] is not None:
+        return None
+    return (
+        "'we could ...' reads as a proposal for now, not as a past ability, and nothing in the "
+        "clause dates it in the past"
+    )

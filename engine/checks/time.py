@@ -19,6 +19,7 @@ _FUTURE_TIME = english.phrase_pattern("future_time_adverbials")
 _MONTHS = english.read_lexicon("months")
 TIME_NOUNS = english.read_lexicon("time_nouns")  # rules/lexicon/time_nouns.txt
 _PAST_DETERMINERS = frozenset({"last", "previous"})
+_PARTS_OF_TIME = frozenset({"end", "start", "beginning", "middle", "close", "rest"})
 _FUTURE_DETERMINERS = frozenset({"next", "coming"})
 
 
@@ -119,6 +120,14 @@ def dates(
     own = main_clause_tokens(analysis, frame)
     for clause in temporal_clauses(analysis, frame):  # *After he retired in 1988, he ...*
         own = own + main_clause_tokens(analysis, clause)
+    # *by the end of the next parliament*: the of-phrase of a part of a time is a time too
+    parts = [i for i in own if tokens[i].text.lower() in _PARTS_OF_TIME]
+    own = own + [
+        i
+        for i in range(len(tokens))
+        if i not in own and any(descends(tokens, i, p) and i > p for p in parts)
+    ]
+    own = sorted(set(own))
     text = " ".join(tokens[i].text for i in own)
     this_year = year or datetime.date.today().year
     past = m.group() if (m := _PAST_TIME.search(text)) else None

@@ -108,11 +108,14 @@ def inflect(
     return lemma
 
 
-def keep_spelling(new: str, old: str, lemma: str) -> str:
+def keep_spelling(new: str, old: str, lemma: str, same_form: bool = False) -> str:
     """``new``, a form of ``lemma``, spelled as the source form ``old`` spells the verb: a
     British doubled consonant stays doubled (*labelled* -> *labelled*, not *labeled*;
     *travelled* -> *travelling*), and a past form the source writes another standard way stays
-    as written (*learnt*, *spelt* where the other form is *learned*, *spelled*).
+    as written (*learnt*, *spelt* where the other form is *learned*, *spelled*). With
+    ``same_form`` (``old`` stands where ``new`` goes: a participle for a participle, a past
+    for a past), any other listed spelling of that form stays too (*had fitted*, where Seam's
+    participle is *fit*).
 
     >>> keep_spelling("labeled", "labelled", "label")
     'labelled'
@@ -120,6 +123,8 @@ def keep_spelling(new: str, old: str, lemma: str) -> str:
     'travelling'
     >>> keep_spelling("learned", "learnt", "learn"), keep_spelling("started", "start", "start")
     ('learnt', 'started')
+    >>> keep_spelling("fit", "fitted", "fit", True), keep_spelling("begun", "began", "begin")
+    ('fitted', 'begun')
     """
     lemma, low = lemma.lower(), old.lower()
     if len(lemma) < 2 or new.lower() == low:
@@ -130,7 +135,24 @@ def keep_spelling(new: str, old: str, lemma: str) -> str:
             return doubled + suffix
     if new.lower() == lemma + "ed" and low != lemma and low in (lemma + "t", lemma[:-1] + "t"):
         return low  # learnt, dreamt, spelt, smelt: the source's own past
+    if same_form and lemma != "be" and _same_past_form(new.lower(), low, lemma):
+        return low  # *had fitted* stays *fitted* (the table's participle is *fit*)
     return new
+
+
+def _same_past_form(new: str, old: str, lemma: str) -> bool:
+    """Whether ``old`` is another standard spelling of the past form ``new`` of ``lemma``:
+    both listed for the past or both for the participle (*woken* / *waked*), or ``new`` the
+    participle Seam writes and ``old`` a listed participle (*fit* / *fitted*)."""
+    from lemminflect import getAllInflections
+
+    forms = getAllInflections(lemma, upos="VERB")
+    past, participle = set(forms.get("VBD", ())), set(forms.get("VBN", ()))
+    if old == new or old not in past | participle:
+        return False
+    if (new in past and old in past) or (new in participle and old in participle):
+        return True
+    return new == past_participle(lemma) and old in participle
 
 
 @functools.lru_cache(maxsize=1)

@@ -300,7 +300,7 @@ class SurfaceRealizer:
         rewrites: dict[int, list[str]] = (
             {}
             if keep_source_vg
-            else _chain_rewrites(frame, chain, tokens, never, never_moves, bool(operator))
+            else _chain_rewrites(frame, chain, tokens, never, never_moves, operator)
         )
         rewrites.update(self._clause_rewrites(layout, conj_verbs))
         # An inverted copula (*Is the museum open?*) stands before its subject: what is left of
@@ -393,11 +393,11 @@ def _chain_rewrites(
     tokens: Sequence[Token],
     never: list[int],
     never_moves: bool,
-    fronted: bool,
+    operator: list[str],
 ) -> dict[int, list[str]]:
-    """The new chain placed over the source verb group (``fronted``: its operator went before
-    the subject); *never* moves into it or stays put."""
-    rewrites = place_chain(frame, chain, tokens, fronted)
+    """The new chain placed over the source verb group (``operator``: the words that went
+    before the subject, in a question); *never* moves into it or stays put."""
+    rewrites = place_chain(frame, chain, tokens, operator)
     for i in never:
         if never_moves:
             rewrites[i] = []  # the chain carries it

@@ -117,18 +117,22 @@ def tag_of(chain: list[str], target: dict) -> str:
 
 
 def place_chain(
-    frame: Frame, chain: list[str], tokens: Sequence[Token], fronted: bool = False
+    frame: Frame, chain: list[str], tokens: Sequence[Token], operator: Sequence[str] = ()
 ) -> dict[int, list[str]]:
     """Where the words of a new verb chain go: the first word takes the place of the first
     auxiliary after the subject (so adverbs between auxiliaries stay: *has also made* ->
     *will also have made*), the rest that of the lexical verb; other group tokens go. A manner
     adverb right before the verb stays right before it (:func:`manner_adverbs`: *were randomly
-    assigned* -> *might have been randomly assigned*). ``fronted``: the chain's operator went
-    before the subject (a question), so no word of ``chain`` takes the first auxiliary's place
+    assigned* -> *might have been randomly assigned*). ``operator``: the words of a question
+    that went before the subject, so no word of ``chain`` takes the first auxiliary's place
     (*Has the report also been checked?*)."""
     verb = tokens[frame.verb]
-    if chain:  # the source's spelling of the verb (*labelled*, *learnt*)
-        chain = [*chain[:-1], english.keep_spelling(chain[-1], verb.text, verb.lemma)]
+    fronted = bool(operator)
+    if chain:  # the source's spelling of the verb (*labelled*, *learnt*, *had fitted*)
+        before = [w.lower() for w in [*operator, *chain[:-1]] if w.lower() not in ("not", "n't")]
+        participle = bool(before) and before[-1] in _PARTICIPLE_AUXILIARIES
+        same = (verb.tag == "VBN" and participle) or (verb.tag == "VBD" and not before)
+        chain = [*chain[:-1], english.keep_spelling(chain[-1], verb.text, verb.lemma, same)]
     subj = by_function(frame, "subj")
     subj_start = subj.span[0] if subj else -1
     verbs = [i for i in frame.verb_group if tokens[i].dep != "neg"]
@@ -153,6 +157,12 @@ def place_chain(
     # the first auxiliary's place, or before the adverbs of a verb that had none
     out[anchor] = [*chain[:head], *out.get(anchor, [tokens[anchor].text])]
     return out
+
+
+# The auxiliaries after which a verb is a past participle (*had fitted*, *was swollen*)
+_PARTICIPLE_AUXILIARIES = frozenset(
+    {"have", "has", "had", "having", "be", "is", "are", "am", "was", "were", "been", "being"}
+)
 
 
 def manner_adverbs(frame: Frame, tokens: Sequence[Token], after: int) -> list[int]:
