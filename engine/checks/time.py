@@ -18,6 +18,7 @@ _PAST_TIME = english.phrase_pattern("past_time_adverbials")
 _FUTURE_TIME = english.phrase_pattern("future_time_adverbials")
 _MONTHS = english.read_lexicon("months")
 TIME_NOUNS = english.read_lexicon("time_nouns")  # rules/lexicon/time_nouns.txt
+_TERMS = english.read_lexicon("term_nouns")  # *the next parliament*: a time after *next* only
 _PAST_DETERMINERS = frozenset({"last", "previous"})
 _PARTS_OF_TIME = frozenset({"end", "start", "beginning", "middle", "close", "rest"})
 _FUTURE_DETERMINERS = frozenset({"next", "coming"})
@@ -27,17 +28,18 @@ def dated_phrases(words: list[str]) -> tuple[str | None, str | None]:
     """The small grammar of time expressions, beside the fixed phrases of the lexicons: *last*
     / *previous* + a time noun (*last Tuesday*, *last spring*), a time noun + *ago* (*three
     weeks ago*), *once upon a time* date a clause in the past; *next* / *the coming* + a time
-    noun (*next March*) in the future. ``words``: the clause's words; (past, future) phrases."""
+    noun (*next March*) or a term (``term_nouns.txt``: *the next parliament*) in the future.
+    ``words``: the clause's words; (past, future) phrases."""
     past = future = None
     low = [w.lower() for w in words]
     for k, w in enumerate(low):
         nxt = low[k + 1].rstrip("s") if k + 1 < len(low) else ""
-        if w in _PAST_DETERMINERS and nxt in TIME_NOUNS:
+        if w in _PAST_DETERMINERS and (nxt in TIME_NOUNS or nxt in _TERMS):
             past = past or f"{words[k]} {words[k + 1]}"
         elif w == "ago" and k > 0 and low[k - 1].rstrip("s") in TIME_NOUNS:
             start = k - 2 if k > 1 else k - 1
             past = past or " ".join(words[start : k + 1])
-        elif w in _FUTURE_DETERMINERS and nxt in TIME_NOUNS:
+        elif w in _FUTURE_DETERMINERS and (nxt in TIME_NOUNS or nxt in _TERMS):
             future = future or f"{words[k]} {words[k + 1]}"
     text = " ".join(low)
     if "once upon a time" in text:
