@@ -1,13 +1,19 @@
 """The batch pipeline behind ``seam transform`` and :func:`engine.transform`.
 
 Input texts are validated, analyzed once per batch by the backend, and every transformation
-is realized on every analysis. Each (input, transformation) pair yields exactly one record::
+is realized on every analysis. A corpus placeholder (StylePTB's ``unk``, ``NUM``) is parsed
+as a real word standing in for it, the stand-ins tried in turn until the edit applies, and is
+written back in the output (:mod:`engine.placeholders`). Each (input, transformation) pair
+yields exactly one record::
 
     {"id", "source", "transformation", "backend", "status", "reason", "candidates", "best"}
 
 with ``status`` one of ``ok``, ``not_applicable``, ``no_parse``, ``no_realization``,
 ``timeout``, ``error``. A failure in one record is that record's ``error``; it never stops
 the batch.
+
+One module, over 400 lines: the batch loop, the retries of a failed batch and the readings of
+a placeholder all decide what one record of one batch becomes, and share its bookkeeping.
 """
 
 from __future__ import annotations
@@ -24,6 +30,7 @@ from .backends import ERROR, NO_REALIZATION, OK, Backend, Candidate, Realization
 from .errors import IncompatibleError, InputError, InternalError, RecordError, SeamError
 from .ir import Analysis
 from .jsonl import InputRecord, fingerprint
+from .placeholders import Placeholders
 from .results import Record
 from .select import Selector, ToJudge
 from .transforms import Choice, EditPlan, Transformation, parse
@@ -147,9 +154,12 @@ class Transformer:
         batch_size: int = 64,
         selector: Selector | None = None,
         keep: Sequence[str] | None = None,
+        placeholders: Placeholders | None = None,
         **backend_options,
     ):
         self.backend = get_backend(backend, **backend_options)
+        # corpus placeholders (``unk``): the default table; ``Placeholders({})`` turns it off
+        self.placeholders = placeholders if placeholders is not None else Placeholders.default()
         self.max_chars = max_chars
         self.batch_size = batch_size
         self.selector = selector if selector is not None and selector.active else None
@@ -214,7 +224,8 @@ class Transformer:
         todo = [r for r in batch if any(j.name not in finished.get(r.line, ()) for j in job_list)]
         problems = {r.line: input_problem(r, self.max_chars) for r in todo}
         good = [r for r in todo if problems[r.line] is None]
-        analyses = self._analyze(good)
+        texts = {r.line: self._reading(cast(str, r.text), 0) for r in good}
+        analyses = self._analyze(good, texts)
         done: list[tuple[InputRecord, Job, Realization, Analysis | None]] = []
         work: list[tuple[InputRecord, str, list[Job], Analysis]] = []
         for rec in todo:
@@ -229,17 +240,18 @@ class Transformer:
             # no problem: the record has a text (input_problem) and an analysis (_analyze)
             assert rec.text is not None
             assert analysis is not None and not isinstance(analysis, Realization)
-            work.append((rec, rec.text, pending, analysis))
+            work.append((rec, texts[rec.line], pending, analysis))
         # the whole batch reaches the backend in one call (the ERG's generator pool sees every MRS)
         flat = [
-            (text, analysis, plan)
-            for _rec, text, pending, analysis in work
+            (rec, text, analysis, plan)
+            for rec, text, pending, analysis in work
             for j in pending
             for _, plan in j.plans
         ]
         results = self.realize_many(
-            [a for _, a, _ in flat], [p for _, _, p in flat], [t for t, _, _ in flat]
+            [a for _, _, a, _ in flat], [p for *_, p in flat], [t for _, t, _, _ in flat]
         )
+        results = self._other_readings(flat, results)
         k = 0
         for rec, _text, pending, analysis in work:
             for job in pending:
@@ -272,11 +284,72 @@ class Transformer:
             analysis,
         )
 
-    def _analyze(self, records: list[InputRecord]) -> dict[int, Analysis | Realization]:
-        """Analyses keyed by line; a Realization is the error of that record. The records
-        passed :func:`input_problem`, so each has a text."""
-        analyses = self.analyze_texts([cast(str, r.text) for r in records])
+    def _analyze(
+        self, records: list[InputRecord], texts: Mapping[int, str]
+    ) -> dict[int, Analysis | Realization]:
+        """Analyses keyed by line, of ``texts`` (each record's text as the parser reads it); a
+        Realization is the error of that record."""
+        analyses = self.analyze_texts([texts[r.line] for r in records])
         return {r.line: a for r, a in zip(records, analyses, strict=True)}
+
+    def _reading(self, text: str, k: int) -> str:
+        """``text`` as the parser reads it: its placeholders' ``k``-th stand-ins."""
+        return self.placeholders.reading(text, k) or text
+
+    def _other_readings(
+        self,
+        flat: list[tuple[InputRecord, str, Analysis, EditPlan]],
+        results: list[Realization],
+    ) -> list[Realization]:
+        """Each result with its placeholders written back; a text with placeholders whose
+        edit did not apply under the first stand-ins is read with the next ones, in turn,
+        until it applies (the first reading that applies is kept)."""
+        used = [0] * len(flat)
+        results = list(results)
+        most = max((self.placeholders.readings(cast(str, r.text)) for r, *_ in flat), default=0)
+        for k in range(1, most):
+            redo = [
+                n
+                for n, (rec, *_rest) in enumerate(flat)
+                if results[n].status != OK
+                and results[n].status != ERROR
+                and k < self.placeholders.readings(cast(str, rec.text))
+            ]
+            if not redo:
+                break
+            texts = [self._reading(cast(str, flat[n][0].text), k) for n in redo]
+            analyses = self.analyze_texts(list(dict.fromkeys(texts)))
+            by_text = dict(zip(dict.fromkeys(texts), analyses, strict=True))
+            ready = [
+                (n, t) for n, t in zip(redo, texts, strict=True) if isinstance(by_text[t], Analysis)
+            ]
+            again = self.realize_many(
+                [cast(Analysis, by_text[t]) for _, t in ready],
+                [flat[n][3] for n, _ in ready],
+                [t for _, t in ready],
+            )
+            for (n, _), real in zip(ready, again, strict=True):
+                if real.status == OK:
+                    results[n], used[n] = real, k
+        return [
+            self._restore(real, cast(str, rec.text), k)
+            for (rec, *_), real, k in zip(flat, results, used, strict=True)
+        ]
+
+    def _restore(self, real: Realization, source: str, k: int) -> Realization:
+        """``real`` with the placeholders of ``source`` written back over their stand-ins."""
+        if not self.placeholders.holds(source):
+            return real
+
+        def back(c: Candidate) -> Candidate:
+            return dataclasses.replace(c, text=self.placeholders.restore(c.text, k, source))
+
+        return dataclasses.replace(
+            real,
+            reason=self.placeholders.restore(real.reason, k, source),
+            candidates=tuple(back(c) for c in real.candidates),
+            rejected=tuple(back(c) for c in real.rejected),
+        )
 
     def analyze_texts(self, texts: Sequence[str]) -> list[Analysis | Realization]:
         """Analyze texts in one backend batch; a text that breaks the batch is isolated and

@@ -24,6 +24,7 @@ LAYERS = {
         "jsonl",
         "tables",
         "progress",
+        "placeholders",
     ),
     2: ("checks", "agreement", "shortening", "captions", "analyzers", "transforms"),
     3: ("surface", "erg", "tailor", "polyjuice", "accept", "srl", "rank", "validate", "nli"),

@@ -1,6 +1,7 @@
 """Repairs of spaCy's parse before it is read as frames: each fixes one class of error the
 small English model makes (a subject hung on an auxiliary, *ought to*, modal questions,
-clothing phrases, nominal clauses, copular participles, finite tags, inverted copulas), in the
+clothing phrases, nominal clauses, copular participles, *'s* for *has*, finite tags, inverted
+copulas), in the
 order :func:`repair` applies them; and the tokenizer cases that keep PTB clitics whole."""
 
 from __future__ import annotations
@@ -358,6 +359,42 @@ def _repair_copular_participles(doc) -> None:
                 k.dep_ = "agent"
 
 
+_PLACE_DEPS = ("advmod", "prep", "npadvmod")
+
+
+def _repair_has_clitic(doc) -> None:
+    """A clitic *'s* before a past participle that takes an object, or before *been*, *had* or
+    *got*, or *gone* with a place, is *has*, not *is* (*He's had other problems*, *She's got a
+    new job*, *It's been a long week*, *She's gone home*): the verb is active and perfect, its
+    subject a subject, not a passive's."""
+    for clitic in doc:
+        verb = clitic.head
+        if (
+            clitic.lower_ != "'s"
+            or clitic.dep_ not in ("aux", "auxpass")
+            or verb.i == clitic.i
+            or any(t.pos_ != "ADV" for t in doc[clitic.i + 1 : verb.i])
+            or verb.i < clitic.i
+            or verb.tag_ not in ("VBN", "VBD")
+        ):
+            continue
+        kids = list(verb.children)
+        if not (
+            verb.lower_ in ("been", "had", "got", "gotten")
+            or any(k.dep_ in ("dobj", "ccomp", "xcomp") for k in kids)
+            # *She's gone home*: *is gone* takes no place or direction
+            or (verb.lower_ == "gone" and any(k.dep_ in _PLACE_DEPS for k in kids))
+        ):
+            continue
+        clitic.dep_, clitic.lemma_ = "aux", "have"
+        verb.tag_ = "VBN"
+        for k in kids:
+            if k.dep_ == "nsubjpass":
+                k.dep_ = "nsubj"
+            elif k.dep_ == "auxpass" and k.i != clitic.i:
+                k.dep_ = "aux"
+
+
 def repair(doc) -> None:
     """Apply every repair to ``doc``, in place, in this order (a later one reads what an
     earlier one fixed)."""
@@ -367,5 +404,6 @@ def repair(doc) -> None:
     _repair_nominal_clauses(doc)
     _repair_copular_participles(doc)
     _repair_auxiliary_dependents(doc)
+    _repair_has_clitic(doc)
     _repair_finite_tags(doc)
     _repair_inverted_copula(doc)

@@ -495,3 +495,57 @@ def first_word_case(analysis: Analysis, main: Frame, plan: EditPlan) -> str | No
             "from the start, it could not be written right"
         )
     return None
+
+
+# The words that can be auxiliaries (and *to* of an infinitive); a verb the parse makes one
+# (*the machine employs reduced ...*: 'employs' an aux) is a misread
+_AUXILIARY_LEMMAS = frozenset(
+    {"be", "have", "do", "will", "shall", "can", "may", "must", "ought", "need", "dare",
+     "to", "get", "use", "going"}
+)  # fmt: skip
+
+
+def misread_order(analysis: Analysis, main: Frame, plan: EditPlan) -> str | None:
+    """Why the parse's verb group or word order cannot be trusted: a word that is no auxiliary
+    made one of the main verb's (*the machine employs reduced ...*: 'employs' an aux of
+    another word), or a statement whose subject follows its verb with nothing fronted that
+    licenses it (*my unk said mr. smith*: an inverted reporting clause without its comma),
+    which the edit would set back in order."""
+    tokens = analysis.sentence.tokens
+    for i in main.verb_group:
+        t = tokens[i]
+        if (
+            i != main.verb
+            and t.dep in ("aux", "auxpass")
+            and t.tag != "MD"
+            and (t.lemma or t.text).lower() not in _AUXILIARY_LEMMAS
+        ):
+            return (
+                f"the parse makes '{t.text}' an auxiliary of '{tokens[main.verb].text}'; what "
+                "the verb of the clause is stays unsettled"
+            )
+    subj = next((a for a in main.arguments if a.function == "subj"), None)
+    if (
+        subj is not None
+        and main.predicate.force == "prop"
+        and subj.span[0] > main.verb
+        and tokens[subj.head].dep in ("nsubj", "nsubjpass")
+        and not any(t.text == "?" for t in tokens)
+    ):
+        return (
+            f"the subject '{subj.text}' follows its verb '{tokens[main.verb].text}' (an "
+            "inverted clause); the edit would set it back before the verb"
+        )
+    first = min((i for i in main.verb_group if tokens[i].pos in ("AUX", "VERB")), default=main.verb)
+    if (
+        subj is not None
+        and main.predicate.force == "prop"
+        and first < subj.span[0] < main.verb
+        and not any(t.text == "?" for t in tokens)
+        and set(plan.features) - {"polarity"}
+    ):  # *Never have I seen such a mess*: the auxiliary before the subject
+        return (
+            f"the auxiliary '{tokens[first].text}' comes before the subject '{subj.text}' (an "
+            "inversion after a fronted word); Seam does not rebuild it with the edit"
+        )
+    return None

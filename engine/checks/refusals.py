@@ -322,6 +322,19 @@ def _used_to(c: _Clause) -> str | None:
     return None
 
 
+def _going_to(c: _Clause) -> str | None:
+    """*is going to leave* already states a future: its future (*will be going to*) and its
+    perfect (*has been going to*) are not English."""
+    f, pred = c.f, c.pred
+    if not (pred.lemma == "go" and pred.progressive and c.infinitive is not None):
+        return None
+    if f.get("tense") == "fut" or (f.get("perfect") is True and not pred.perfect):
+        edit = "future" if f.get("tense") == "fut" else "perfect"
+        verb = c.tokens[c.frame.verb].text
+        return f"'{verb} to' states a future already; its {edit} is not English"
+    return None
+
+
 def _comparison(c: _Clause) -> str | None:
     reverses = c.f.get("voice") == "active" and c.pred.voice == "passive"
     tokens = c.tokens
@@ -432,6 +445,7 @@ REFUSALS = (
     _progressive_of_a_state,
     _had_better,
     _used_to,
+    _going_to,
     _comparison,
     _negative_polarity_object,
     _unlicensed_ever_or_yet,
@@ -442,6 +456,7 @@ REFUSALS = (
         for check in (
             closed.unsettled_parse,
             closed.clause_read_as_noun,
+            closed.misread_order,
             closed.first_word_case,
             closed.imperative_conjunct,
             closed.comment_clause,

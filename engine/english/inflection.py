@@ -135,6 +135,8 @@ def keep_spelling(new: str, old: str, lemma: str, same_form: bool = False) -> st
             return doubled + suffix
     if new.lower() == lemma + "ed" and low != lemma and low in (lemma + "t", lemma[:-1] + "t"):
         return low  # learnt, dreamt, spelt, smelt: the source's own past
+    if same_form and lemma == "get" and low == "got" and new.lower() == "gotten":
+        return low  # *has got*: the participle as the source writes it
     if same_form and lemma != "be" and _same_past_form(new.lower(), low, lemma):
         return low  # *had fitted* stays *fitted* (the table's participle is *fit*)
     return new
