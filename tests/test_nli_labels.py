@@ -29,6 +29,11 @@ ROWS = [
     ("o", "o", "neutral", "neutral", "identity"),
     ("p", "f", "entailment", "neutral", "lit-1a"),
     ("f", "p", "contradiction", "neutral", "lit-1b"),
+    ("p", "f", "contradiction", "neutral", "times-past-future"),
+    ("p", "f", "neutral", "neutral", "times-past-future"),
+    ("f", "p", "entailment", "neutral", "times-future-past"),
+    ("f", "p", "neutral", "neutral", "times-future-past"),
+    ("m", "o", "neutral", "neutral", "times-may-neutral"),
     ("m", "o", "entailment", "neutral", "lit-2a"),
     ("m", "o", "contradiction", "neutral", "lit-2b"),
     ("m", "m", "entailment", "entailment", "lit-3a"),
@@ -71,9 +76,9 @@ def test_contraposition_exchanges_the_sides(rules):
     "p,h,original,premise,hypothesis,why",
     [
         ("p", "f", "entailment", PAST, PRES, "1a needs both originals in the present"),
-        ("p", "f", "neutral", PRES, PRES, "1a covers entailment only"),
-        ("f", "p", "entailment", PRES, PRES, "1b covers contradiction only"),
-        ("m", "o", "neutral", PRES, PRES, "'may' on a neutral premise: nothing follows"),
+        ("p", "f", "neutral", PAST, PRES, "the time rules need both originals in the present"),
+        ("f", "p", "entailment", PRES, PAST, "the time rules need both originals in the present"),
+        ("o", "m", "neutral", PRES, PRES, "'may' on the hypothesis: no rule"),
         ("o", "shorten(AGENT)", "contradiction", PRES, PRES, "a shorter hypothesis may follow"),
         ("o", "swap", "contradiction", PRES, PRES, "TAILOR's swap covers entailment only"),
         ("o", "swap", "entailment", PRES, {**PRES, "lemma": "meet"}, "a symmetric verb"),
@@ -121,7 +126,7 @@ def test_edits_that_change_nothing_do_not_count(rules):
 def test_the_label_map_gives_every_original_label(rules):
     assert rules.label_map(parse("m").plan(), parse("o").plan(), PRES, PRES) == {
         "entailment": "neutral",
-        "neutral": "unknown",
+        "neutral": "neutral",
         "contradiction": "neutral",
     }
     assert set(rules.label_map(parse("pa").plan(), parse("pa").plan())) == set(LABELS)
