@@ -7,7 +7,7 @@ import json
 import pytest
 
 from engine.cli import main as cli
-from engine.workflows.contrast import LIT_PAIRS, ContrastBuilder, summarize
+from engine.workflows.contrast import LIT_PAIRS, ContrastBuilder, format_summary, summarize
 
 PAIRS = [
     {
@@ -269,3 +269,20 @@ def test_a_passive_that_would_put_a_possessive_before_its_subject_fails_the_pair
     )
     assert r["status"] == "not_applicable" and r["reason"].startswith("hypothesis: ")
     assert "'his' may refer to the subject" in r["reason"]
+
+
+def test_the_summary_gives_each_rows_majority_label_and_its_accuracy(records):
+    stats = summarize(records)
+    pf = stats["pairs"]["p;f"]
+    assert (pf["majority"], pf["majority_accuracy"]) == ("neutral", 1.0)
+    labelled = [r for r in records if r["status"] == "ok"]
+    neutral = sum(r["label"] == "neutral" for r in labelled)
+    assert stats["labels"]["neutral"] == neutral
+    assert stats["majority"] == "neutral"
+    assert stats["majority_accuracy"] == pytest.approx(neutral / len(labelled))
+    table = format_summary(stats)
+    assert "majority" in table.splitlines()[0]
+    assert (
+        f"answering 'neutral' to every labelled contrast scores {neutral / len(labelled):.1%}"
+        in table
+    )

@@ -443,33 +443,68 @@ def summarize(records: Iterable[dict]) -> dict[str, Any]:
     for row in pairs.values():
         row["coverage"] = row["labelled"] / row["records"] if row["records"] else 0.0
         row["realized_rate"] = row["realized"] / row["records"] if row["records"] else 0.0
+        row["majority"], row["majority_accuracy"] = _majority(row["labels"])
     n = len(originals)
     covered = sum(originals.values())
+    labels = {lab: sum(row["labels"][lab] for row in pairs.values()) for lab in LABELS}
+    majority, accuracy = _majority(labels)
     return {
         "pairs": pairs,
         "inputs": n,
         "inputs_with_a_labelled_contrast": covered,
         "share_with_a_labelled_contrast": covered / n if n else 0.0,
+        "labels": labels,
+        "majority": majority,
+        "majority_accuracy": accuracy,
     }
+
+
+def _majority(labels: dict[str, int]) -> tuple[str | None, float]:
+    """The most frequent label and the accuracy of answering it to every labelled record (a
+    model that ignores the pair scores that much)."""
+    total = sum(labels.values())
+    if not total:
+        return None, 0.0
+    best = max(LABELS, key=lambda lab: labels[lab])
+    return best, labels[best] / total
 
 
 def format_summary(stats: dict[str, Any]) -> str:
     """A plain-text table of :func:`summarize`'s output."""
     head = (
         f"{'pair':<12} {'records':>8} {'realized':>9} {'labelled':>9} {'coverage':>9} "
-        f"{'entail':>7} {'neutral':>8} {'contra':>7}"
+        f"{'entail':>7} {'neutral':>8} {'contra':>7} {'majority':>9}"
     )
     lines = [head, "-" * len(head)]
-    for name, row in stats["pairs"].items():
+    rows = [*stats["pairs"].items(), ("all", None)]
+    for name, row in rows:
+        if row is None:
+            labelled = sum(r["labelled"] for r in stats["pairs"].values())
+            records = sum(r["records"] for r in stats["pairs"].values())
+            realized = sum(r["realized"] for r in stats["pairs"].values())
+            row = {
+                "records": records,
+                "realized": realized,
+                "labelled": labelled,
+                "coverage": labelled / records if records else 0.0,
+                "labels": stats["labels"],
+                "majority_accuracy": stats["majority_accuracy"],
+            }
         labs = row["labels"]
+        majority = f"{row['majority_accuracy']:.1%}" if row["labelled"] else "-"
         lines.append(
             f"{name:<12} {row['records']:>8} {row['realized']:>9} {row['labelled']:>9} "
             f"{row['coverage']:>8.1%} {labs['entailment']:>7} {labs['neutral']:>8} "
-            f"{labs['contradiction']:>7}"
+            f"{labs['contradiction']:>7} {majority:>9}"
         )
     lines.append(
         "input pairs with at least one labelled contrast: "
         f"{stats['inputs_with_a_labelled_contrast']} of {stats['inputs']} "
         f"({stats['share_with_a_labelled_contrast']:.1%})"
     )
+    if stats["majority"] is not None:
+        lines.append(
+            f"majority: answering '{stats['majority']}' to every labelled contrast scores "
+            f"{stats['majority_accuracy']:.1%}"
+        )
     return "\n".join(lines)
