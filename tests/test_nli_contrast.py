@@ -286,3 +286,19 @@ def test_the_summary_gives_each_rows_majority_label_and_its_accuracy(records):
         f"answering 'neutral' to every labelled contrast scores {neutral / len(labelled):.1%}"
         in table
     )
+
+
+def test_the_balanced_set_adds_label_keeping_pairs_beside_the_shifting_ones():
+    b = ContrastBuilder("surface", pairs=["balanced"])
+    recs = b.run_pairs([(p["premise"], p["hypothesis"], p["label"]) for p in PAIRS])
+    assert {r["pair"] for r in recs} == {"p;f", "f;p", "m;o", "i;i", "pa;pa", "p;p", "f;f"}
+    stats = summarize(recs)
+    assert stats["pairs"]["p;p"]["labels"] == {"entailment": 1, "neutral": 1, "contradiction": 1}
+    assert (
+        stats["majority_accuracy"]
+        < summarize(
+            ContrastBuilder("surface").run_pairs(
+                [(p["premise"], p["hypothesis"], p["label"]) for p in PAIRS]
+            )
+        )["majority_accuracy"]
+    )

@@ -205,7 +205,8 @@ def _configure_contrast(n: argparse.ArgumentParser) -> None:
         "--pairs",
         nargs="+",
         default=list(LIT_PAIRS),
-        help="pair expressions 'premise;hypothesis' (default: LIT's Table 2 set: %(default)s)",
+        help="pair expressions 'premise;hypothesis', or a named set: 'lit' (LIT's Table 2, the "
+        "default: %(default)s) or 'balanced' (label-keeping pairs beside the shifting ones)",
     )
     n.add_argument(
         "--label-rules", nargs="+", help="label rule files (default: every rules/labels/*.toml)"

@@ -60,6 +60,24 @@ log = logging.getLogger(__name__)
 
 # LIT's Table 2 (Li et al. 2020): the pair set `seam contrast` uses by default.
 LIT_PAIRS = ("p;f", "f;p", "m;o", "i;i", "pa;pa", "p;f +i", "p;f +pa", "f;p +i", "f;p +pa")
+# Named sets of pair expressions, usable wherever pair expressions are given. ``balanced``
+# puts the pairs that keep the original label (both sides in one time, clefts, passives)
+# beside those that move it to neutral (different times, a mere possibility), so that no
+# label is a constant answer (see docs/nli.md, "a set a model cannot game").
+PAIR_SETS = {
+    "lit": LIT_PAIRS,
+    "balanced": ("p;f", "f;p", "m;o", "i;i", "pa;pa", "p;p", "f;f"),
+}
+
+
+def expand_pair_sets(pairs: Sequence[str | Pair]) -> list[str | Pair]:
+    """``pairs`` with each name of :data:`PAIR_SETS` replaced by its expressions."""
+    out: list[str | Pair] = []
+    for p in pairs:
+        out.extend(PAIR_SETS[p] if isinstance(p, str) and p in PAIR_SETS else (p,))
+    return out
+
+
 # Field names tried in order when the configured one is absent (SNLI/MNLI release names).
 FALLBACK_FIELDS = {
     "premise": ("sentence1",),
@@ -193,7 +211,7 @@ class ContrastBuilder:
         edit_codes: bool = False,
         **backend_options,
     ):
-        self.variants = variants(pairs)
+        self.variants = variants(expand_pair_sets(pairs))
         self.edit_codes = edit_codes  # add each side's Polyjuice code (engine.polyjuice.detect)
         self.transformer = Transformer(
             backend, max_chars=max_chars, batch_size=batch_size, **backend_options
