@@ -65,7 +65,7 @@ def test_the_lists_decide_the_refusals(analyze, text, expr, says):
 @pytest.mark.parametrize(
     "text, expr",
     [
-        ("Somebody answered the phone.", "n"),  # not a negative word
+        ("Noah answered the phone.", "n"),  # not a negative word (*No...*)
         ("She often eats meat.", "n"),  # not nearly negative
         ("The storm hit the coast in the morning.", "f"),
         ("The train leaves at noon.", "p"),

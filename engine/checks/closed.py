@@ -16,6 +16,7 @@ its first word, the comma relatives, what an edit moves), and each is a few line
 
 from __future__ import annotations
 
+from .. import english
 from ..english import descends
 from ..ir import Analysis, Frame, Token
 from ..transforms import EditPlan
@@ -549,3 +550,49 @@ def misread_order(analysis: Analysis, main: Frame, plan: EditPlan) -> str | None
             "inversion after a fronted word); Seam does not rebuild it with the edit"
         )
     return None
+
+
+def comma_splice(analysis: Analysis, main: Frame, plan: EditPlan) -> str | None:
+    """Why a sentence of two clauses joined by a bare comma cannot be edited as one: an
+    imperative first (*Get in the truck, we're leaving now*: the parse makes it a clause of
+    the statement, and edited alone the statement no longer fits it), or a frame of saying
+    before what it says without *that* (*I told you, I'm not going back*: the second clause is
+    the words said, which the edit of the frame would leave as they are)."""
+    tokens = analysis.sentence.tokens
+    for t in tokens:
+        if (
+            t.head == main.verb
+            and t.i < main.verb
+            and t.dep in ("advcl", "dep", "ccomp")
+            and t.tag == "VB"
+            and all(x.pos in ("PUNCT", "INTJ") for x in tokens[: t.i])
+            and not any(x.head == t.i and x.dep in ("mark", "aux", "nsubj") for x in tokens)
+            and any(x.text == "," and t.i < x.i < main.verb for x in tokens)
+        ):
+            return (
+                f"'{phrase(analysis, t)}' is an imperative joined to the statement by a comma; "
+                "the edit would leave it beside a clause it no longer fits"
+            )
+    said = next(
+        (
+            t
+            for t in tokens
+            if t.head == main.verb
+            and t.dep == "ccomp"
+            and t.i > main.verb
+            and t.i > 0
+            and any(x.text == "," and main.verb < x.i < t.i for x in tokens)
+            and not any(x.head == t.i and x.dep == "mark" for x in tokens)
+            and (tokens[main.verb].lemma or "").lower() in _SAYING
+        ),
+        None,
+    )
+    if said is not None and (set(plan.features) - {"tense"} or plan.swap):
+        return (
+            f"'{phrase(analysis, said)}' is what '{tokens[main.verb].text}' says, set off by a "
+            "comma as quoted words are; the edit of the frame alone would not fit them"
+        )
+    return None
+
+
+_SAYING = english.read_lexicon("reporting_verbs")

@@ -16,6 +16,7 @@ from ..transforms import EditPlan
 from .clauses import depends_on
 from .plan import target_features
 from .scope import phrase
+from .states import possession as _possession
 
 _FORMULA_SIGNS = frozenset("= + < > ± × ÷ ≤ ≥".split())
 _PERFORMATIVES = english.read_lexicon("performative_verbs")
@@ -256,9 +257,13 @@ def modal_reading(analysis: Analysis, main: Frame) -> tuple[str, ...]:
     when its subject acts and its verb is an action; both for copular *be* with a subject who
     acts (*You must be careful* / *tired*). *can* states a capacity (root) of any subject
     unless its verb is one of happening (*can cause drowsiness*: ``modals.toml``'s
-    ``[possibility]``)."""
+    ``[possibility]``). *should* and *must* with a subject that does not act are read either
+    way (*An emergency fund should cover three months* is advice), and a modal of *have* of
+    possession is epistemic (*may have kidney disease*)."""
     pred = main.predicate
     if pred.perfect or pred.progressive or pred.lemma in english.NO_PROGRESSIVE:
+        return ("epistemic",)
+    if _possession(analysis, main) is not None:  # *may have kidney disease*: a state
         return ("epistemic",)
     if (pred.modality or "").split()[0] == "can":  # a capacity, unless the verb is a happening
         possible = pred.lemma in modal_table()["possibility"]["verbs"]
@@ -268,7 +273,10 @@ def modal_reading(analysis: Analysis, main: Frame) -> tuple[str, ...]:
     if subj is None or not 0 <= subj.head < len(tokens):
         return ("root", "epistemic")
     if not is_agent(analysis, tokens[subj.head]):
-        return ("epistemic",) if pred.voice == "active" else ("root", "epistemic")
+        # *An emergency fund should cover three months*: advice or a rule about a thing is
+        # still advice, beside the guess (*The parcel should arrive today*)
+        norm = (pred.modality or "").split()[0] in ("should", "must")
+        return ("epistemic",) if pred.voice == "active" and not norm else ("root", "epistemic")
     if pred.lemma == "be" and pred.voice == "active":
         return ("root", "epistemic")
     return ("root",)

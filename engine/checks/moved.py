@@ -73,7 +73,8 @@ def carried_phrase(analysis: Analysis, main: Frame, plan: EditPlan) -> str | Non
             inside[0].ent_type in ("DATE", "TIME")
             or inside[0].text.lower().rstrip("s") in TIME_NOUNS
         )
-        if word in _VERB_PREPOSITIONS or word in _PLACES or (timely and word != "of"):
+        ours = word == "for" and pred.lemma in _FOR_VERBS
+        if word in _VERB_PREPOSITIONS or word in _PLACES or ours or (timely and word != "of"):
             pp = phrase(analysis, t)
             kind = (
                 "a time phrase"
@@ -110,8 +111,9 @@ _PLACES = (english.LOCATIVE_PREPOSITIONS - {"in", "on", "at", "by", "over", "int
 # Prepositions whose phrase after an object is most often the verb's (a recipient, a source,
 # a goal, a span of time): disclose information to third parties, buy it from a dealer.
 _VERB_PREPOSITIONS = frozenset(
-    {"to", "from", "into", "onto", "during", "throughout", "since", "until", "till", "over"}
+    {"to", "from", "into", "onto", "during", "throughout", "since", "until", "till", "over", "as"}
 )
+_FOR_VERBS = english.read_lexicon("for_verbs")  # *mistake the signs for laziness*
 
 
 _SUBJECT_ADVERBS = english.read_lexicon("subject_adverbs")
@@ -277,9 +279,9 @@ def passive_order(analysis: Analysis, main: Frame, plan: EditPlan) -> str | None
     head = tokens[subj.head]
     obj = next((a for a in main.arguments if a.function == "obj"), None)
     # the object's possessive read as the subject's: after a pronoun subject it repeats it
-    # (*She washed her car*: *Her car was washed by her*), and with *own* it must (*his own
-    # fence*); after a noun it reads as any possessive that opens a sentence (*His seat was
-    # given up by the prime minister*)
+    # (*She washed her car*: *Her car was washed by her*); after a noun it would come before
+    # the name it may refer to, and read as someone else's (*Her savings were moved into an
+    # account by Sarah*)
     own = (
         _POSSESSIVE.get(head.text.lower(), frozenset())
         if head.tag == "PRP"
@@ -289,11 +291,7 @@ def passive_order(analysis: Analysis, main: Frame, plan: EditPlan) -> str | None
         (
             t
             for t in tokens
-            if obj is not None
-            and t.head == obj.head
-            and t.dep == "poss"
-            and t.text.lower() in own
-            and (head.tag == "PRP" or tokens[min(t.i + 1, len(tokens) - 1)].text.lower() == "own")
+            if obj is not None and t.head == obj.head and t.dep == "poss" and t.text.lower() in own
         ),
         None,
     )

@@ -335,6 +335,32 @@ def _going_to(c: _Clause) -> str | None:
     return None
 
 
+def _adverb_before_able(c: _Clause) -> str | None:
+    """*can't just walk in* under the future: *will not just be able to walk* moves *just*
+    from the verb to *be able*, where it reads as 'merely'."""
+    pred, tokens = c.pred, c.tokens
+    if c.f.get("tense") != "fut" or (pred.modality or "").split()[:1] != ["can"]:
+        return None
+    first = min(c.frame.verb_group, default=c.frame.verb)
+    adverb = next(
+        (
+            t
+            for t in tokens
+            if t.head == c.frame.verb
+            and t.dep == "advmod"
+            and first < t.i < c.frame.verb
+            and t.text.lower() not in ("not", "n't", "never")
+        ),
+        None,
+    )
+    if adverb is None:
+        return None
+    return (
+        f"'{adverb.text}' stands before the verb after 'can'; in the future 'will be able to' it "
+        "would fall before 'be able' and change what it says"
+    )
+
+
 def _comparison(c: _Clause) -> str | None:
     reverses = c.f.get("voice") == "active" and c.pred.voice == "passive"
     tokens = c.tokens
@@ -367,6 +393,27 @@ def _negative_polarity_object(c: _Clause) -> str | None:
             f"the object '{obj_.text}' is a negative polarity item; as a subject "
             f"('{obj_.text[:1].upper()}{obj_.text[1:]} is ...') it has no negation before it to "
             "license it"
+        )
+    return None
+
+
+# Subjects that take no negation after them: *Somebody did not steal it* is not the negation of
+# *Somebody stole it* (that is *Nobody stole it*)
+_SOME_SUBJECTS = frozenset({"somebody", "someone", "something"})
+
+
+def _positive_polarity_subject(c: _Clause) -> str | None:
+    subj = c.functions.get("subj")
+    if (
+        c.f.get("polarity") == "neg"
+        and c.pred.polarity == "pos"
+        and subj is not None
+        and c.tokens[subj.span[0]].text.lower() in _SOME_SUBJECTS
+    ):
+        first = c.tokens[subj.span[0]].text
+        return (
+            f"the subject '{subj.text}' takes no negation after it ('{first} ... did not' is not "
+            "the sentence's negation; 'No...' would be, which Seam does not write)"
         )
     return None
 
@@ -446,8 +493,10 @@ REFUSALS = (
     _had_better,
     _used_to,
     _going_to,
+    _adverb_before_able,
     _comparison,
     _negative_polarity_object,
+    _positive_polarity_subject,
     _unlicensed_ever_or_yet,
     _object_that_cannot_move,
     _time_adverbial,
@@ -459,6 +508,7 @@ REFUSALS = (
             closed.misread_order,
             closed.first_word_case,
             closed.imperative_conjunct,
+            closed.comma_splice,
             closed.comment_clause,
             closed.attachment_after_relative,
             meaning.modal_refusal,

@@ -16,6 +16,9 @@ An edit is made only where the analysis accounts for every clause it concerns:
 The modal's meaning, performatives and formulae are :mod:`.meaning`'s; what a moved argument
 carries, :mod:`.moved`'s; the aspect forms an edit must not force (and the same checks on
 coordinated clauses), :mod:`.aspect`'s.
+
+One module, over 400 lines: every check here asks which clauses an edit of the main clause
+reaches, through the same readers of conjuncts and dependent clauses.
 """
 
 from __future__ import annotations
@@ -39,6 +42,7 @@ STRUCTURAL = ("polarity", "voice", "cleft")
 TIME = ("tense", "progressive", "perfect", "modality")
 ALIKE = (*TIME, "force")
 _ASKING = english.read_lexicon("question_verbs")
+_ACHIEVEMENTS = english.read_lexicon("achievement_verbs")
 _SUBJECTS = ("nsubj", "nsubjpass", "expl", "csubj", "csubjpass")
 _VERB_TAGS = ("VB", "VBD", "VBZ", "VBP", "VBN", "VBG")
 _NAMES = {
@@ -173,9 +177,11 @@ def coordination_refusal(analysis: Analysis, main: Frame, plan: EditPlan) -> str
                 "editing the first alone would leave the sentence half changed"
             )
         lemma = english.verb_lemma(c.text, c.lemma)
-        if feats.get("progressive") is True and lemma in english.NO_PROGRESSIVE:
+        # (*checked her ears and found an infection*: *was finding* is not what happened)
+        if feats.get("progressive") is True and lemma in english.NO_PROGRESSIVE | _ACHIEVEMENTS:
+            kind = "stative" if lemma in english.NO_PROGRESSIVE else "achievement"
             return (
-                f"the coordinated verb phrase '{phrase(analysis, c)}' has the stative verb "
+                f"the coordinated verb phrase '{phrase(analysis, c)}' has the {kind} verb "
                 f"'{lemma}', which has no progressive"
             )
     return None

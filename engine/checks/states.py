@@ -2,8 +2,9 @@
 perfect would turn into events under way: *have* of possession (what is not in
 ``event_have_nouns.txt``: *has a car*, *had the heart to*), a participle of place after *be*
 with no agent (``state_participles.txt``: *are gathered here*), *be* an ordinal *time* (*This
-is the third time ...*), a perfect with *already* (*has already cancelled the charge*), and
-an event that stopped another (*scared them off before they could take anything*)."""
+is the third time ...*), a perfect with *already* (*has already cancelled the charge*), an
+event that stopped another (*scared them off before they could take anything*) and a past
+event told after another (*froze the account after it detected fraud*)."""
 
 from __future__ import annotations
 
@@ -114,5 +115,11 @@ def state_refusal(analysis: Analysis, frame: Frame, aspect: str) -> str | None:
         return (
             "'before ... could' says the event happened and prevented another; its "
             "progressive would leave it unfinished"
+        )
+    if pred.tense == "past" and temporal_clauses(analysis, frame, frozenset({"after"}), True):
+        # *froze the account after it detected ...*: one event told after another
+        return (
+            "an 'after'-clause tells the event as a whole that followed another; its "
+            "progressive would leave it under way"
         )
     return None

@@ -105,9 +105,19 @@ def time_point(analysis: Analysis, frame: Frame) -> str | None:
             return f"{tokens[i].text} {tokens[i + 1].text}"  # *prunes them in February*
         if word == "at" and nxt and (tokens[i + 1].tag == "CD" or nxt[0] in _CLOCK):
             return f"{tokens[i].text} {tokens[i + 1].text}"  # at seven, at 6 p.m., at noon
+        if word in ("after", "before") and nxt and (nxt[0] in _CLOCK or _clock_time(tokens, i)):
+            return f"{tokens[i].text} {tokens[i + 1].text}"  # *after 6 p.m.*: a time of day
         if word in ("tonight", "tomorrow", "yesterday"):
             return tokens[i].text
     return None
+
+
+def _clock_time(tokens: Sequence[Token], i: int) -> bool:
+    """Whether the word after ``i`` is a number read as a time of day (*6 p.m.*, *9:30*)."""
+    if i + 1 >= len(tokens) or tokens[i + 1].tag != "CD":
+        return False
+    after = tokens[i + 2].text.lower() if i + 2 < len(tokens) else ""
+    return ":" in tokens[i + 1].text or after in _CLOCK or after in ("a.m.", "p.m.", "am", "pm")
 
 
 def dates(
