@@ -686,7 +686,7 @@ def test_a_relative_clause_of_a_state_or_of_a_given_one_keeps_its_present(
     "source,why",
     [
         ("The printer stores up to 50 pages in its internal memory.", "could come before"),
-        ("The museum keeps rare maps of its region in a locked room.", "could come before"),
+        ("The museum holds rare maps of its region in a locked room.", "could come before"),
         (
             "Customers who upgrade early will receive three months of support at no cost.",
             "run into 'at no cost'",

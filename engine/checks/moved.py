@@ -73,7 +73,7 @@ def carried_phrase(analysis: Analysis, main: Frame, plan: EditPlan) -> str | Non
             inside[0].ent_type in ("DATE", "TIME")
             or inside[0].text.lower().rstrip("s") in TIME_NOUNS
         )
-        ours = word == "for" and pred.lemma in _FOR_VERBS
+        ours = (word == "for" and pred.lemma in _FOR_VERBS) or pred.lemma in _SMALL_CLAUSE
         if word in _VERB_PREPOSITIONS or word in _PLACES or ours or (timely and word != "of"):
             pp = phrase(analysis, t)
             kind = (
@@ -81,7 +81,7 @@ def carried_phrase(analysis: Analysis, main: Frame, plan: EditPlan) -> str | Non
                 if timely
                 else "a place"
                 if word in _PLACES
-                else f"a '{word}'-phrase"
+                else f"{'an' if word[:1] in 'aeiou' else 'a'} '{word}'-phrase"
             )
             return (
                 f"the parse does not settle whether '{pp}' ({kind}) belongs to "
@@ -114,6 +114,7 @@ _VERB_PREPOSITIONS = frozenset(
     {"to", "from", "into", "onto", "during", "throughout", "since", "until", "till", "over", "as"}
 )
 _FOR_VERBS = english.read_lexicon("for_verbs")  # *mistake the signs for laziness*
+_SMALL_CLAUSE = english.read_lexicon("small_clause_verbs")  # *wants everyone on deck*
 
 
 _SUBJECT_ADVERBS = english.read_lexicon("subject_adverbs")
