@@ -19,10 +19,10 @@ from expect import declined, ok_text
         ("Grandpa repaired the fence and painted the shed.", "passive", "coordinated"),
         ("Grandpa repaired the fence and painted the shed.", "swap", "coordinated"),
         # a second verb phrase of another form: a copula, its own auxiliary, another tense
-        ("This printer copies documents fast and is cheap to run.", "tense(past)", "copula"),
-        ("This printer copies documents fast and is cheap to run.", "question", "copula"),
+        ("Our printer works well and is cheap to run.", "question", "copula"),
         ("The pipes are old and may leak in winter.", "negate", "coordinated"),
-        ("The pipes are old and may leak in winter.", "tense(fut)", "own auxiliary 'may'"),
+        ("The pipes are old and may leak in winter.", "tense(fut)", "'may' has no future"),
+        ("The pipes are old and may leak in winter.", "question", "own auxiliary 'may'"),
         ("The bridge was built in 1930 and carried trains for decades.", "prog(+)", "form"),
         # a stative second verb phrase has no progressive
         ("The tent sleeps four people but weighs only two kilos.", "prog(+)", "stative"),
@@ -61,6 +61,70 @@ def test_a_coordinated_verb_phrase_of_the_same_form_is_edited_alike(
     realize, source, expr, expected
 ):
     assert ok_text(realize(source, expr)) in (expected, expected.replace(" who ", " that "))
+
+
+# -- verb phrases with a verb group of their own (engine.checks.scope.own_group_conjuncts) -----
+@pytest.mark.parametrize(
+    "source,expr,expected",
+    [
+        # a finite copula, an auxiliary of its own: each takes the tense with the shared subject
+        (
+            "The shop sells fresh bread and is open on Sundays.",
+            "tense(past)",
+            "The shop sold fresh bread and was open on Sundays.",
+        ),
+        (
+            "Our printer works well and is cheap to run.",
+            "tense(fut)",
+            "Our printer will work well and will be cheap to run.",
+        ),
+        # *will* of what comes next stays after the main verb's time: *would*
+        (
+            "Our nurse is checking the results and will call you back.",
+            "tense(past)",
+            "Our nurse was checking the results and would call you back.",
+        ),
+        # a participle the tagger read as a past shares the perfect's *have*
+        (
+            "The council has fixed the road and painted new lines.",
+            "question",
+            "Has the council fixed the road and painted new lines?",
+        ),
+        (
+            "The council has fixed the road and painted new lines.",
+            "prog(+)",
+            "The council has been fixing the road and painting new lines.",
+        ),
+        # a copula under the main verb's modal shares it
+        (
+            "Drivers must carry a licence and be ready to show it.",
+            "tense(past)",
+            "Drivers had to carry a licence and be ready to show it.",
+        ),
+    ],
+)
+def test_a_verb_phrase_with_its_own_verb_group_takes_the_tense(realize, source, expr, expected):
+    assert ok_text(realize(source, expr)) == expected
+
+
+@pytest.mark.parametrize(
+    "source,expr,why",
+    [
+        # negation, a question, an aspect alone: not carried into a verb group of its own
+        ("The shop sells fresh bread and is open on Sundays.", "negate", "copula"),
+        ("Our nurse is checking the results and will call you back.", "question", "'will'"),
+        ("The shop sells fresh bread and is open on Sundays.", "perf(+)", "copula"),
+        # a passive under the main verb's modal shares the modal: not a verb group of its own
+        ("Visitors must sign in at reception and be accompanied.", "tense(past)", "'be'"),
+        # its own verb group passes the clause checks with the shared subject
+        ("The pipes are old and may leak in winter.", "tense(past)", "verb phrase 'may leak"),
+        # the parse reads a word after the object as the verb of a clause
+        ("This printer copies documents fast and is cheap to run.", "question", "unsettled"),
+        ("This printer copies quickly and is cheap to run.", "question", "plural noun"),
+    ],
+)
+def test_a_verb_phrase_with_its_own_verb_group_is_refused_otherwise(realize, source, expr, why):
+    declined(realize(source, expr), why)
 
 
 # -- "unchanged" only when every conjunct and dependent clause shows the edit ------------------

@@ -46,7 +46,7 @@ from .plan import (
     value_name,
 )
 from .refusals import NEGATIVE_ADVERBS, REFUSALS, refusal
-from .scope import clause_heads, negation_joins
+from .scope import clause_heads, negation_joins, own_group_conjuncts
 from .scope import phrase as clause_phrase
 from .sentences import (
     REPORTING_VERBS,
@@ -66,6 +66,7 @@ __all__ = [
     "NEGATIVE_ADVERBS",
     "REFUSALS",
     "clause_heads",
+    "own_group_conjuncts",
     "clause_phrase",
     "comment_clauses",
     "negation_joins",

@@ -22,6 +22,7 @@ from .scope import (
     clause_conjuncts,
     clause_heads,
     phrase,
+    with_shared_subject,
 )
 from .sequence import perfect_time
 from .time import TIME_WORDS, time_point
@@ -378,10 +379,12 @@ def coordinated_clause_refusal(analysis: Analysis, main: Frame, plan: EditPlan) 
         frame = frames.get(c.i)
         if frame is None:
             continue
+        kind = "clause" if any(a.function == "subj" for a in frame.arguments) else "verb phrase"
+        frame = with_shared_subject(frame, main)  # *... and will update you*: the main subject's
         theirs = frame.predicate.features()
         if relative and any(theirs[k] != mine[k] for k in keys):
             return (
-                f"the coordinated clause '{phrase(analysis, c)}' is in another tense or aspect "
+                f"the coordinated {kind} '{phrase(analysis, c)}' is in another tense or aspect "
                 "than the main clause; the same edit would not put both in the same time"
             )
         tokens = analysis.sentence.tokens
@@ -389,7 +392,7 @@ def coordinated_clause_refusal(analysis: Analysis, main: Frame, plan: EditPlan) 
             f in plan.features for f in ("tense", "perfect", "progressive")
         ):
             return (
-                f"the coordinated clause '{phrase(analysis, c)}' is negated by 'never'; "
+                f"the coordinated {kind} '{phrase(analysis, c)}' is negated by 'never'; "
                 "Seam does not yet carry 'never' into a clause it retenses"
             )
         for check in (
@@ -400,14 +403,14 @@ def coordinated_clause_refusal(analysis: Analysis, main: Frame, plan: EditPlan) 
             state_refusal,
         ):
             if why := check(analysis, frame, plan):
-                return f"in the coordinated clause '{phrase(analysis, c)}': {why}"
+                return f"in the coordinated {kind} '{phrase(analysis, c)}': {why}"
         theirs_pred = frame.predicate
         if plan.features.get("progressive") is True and (
             theirs_pred.lemma in english.NO_PROGRESSIVE
             or (theirs_pred.lemma == "be" and theirs_pred.voice == "active")
         ):
             return (
-                f"the coordinated clause '{phrase(analysis, c)}' has the stative verb "
+                f"the coordinated {kind} '{phrase(analysis, c)}' has the stative verb "
                 f"'{frame.predicate.lemma}', which has no progressive"
             )
     return None

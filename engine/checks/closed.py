@@ -26,6 +26,14 @@ from .time import TIME_WORDS, names_its_time
 _PUNCT = (",", ".", "!", "?", ";", ":", "-", "--", "—", "–", '"', "'", "(", ")")
 # Relations that leave a phrase where the parser put it only for want of a better one.
 _UNSETTLED = ("dep", "meta", "dislocated")
+# Verbs that take a clause with no *that* (*said it rained*, *wonder who came*, *think so*) or
+# an object and a bare verb (*lets the dough rest*).
+_CLAUSE_TAKING = (
+    english.read_lexicon("reporting_verbs")
+    | english.read_lexicon("bare_infinitive_verbs")
+    | english.read_lexicon("question_verbs")
+    | english.read_lexicon("neg_raising_verbs")
+)
 
 
 def moved_functions(main: Frame, plan: EditPlan) -> tuple[str, ...]:
@@ -207,6 +215,37 @@ def _name_before_verb(tokens, main: Frame):
     return head if other and getAllLemmas(head.text.lower(), upos="VERB") else None
 
 
+def verb_read_as_noun(analysis: Analysis, main: Frame, plan: EditPlan) -> str | None:
+    """Why the parse's subject cannot be trusted: its head is a plural noun that its own phrase
+    contradicts (:func:`_verb_read_as_noun`), so it is likely the verb."""
+    if (verb := _verb_read_as_noun(analysis.sentence.tokens, main)) is None:
+        return None
+    return (
+        f"the parse reads '{verb.text}' as a plural noun, but its phrase cannot have one "
+        "(a singular determiner, or an adverb of its own); it is likely the verb, and the "
+        "sentence's main verb stays unsettled"
+    )
+
+
+def _verb_read_as_noun(tokens, main: Frame):
+    """The subject's head when it is a plural noun that is also a verb's *-s* form and its
+    phrase contradicts a plural noun: a singular determiner (*This printer copies quickly*) or
+    an adverb in *-ly* hung on it; else None."""
+    from lemminflect import getAllLemmas
+
+    head = next(
+        (t for t in tokens if t.head == main.verb and t.dep in ("nsubj", "nsubjpass")), None
+    )
+    if head is None or head.tag != "NNS" or not getAllLemmas(head.text.lower(), upos="VERB"):
+        return None
+    own = [x for x in tokens if x.head == head.i]
+    singular = any(x.dep == "det" and x.text.lower() in _SINGULAR_DETERMINERS for x in own)
+    adverb = any(x.dep == "advmod" and x.text.lower().endswith("ly") for x in own)
+    return head if singular or adverb else None
+
+
+_SINGULAR_DETERMINERS = frozenset({"this", "that", "a", "an", "each", "every", "another"})
+
 # Words that open a clause as well as a phrase (*as Patel sprints*, *as the race*)
 _SUBORDINATORS = frozenset({"as", "while", "until", "till", "before", "after", "since", "once"})
 
@@ -245,6 +284,35 @@ def _clause_read_as_noun(tokens):
             and getAllLemmas(t.text.lower(), upos="VERB")
         ):
             return t
+    return None
+
+
+def bare_clause_after_verb(analysis: Analysis, main: Frame, plan: EditPlan) -> str | None:
+    """Why the parse cannot be trusted: it makes a clause of the two words after the main verb
+    (a noun as subject and a finite verb with nothing of its own: *copies documents fast*,
+    *fast* read as a verb), with no *that* and no question word, under a verb that reports
+    neither speech nor thought. The second word modifies the verb or the noun."""
+    tokens = analysis.sentence.tokens
+    lemma = main.predicate.lemma
+    if lemma in _CLAUSE_TAKING:
+        return None
+    for t in tokens:
+        if t.dep != "ccomp" or t.head != main.verb or t.tag not in ("VBP", "VBZ", "VBD"):
+            continue
+        own = [c for c in tokens if c.head == t.i and c.text not in _PUNCT]
+        if len(own) != 1 or own[0].dep != "nsubj" or own[0].i != t.i - 1:
+            continue
+        if own[0].tag not in ("NN", "NNS"):
+            continue  # a pronoun or a name may well be a subject (*I guess she knows*)
+        if not main.verb < own[0].i or any(c.head == own[0].i for c in tokens):
+            continue  # a bare noun right after the verb, then the word read as its verb
+        if any(tokens[k].text in _PUNCT for k in range(main.verb + 1, t.i)):
+            continue
+        return (
+            f"the parse makes '{own[0].text} {t.text}' a clause of its own after "
+            f"'{tokens[main.verb].text}', which takes no clause; '{t.text}' may modify the "
+            "verb, and the sentence's structure is unsettled"
+        )
     return None
 
 

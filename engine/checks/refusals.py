@@ -505,6 +505,8 @@ REFUSALS = (
         for check in (
             closed.unsettled_parse,
             closed.clause_read_as_noun,
+            closed.bare_clause_after_verb,
+            closed.verb_read_as_noun,
             closed.misread_order,
             closed.first_word_case,
             closed.imperative_conjunct,

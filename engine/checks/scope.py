@@ -23,6 +23,8 @@ reaches, through the same readers of conjuncts and dependent clauses.
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 from .. import english
 from ..ir import Analysis, Frame, Token
 from ..transforms import EditPlan
@@ -45,6 +47,7 @@ _ASKING = english.read_lexicon("question_verbs")
 _ACHIEVEMENTS = english.read_lexicon("achievement_verbs")
 _SUBJECTS = ("nsubj", "nsubjpass", "expl", "csubj", "csubjpass")
 _VERB_TAGS = ("VB", "VBD", "VBZ", "VBP", "VBN", "VBG")
+_FINITE_TAGS = ("VBD", "VBZ", "VBP")
 _NAMES = {
     "polarity": "negation",
     "voice": "a voice change",
@@ -82,8 +85,40 @@ def reached_clauses(analysis: Analysis, main: Frame) -> list[Frame]:
 
 
 def clause_conjuncts(analysis: Analysis, main: Frame) -> list[Token]:
-    """Verbs of main clauses coordinated with the main one, each with its own subject."""
-    return [t for t in _conjuncts(analysis, main) if _has_subject(analysis, t)]
+    """Verbs of main clauses coordinated with the main one, each with its own subject, and of
+    the verb phrases that share the main subject but have a verb group of their own
+    (:func:`own_group_conjuncts`): a time edit reaches each alike, and each must pass the same
+    checks."""
+    own = {t.i for t in own_group_conjuncts(analysis, main)}
+    return [t for t in _conjuncts(analysis, main) if _has_subject(analysis, t) or t.i in own]
+
+
+def own_group_conjuncts(analysis: Analysis, main: Frame) -> list[Token]:
+    """Verb phrases coordinated with the main verb, sharing its subject, with a verb group of
+    their own: an auxiliary (*is looking into it and will update you*, *applies to each claim
+    and is deducted*), a finite copula (*crushed ice and is easy to clean*) or a finite verb of
+    another tense (*crushed ice and makes smoothies*). A time edit gives each its own verb
+    group, agreeing with the shared subject; the others do not reach them alike."""
+    verb = analysis.sentence.tokens[main.verb]
+    auxiliaries = _auxiliaries(main)
+    out = []
+    for c in verb_conjuncts(analysis, main):
+        aux = _own_auxiliaries(analysis, c)
+        first = min([*aux, c], key=lambda t: t.i)
+        if first.tag not in (*_FINITE_TAGS, "MD"):
+            continue  # *must sign in and be accompanied*: it shares the main verb's modal
+        if aux or c.pos != "VERB" or not _same_form(c, verb, auxiliaries):
+            out.append(c)
+    return out
+
+
+def with_shared_subject(frame: Frame, main: Frame) -> Frame:
+    """The frame of a verb phrase coordinated with the main verb, given the main verb's subject
+    (which it shares), so that checks of a clause read it as a clause."""
+    if any(a.function == "subj" for a in frame.arguments):
+        return frame
+    subject = [a for a in main.arguments if a.function == "subj"]
+    return replace(frame, arguments=(*subject, *frame.arguments))
 
 
 def _conjuncts(analysis: Analysis, main: Frame) -> list[Token]:
@@ -154,7 +189,12 @@ def coordination_refusal(analysis: Analysis, main: Frame, plan: EditPlan) -> str
         return None
     tokens = analysis.sentence.tokens
     verb = tokens[main.verb]
-    auxiliaries = len(main.verb_group) > 1
+    auxiliaries = _auxiliaries(main)
+    own = {c.i for c in own_group_conjuncts(analysis, main)}
+    # a tense edit (with or without aspect) reaches them: an aspect alone would make a standing
+    # rule an event (*applies to each claim and has been deducted*)
+    time_only = "tense" in feats and set(feats) <= {"tense", "progressive", "perfect"}
+    time_only = time_only and not plan.swap
     for c in conjuncts:
         nominal = [x for x in tokens if x.head == c.i and x.dep in _NOMINAL_DEPS]
         if nominal:
@@ -163,8 +203,13 @@ def coordination_refusal(analysis: Analysis, main: Frame, plan: EditPlan) -> str
                 f"'{nominal[0].text}' as a noun's dependent; the sentence's structure is not "
                 "clear enough to edit"
             )
+        if c.i in own and time_only:
+            continue  # its own verb group takes the edit, checked as a clause's
         aux = _own_auxiliaries(analysis, c)
-        if aux or c.pos != "VERB" or not _same_form(c, verb, auxiliaries):
+        lemma = english.verb_lemma(c.text, c.lemma)
+        # a copula under the main verb's auxiliaries (*must hold a licence and be willing*)
+        shared_copula = bool(auxiliaries) and lemma == "be" and c.tag == "VB" == verb.tag
+        if aux or (c.pos != "VERB" and not shared_copula) or not _same_form(c, verb, auxiliaries):
             has = (
                 f"its own auxiliary '{aux[0].text}'"
                 if aux
@@ -176,10 +221,11 @@ def coordination_refusal(analysis: Analysis, main: Frame, plan: EditPlan) -> str
                 f"has {has}, not the main verb's: the edit cannot be carried into it alike, and "
                 "editing the first alone would leave the sentence half changed"
             )
-        lemma = english.verb_lemma(c.text, c.lemma)
         # (*checked her ears and found an infection*: *was finding* is not what happened)
-        if feats.get("progressive") is True and lemma in english.NO_PROGRESSIVE | _ACHIEVEMENTS:
-            kind = "stative" if lemma in english.NO_PROGRESSIVE else "achievement"
+        if feats.get("progressive") is True and (
+            lemma in english.NO_PROGRESSIVE | _ACHIEVEMENTS or lemma == "be"
+        ):
+            kind = "achievement" if lemma in _ACHIEVEMENTS else "stative"
             return (
                 f"the coordinated verb phrase '{phrase(analysis, c)}' has the {kind} verb "
                 f"'{lemma}', which has no progressive"
@@ -228,18 +274,34 @@ _POSITIVE_POLARITY = frozenset(
 )
 
 
-def _same_form(c: Token, verb: Token, auxiliaries: bool) -> bool:
+def _auxiliaries(main: Frame) -> str:
+    """What stands before the main verb: "" (nothing), "have" (the perfect's alone, which a
+    coordinated participle shares: *has cut ... and hired*) or "other"."""
+    if len(main.verb_group) <= 1:
+        return ""
+    pred = main.predicate
+    perfect = pred.perfect and pred.voice == "active" and not pred.progressive
+    return "have" if perfect and not pred.modality else "other"
+
+
+def _same_form(c: Token, verb: Token, auxiliaries: str) -> bool:
     """Whether conjunct ``c`` has the main verb's form: the same tag (:func:`_form`), or a word
     that is also the main verb's form of its own lemma (*scored ... and set up*: *set* is
     tagged a base form, but it is its own past too; without an auxiliary only)."""
-    if _form(c.tag, auxiliaries) == _form(verb.tag, auxiliaries):
+    if _form(c.tag, bool(auxiliaries)) == _form(verb.tag, bool(auxiliaries)):
         return True
-    if auxiliaries:  # under an auxiliary the forms differ in kind (*was signed and ended*)
-        return False
     from lemminflect import getInflection
 
     lemma = english.verb_lemma(c.text, c.lemma)
-    return c.text.lower() in {f.lower() for f in getInflection(lemma, tag=verb.tag)}
+    forms = {f.lower() for f in getInflection(lemma, tag=verb.tag)}
+    if auxiliaries:
+        # under an auxiliary the forms differ in kind (*was signed and ended*), but a participle
+        # the tagger read as a past is the participle it shares (*has cut waiting times and
+        # hired nurses*) where its past and participle are one word
+        past = {f.lower() for f in getInflection(lemma, tag="VBD")}
+        shared = auxiliaries == "have" and verb.tag == "VBN" and c.tag == "VBD"
+        return shared and c.text.lower() in forms & past
+    return c.text.lower() in forms
 
 
 def _form(tag: str, under_auxiliary: bool) -> str:
@@ -266,7 +328,7 @@ def unsatisfied_conjunct(analysis: Analysis, main: Frame, plan: EditPlan) -> str
     keys = [k for k in plan.features if k in ("tense", "perfect", "modality", "voice", "polarity")]
     asked = describe(plan).removeprefix("the sentence is already ")
     verb = analysis.sentence.tokens[main.verb]
-    auxiliaries = len(main.verb_group) > 1
+    auxiliaries = _auxiliaries(main)
     for c in _conjuncts(analysis, main):
         frame = frames.get(c.i)
         if frame is None:

@@ -29,6 +29,7 @@ from ..checks import (
     describe,
     misparsed_verb,
     negation_joins,
+    own_group_conjuncts,
     target_features,
     temporal_clauses,
 )
@@ -107,7 +108,7 @@ class SurfaceRealizer:
         if why := _coordination_refusal(analysis, plan, coordinated):
             return Realization.not_applicable(why)
         layout = Layout(analysis, frame, target, plan)
-        layout.coordinated = coordinated
+        layout.coordinated = coordinated + _own_group_frames(analysis, frame, plan)
         reason = arrange(layout, plan)
         if reason:
             return Realization.not_applicable(reason)
@@ -163,7 +164,12 @@ class SurfaceRealizer:
             return {}
         if target == src.features():
             return {}
-        agr = agreement.clause_subject(analysis, frame)
+        shares_subject = not any(a.function == "subj" for a in frame.arguments)
+        agr = (
+            layout.agreement  # a verb phrase sharing the main clause's subject
+            if frame in layout.coordinated and shares_subject
+            else agreement.clause_subject(analysis, frame)
+        )
         contracted = any(
             analysis.sentence.tokens[i].text.lower() == "n't" for i in frame.verb_group
         )
@@ -192,8 +198,9 @@ class SurfaceRealizer:
                 rewrites.update(self._retense(layout, other, {"tense": features["tense"]}))
             return rewrites
         time = {k: v for k, v in features.items() if k in _TIME_FEATURES}
-        for other in layout.coordinated if time else ():
-            rewrites.update(self._retense(layout, other, time))  # coordinated main clauses alike
+        for other in layout.coordinated if time else ():  # coordinated main clauses alike
+            would = _future_in_a_past_conjunct(layout, other, time)
+            rewrites.update(would if would is not None else self._retense(layout, other, time))
         if "tense" in features and target["tense"] is not None:
             # temporal and conditional clauses follow the sequence of tenses: past under a
             # past clause, present under a present or future one
@@ -293,7 +300,7 @@ class SurfaceRealizer:
         group = set(frame.verb_group)
         src_subj = by_function(frame, "subj")
         conj_verbs = conjoined_verbs(analysis, frame)
-        conj_tag = "VB" if operator and len(chain) <= 1 else tag_of(chain, target)
+        conj_tag = tag_of([*operator, *chain], target)  # *Has it cut ... and hired*
         keep_source_vg = (
             unchanged_group(src, target, layout) and not operator and src.force == "prop"
         )
@@ -385,6 +392,39 @@ def _future_in_the_past(
             new = _MODAL_PASTS[word]
             out[tok.i] = [new.capitalize() if tok.text[:1].isupper() else new]
     return out
+
+
+def _own_group_frames(analysis: Analysis, frame: Frame, plan: EditPlan) -> list[Frame]:
+    """The frames of the verb phrases coordinated with the main verb that have a verb group of
+    their own (:func:`~engine.checks.own_group_conjuncts`), when the plan is a tense edit: they
+    take it as coordinated clauses do. Empty for any other plan (the checks refused it)."""
+    if "tense" not in plan.features or not set(plan.features) <= _TIME_FEATURES or plan.swap:
+        return []
+    frames = {f.verb: f for f in analysis.frames}
+    return [frames[c.i] for c in own_group_conjuncts(analysis, frame) if c.i in frames]
+
+
+def _future_in_a_past_conjunct(
+    layout: Layout, other: Frame, time: dict
+) -> dict[int, list[str]] | None:
+    """A verb phrase coordinated with the main verb (sharing its subject) whose *will* says what
+    comes after the main verb's time, when the main clause goes into the past: *will* becomes
+    *would* (*is looking into it and will update you* -> *was looking into it and would update
+    you*), so that it still comes after; None where that is not the case."""
+    tokens = layout.analysis.sentence.tokens
+    if (
+        time != {"tense": "past"}
+        or other.predicate.tense != "fut"
+        or layout.frame.predicate.tense == "fut"
+        or any(a.function == "subj" for a in other.arguments)
+    ):
+        return None
+    out = {}
+    for i in other.verb_group:
+        word = tokens[i].text.lower()
+        if word in ("will", "wo", "'ll"):
+            out[i] = ["'d" if word == "'ll" else "would"]
+    return out or None
 
 
 def _chain_rewrites(

@@ -104,6 +104,7 @@ def tag_of(chain: list[str], target: dict) -> str:
     prev = chain[-2].lower()
     if prev in ("not", "n't"):
         prev = chain[-3].lower() if len(chain) > 2 else ""
+    prev = prev.removesuffix("n't")  # an operator: *Hasn't it ...*
     if (
         prev in ("been", "was", "were", "is", "are", "am", "be", "being")
         and target["voice"] == "passive"
