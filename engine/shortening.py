@@ -59,6 +59,11 @@ def subtree(kids: list[list[int]], i: int) -> set[int]:
     return out
 
 
+_UNITS = english.read_lexicon("unit_nouns")  # units of measure: *liters of water*
+# verbs whose *about*-phrase after the object may be their own (*asked them about it*)
+_ABOUT_VERBS = english.read_lexicon("reporting_verbs") | english.read_lexicon("about_verbs")
+
+
 def _head_np(
     tokens: Sequence[Token], kids: list[list[int]], head: int, depth: int = 0
 ) -> tuple[set[int], list[int]]:
@@ -85,6 +90,7 @@ def _head_np(
     )
     partitive = (
         tok.text.lower() in english.quantity_nouns()
+        or tok.lemma.lower() in _UNITS  # *three liters of water*
         or tok.pos in ("NUM", "DET")
         or tok.tag in ("CD", "DT")
     )
@@ -203,6 +209,20 @@ def shorten_cut(
         )
     if not removed:
         return Cut(frozenset(), {}, f"'{arg.text}' is already a head noun phrase")
+    about = next(
+        (
+            i
+            for i in sorted(removed)
+            if tokens[i].text.lower() == "about" and tokens[i].head in heads
+        ),
+        None,
+    )
+    if arg.function == "obj" and about is not None and src.lemma in _ABOUT_VERBS:
+        return (
+            f"{label}: the 'about'-phrase after '{tokens[tokens[about].head].text}' may be what "
+            f"'{src.lemma}' is about rather than part of the {name}; dropping it could leave "
+            "the verb without it"
+        )
     bare = not any(tokens[i].dep in _DETERMINER_DEPS for i in keep) and tokens[head].pos not in (
         "PROPN",
         "PRON",

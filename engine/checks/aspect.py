@@ -25,7 +25,7 @@ from .scope import (
     with_shared_subject,
 )
 from .sequence import perfect_time
-from .time import TIME_WORDS, time_point
+from .time import TIME_WORDS, perfect_at_a_point, time_point
 
 _HABITUAL = english.phrase_pattern("habitual_adverbs")
 _NO_PROGRESSIVE_PASSIVE = english.read_lexicon("no_progressive_passives")
@@ -136,15 +136,7 @@ def state_refusal(analysis: Analysis, main: Frame, plan: EditPlan) -> str | None
         and pred.tense in ("pres", "fut")
         and (when := time_point(analysis, main))
     ):
-        if pred.tense == "fut":
-            return (  # *will have reopened in March*: done by then, which needs 'by March'
-                f"'{when}' names a point in time; the future perfect says what is done by a "
-                "time ('by ...'), not at it"
-            )
-        return (
-            f"'{when}' names a point in time; the present perfect cannot take one ('has left "
-            "on Friday' is not English)"
-        )
+        return perfect_at_a_point(when, pred.tense)
     own = main_clause_tokens(analysis, main)
     prospective = pred.lemma in _PROSPECTIVE and any(
         t.head == main.verb and t.dep == "xcomp" for t in tokens
@@ -282,6 +274,7 @@ def form_refusal(analysis: Analysis, main: Frame, plan: EditPlan) -> str | None:
                 f"'{pred.lemma}' names an event that is over as it happens; its progressive "
                 "would say it was under way, not that it happened"
             )
+
         counted = next(
             (
                 t
@@ -317,12 +310,12 @@ def form_refusal(analysis: Analysis, main: Frame, plan: EditPlan) -> str | None:
                 "progressive ('is being called', 'is being expected') is not natural English"
             )
     if plan.features.get("perfect") is True and not pred.perfect:
+        own = main_clause_tokens(analysis, main)
         if pred.voice == "passive" and pred.lemma in _NO_PROGRESSIVE_PASSIVE:
             return (
                 f"the passive of '{pred.lemma}' states a name, a view or a standing fact (is "
                 "survived by, is called); its perfect is not natural English"
             )
-        own = main_clause_tokens(analysis, main)
         until = next(
             (tokens[i].text for i in own if tokens[i].text.lower() in ("until", "till")), None
         )

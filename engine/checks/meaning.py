@@ -285,14 +285,19 @@ def modal_reading(analysis: Analysis, main: Frame) -> tuple[str, ...]:
 def modal_refusal(analysis: Analysis, main: Frame, plan: EditPlan) -> str | None:
     """Why the plan would change what the clause's modal means (``modals.toml``), or None."""
     modal = main.predicate.modality
-    if not modal or "modality" in plan.features:
+    if not modal:
         return None
     entry = modal_table().get(modal.split()[0])
     if entry is None or "past" not in entry:
         return None
     feats = plan.features
-    edits = []
-    if feats.get("tense") in ("past", "fut"):
+    if "modality" in feats:  # modal(...): another modal in its place
+        if feats["modality"] in (None, modal):
+            return None
+        edits = ["replace"]
+    else:
+        edits = []
+    if feats.get("tense") in ("past", "fut") and "modality" not in feats:
         edits.append(feats["tense"])
     if feats.get("perfect") is True and not main.predicate.perfect:
         edits.append("perfect")

@@ -12,24 +12,23 @@ from ..english import descends
 from ..ir import Analysis, Frame, Token
 from ..transforms import EditPlan
 from .clauses import depends_on
+from .closed import moved_functions
 from .scope import phrase
 from .time import TIME_NOUNS
 
 # Verbs whose *about*-phrase after the object is their own (asked the chef about the menu).
-_ABOUT_VERBS = english.read_lexicon("reporting_verbs") | frozenset(
-    {"ask", "tell", "warn", "remind", "inform", "question", "advise", "teach", "interview"}
-)
+_ABOUT_VERBS = english.read_lexicon("reporting_verbs") | english.read_lexicon("about_verbs")
 
 
 def carried_phrase(analysis: Analysis, main: Frame, plan: EditPlan) -> str | None:
-    """Why moving the object (a passive, a swap) could carry a phrase that is not its own: a
+    """Why moving the object (a passive, a swap, a cleft) could carry a phrase not its own: a
     prepositional phrase after the object's noun other than an *of*-phrase (*disclose
     information to third parties*, *develop resistance over time*). The parse attaches it to
     the noun or to the verb, and a dependency parse does not settle which; moved with the
     object, a phrase of the verb changes the meaning (*Information to third parties may not be
     disclosed*)."""
     pred = main.predicate
-    if not (plan.swap or (plan.features.get("voice") == "passive" and pred.voice == "active")):
+    if "obj" not in moved_functions(main, plan):  # a voice change, a swap, a cleft of it
         return None
     obj = next((a for a in main.arguments if a.function == "obj"), None)
     if obj is None:

@@ -19,7 +19,7 @@ from typing import Any
 from .. import agreement, english
 from ..ir import Analysis, Argument, Frame, Predicate, Token
 from ..transforms import EditPlan
-from . import aspect, closed, meaning, moved, scope, sequence
+from . import aspect, closed, meaning, moved, scope, sequence, states
 from .clauses import main_clause_tokens
 from .sentences import (
     inverted_reporting,
@@ -118,6 +118,31 @@ def _cleft_focus_without_referent(c: _Clause) -> str | None:
         return (
             f"cleft({cleft}): the focus would be '{focus.text}', which has no referent to focus "
             "(weather or expletive 'it': *It is it that is snowing*)"
+        )
+    return None
+
+
+def _indefinite_focus_under_negation(c: _Clause) -> str | None:
+    """*I didn't speak a word of German*: an indefinite under a negation says there was none;
+    clefted (*It was a word of German that I didn't speak*) it names one that there was."""
+    cleft = c.f.get("cleft")
+    if cleft is None or c.f.get("polarity", c.pred.polarity) != "neg":
+        return None
+    focus = next(
+        (
+            a
+            for a in c.frame.arguments
+            if (a.function == "subj" if cleft == "SUBJ" else a.role == cleft)
+        ),
+        None,
+    )
+    if focus is None or not focus.text:
+        return None
+    first = focus.text.split()[0].lower()
+    if first in ("a", "an", "any", "one", "single") and c.pred.polarity == "neg":
+        return (
+            f"cleft({cleft}): '{focus.text}' under the negation says there is none; the cleft "
+            "would name one that there is"
         )
     return None
 
@@ -418,6 +443,28 @@ def _positive_polarity_subject(c: _Clause) -> str | None:
     return None
 
 
+def _rhetorical_question(c: _Clause) -> str | None:
+    """*Why would I give up a job I love?* asks only to deny: negated, put under another modal
+    or cleft, it asks in earnest or implies the opposite."""
+    moves = c.plan.swap or c.f.get("voice", c.pred.voice) != c.pred.voice
+    if not set(c.f) & {"polarity", "modality", "cleft"} and not moves:
+        return None
+    words = c.words
+    subj = c.functions.get("subj")
+    if (
+        c.pred.force == "ques"
+        and words[:1] == ["why"]
+        and any(words[i] in ("would", "should") for i in c.frame.verb_group)
+        and subj is not None
+        and subj.text.lower() in ("i", "we")
+    ):
+        return (
+            f"'Why {c.tokens[1].text} {subj.text} ...?' is a question asked only to deny; "
+            "this edit would ask it in earnest or imply the opposite"
+        )
+    return None
+
+
 def _unlicensed_ever_or_yet(c: _Clause) -> str | None:
     pred, f = c.pred, c.f
     licensed_now = pred.polarity == "neg" or pred.force == "ques"
@@ -477,6 +524,7 @@ def _of_the_clause(check):
 # The refusals in the order they are asked: the first that applies gives the reason.
 REFUSALS = (
     _cleft_of_an_expletive,
+    _indefinite_focus_under_negation,
     _cleft_focus_without_referent,
     _clause_edit_of_a_reporting_clause,
     _sentence_shape,
@@ -497,6 +545,7 @@ REFUSALS = (
     _comparison,
     _negative_polarity_object,
     _positive_polarity_subject,
+    _rhetorical_question,
     _unlicensed_ever_or_yet,
     _object_that_cannot_move,
     _time_adverbial,
@@ -516,6 +565,7 @@ REFUSALS = (
             meaning.modal_refusal,
             scope.coordination_refusal,
             scope.unsatisfied_conjunct,
+            scope.passive_elsewhere,
             aspect.conditional_refusal,
             scope.past_perfect_refusal,
             scope.dependent_past_refusal,
@@ -533,6 +583,7 @@ REFUSALS = (
             sequence.sequence_refusal,
             sequence.modal_perfect_refusal,
             aspect.form_refusal,
+            states.occasion_refusal,
             aspect.state_refusal,
             moved.carried_phrase,
             moved.moved_phrase_refusal,

@@ -177,7 +177,7 @@ def coordination_refusal(analysis: Analysis, main: Frame, plan: EditPlan) -> str
         structural.remove("cleft")  # It is the blender that crushes ice and makes smoothies.
     if plan.swap:
         structural.append("swap")
-    if structural == ["polarity"] and negation_joins(analysis, main, plan) is not None:
+    if structural == ["polarity"] and _negation_joins(analysis, main, plan) is not None:
         structural = []  # *does not crush ice or make smoothies*: the conjuncts checked below
     if structural:
         edits = " and ".join(_NAMES[f] for f in structural)
@@ -238,6 +238,14 @@ def negation_joins(analysis: Analysis, main: Frame, plan: EditPlan) -> list[int]
     plan negates an affirmative clause: negated, they are joined by *or* (*does not crush ice
     or make smoothies*: neither). None when the edit is not a new negation, or a conjunct is
     joined by anything but *and* (*but*, *or*: their negation does not read the same)."""
+    if plan.features.get("force", main.predicate.force) == "ques":
+        return None  # a negative question keeps *and*: *Didn't we pitch the tents and swim?*
+    return _negation_joins(analysis, main, plan)
+
+
+def _negation_joins(analysis: Analysis, main: Frame, plan: EditPlan) -> list[int] | None:
+    """The *and* tokens of :func:`negation_joins`, for a statement or a question alike (a
+    question keeps them: the negation on its fronted auxiliary covers every conjunct)."""
     if plan.features.get("polarity") != "neg" or main.predicate.polarity != "pos":
         return None
     tokens = analysis.sentence.tokens
@@ -360,6 +368,25 @@ def unsatisfied_conjunct(analysis: Analysis, main: Frame, plan: EditPlan) -> str
                     f"'{phrase(analysis, tokens[sub.verb])}' that depends on it is in the "
                     "present"
                 )
+    return None
+
+
+def passive_elsewhere(analysis: Analysis, main: Frame, plan: EditPlan) -> str | None:
+    """Why "already active" would be false: the main clause is active, but a clause inside the
+    sentence is a passive with its agent (*Did you know that the club was founded by three
+    teachers?*), which reads as the sentence's passive; the edit does not reach it. (An
+    agentless passive inside, *if no records are found*, leaves the sentence active.)"""
+    if plan.features.get("voice") != "active" or main.predicate.voice != "active":
+        return None
+    tokens = analysis.sentence.tokens
+    for f in analysis.frames:
+        agent = any(a.function == "agent" for a in f.arguments)
+        if f is not main and f.finite and f.predicate.voice == "passive" and agent:
+            clause = phrase(analysis, tokens[f.verb])
+            return (
+                f"the main clause is already active, but the clause '{clause}' is passive; "
+                "Seam edits the main clause only"
+            )
     return None
 
 

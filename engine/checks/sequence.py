@@ -364,6 +364,13 @@ def sequence_refusal(analysis: Analysis, main: Frame, plan: EditPlan) -> str | N
         ),
         None,
     )
+    conjuncts = verb_conjuncts(analysis, main)
+    if later is None and main.predicate.tense == "past" and not main.predicate.perfect:
+        # three events or more told in a row in the past are a story's steps (*picked me up,
+        # drove me to the studio and handed me the lyrics*); two may well overlap (*replaced
+        # the belt and checked the pump*: was replacing ... and checking)
+        past = [c for c in conjuncts if c.tag == "VBD"]
+        later = past[0] if len(past) >= 2 else None
     if later is not None:
         return (
             f"'{phrase(analysis, later)}' follows the main verb's event in sequence; the "

@@ -4,16 +4,23 @@ perfect would turn into events under way: *have* of possession (what is not in
 with no agent (``state_participles.txt``: *are gathered here*), *be* an ordinal *time* (*This
 is the third time ...*), a perfect with *already* (*has already cancelled the charge*), an
 event that stopped another (*scared them off before they could take anything*) and a past
-event told after another (*froze the account after it detected fraud*)."""
+event told after another (*froze the account after it detected fraud*); and the occasions an
+aspect edit would change (:func:`occasion_refusal`: a decision taken, a count of occasions, a
+state that has stopped, a passive at a point in time)."""
 
 from __future__ import annotations
 
 from .. import english
 from ..ir import Analysis, Frame, Token
-from .clauses import temporal_clauses
+from ..transforms import EditPlan
+from .clauses import main_clause_tokens, temporal_clauses
+from .plan import target_features
 from .scope import phrase
+from .time import perfect_at_a_point, time_point
 
 _EVENT_HAVE = english.read_lexicon("event_have_nouns")
+_DECISIONS = english.read_lexicon("decision_verbs")
+_ENDED = frozenset({"anymore"})  # *any longer*, *no longer*: :func:`_phrase_in`
 _STATE_PARTICIPLES = english.read_lexicon("state_participles")
 _ORDINALS = frozenset(
     {"first", "second", "third", "fourth", "fifth", "sixth", "seventh", "eighth", "ninth",
@@ -123,3 +130,64 @@ def state_refusal(analysis: Analysis, frame: Frame, aspect: str) -> str | None:
             "progressive would leave it under way"
         )
     return None
+
+
+def occasion_refusal(analysis: Analysis, main: Frame, plan: EditPlan) -> str | None:
+    """Why the aspect asked for would change which occasions the clause tells of: the
+    progressive of a decision or a promise with an infinitive (``decision_verbs.txt``: *decided
+    to raise the fee*) or of a count of occasions (*rewritten four times*); the perfect of a
+    state said to have stopped (*don't read them anymore*, *no longer*), or of a passive at a
+    point in time (*will be held on Saturday*: *will have been held* says it is over by then;
+    an active one: :func:`.aspect.state_refusal`)."""
+    pred = main.predicate
+    target, reason = target_features(pred, plan, periphrastic=True)
+    if reason:
+        return None
+    tokens = analysis.sentence.tokens
+    own = main_clause_tokens(analysis, main)
+    if plan.features.get("progressive") is True and not pred.progressive:
+        if pred.lemma in _DECISIONS and any(
+            t.head == main.verb and t.dep == "xcomp" and t.tag == "VB" for t in tokens
+        ):
+            return (
+                f"'{pred.lemma}' with an infinitive names the moment a decision or a promise is "
+                "made; its progressive would say it was under way, not that it was made"
+            )
+        if times := _repetitions(tokens, main):
+            return (
+                f"'{times}' counts how often it happened; the progressive would describe one "
+                "occasion under way"
+            )
+    if plan.features.get("perfect") is not True or pred.perfect:
+        return None
+    ended = next((tokens[i].text for i in own if tokens[i].text.lower() in _ENDED), None)
+    if ended is not None or _phrase_in(tokens, own, ("no", "longer"), ("any", "longer")):
+        return (
+            f"'{ended or 'longer'}' says that something has stopped by now; the perfect "
+            "would tell how far it has gone instead"
+        )
+    if (
+        pred.voice == "passive"  # (an active clause: :func:`.aspect.state_refusal`)
+        and pred.tense in ("pres", "fut")
+        and (when := time_point(analysis, main))
+    ):
+        return perfect_at_a_point(when, pred.tense)
+    return None
+
+
+def _repetitions(tokens, main: Frame) -> str | None:
+    """A count of occasions on the verb, *four times*, *several times*, *twice* aside (the
+    number check reads it), as written; else None."""
+    for t in tokens:
+        if t.head != main.verb or t.text.lower() != "times" or t.i < main.verb:
+            continue
+        count = [c for c in tokens if c.head == t.i and c.dep in ("nummod", "amod", "det")]
+        if count:
+            return " ".join(x.text for x in tokens[min(c.i for c in count) : t.i + 1])
+    return None
+
+
+def _phrase_in(tokens, own: list[int], *phrases: tuple[str, ...]) -> bool:
+    """Whether one of ``phrases`` (words in a row) stands among the clause's own tokens."""
+    words = [tokens[i].text.lower() for i in sorted(own)]
+    return any(tuple(words[k : k + len(p)]) == p for p in phrases for k in range(len(words)))

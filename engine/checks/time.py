@@ -112,6 +112,19 @@ def time_point(analysis: Analysis, frame: Frame) -> str | None:
     return None
 
 
+def perfect_at_a_point(when: str, tense: str | None) -> str:
+    """The reason a perfect cannot take the point in time ``when`` (:func:`time_point`)."""
+    if tense == "fut":  # *will have reopened in March*: done by then, which needs 'by March'
+        return (
+            f"'{when}' names a point in time; the future perfect says what is done by a time "
+            "('by ...'), not at it"
+        )
+    return (
+        f"'{when}' names a point in time; the present perfect cannot take one ('has left on "
+        "Friday' is not English)"
+    )
+
+
 def _clock_time(tokens: Sequence[Token], i: int) -> bool:
     """Whether the word after ``i`` is a number read as a time of day (*6 p.m.*, *9:30*)."""
     if i + 1 >= len(tokens) or tokens[i + 1].tag != "CD":

@@ -250,11 +250,18 @@ def polarity_items(layout: Layout) -> dict[int, str]:
         else {v: k for k, v in _NEGATIVE_POLARITY.items()}
     )
     tokens = layout.analysis.sentence.tokens
+    subj = next((a for a in frame.arguments if a.function == "subj"), None)
+    # the subject of a question made a statement too: *Can anyone help?* -> *Someone can help.*
+    subject = range(*subj.span) if to_statement and subj is not None else range(0)
     out: dict[int, str] = {}
     for tok in tokens:
         word = tok.text.lower()
         if (
-            (tok.i > frame.verb or (word in _ASPECTUAL and tok.i > frame.verb_group[0]))
+            (
+                tok.i > frame.verb
+                or tok.i in subject
+                or (word in _ASPECTUAL and tok.i > frame.verb_group[0])
+            )
             and not (word in _ASPECTUAL and target["force"] == "ques")  # *Hadn't she already*
             and word in table
             and _in_clause_of(tokens, tok.i, frame.verb)

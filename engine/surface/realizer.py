@@ -331,6 +331,8 @@ class SurfaceRealizer:
                     if it.src is not None
                     and it.src not in group
                     and len(rewrites.get(it.src, ())) == 1
+                    else Item(layout.respell[it.src], it.src, it.slot)
+                    if it.src in layout.respell
                     else it
                     for it in layout.subject
                 )

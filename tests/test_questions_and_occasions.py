@@ -1,0 +1,132 @@
+"""Questions an edit would turn into another question (engine.checks.refusals, .scope), the
+modal an edit puts in another's place (rules/lexicon/modals.toml ``replace``), occasions an
+aspect edit would change (engine.checks.aspect.occasion_refusal, .sequence), and what a moved
+or shortened object must keep (engine.checks.moved, engine.shortening), on sentences written
+for these tests. Each refusal here was an ``ok`` with a wrong sentence before its check, and
+each ``ok`` a wrong sentence or a refusal."""
+
+from __future__ import annotations
+
+import pytest
+from expect import declined, ok_text
+
+
+@pytest.mark.parametrize(
+    "source,expr,expected",
+    [
+        # a negative question keeps *and*: the fronted *n't* covers every conjunct
+        (
+            "We cleaned the kitchen and washed the windows.",
+            "negate+question",
+            "Didn't we clean the kitchen and wash the windows?",
+        ),
+        (
+            "Our gardener trims the hedges and mows the lawn.",
+            "negate+question",
+            "Doesn't our gardener trim the hedges and mow the lawn?",
+        ),
+        # a statement still joins the negated verb phrases with *or*
+        (
+            "Our gardener trims the hedges and mows the lawn.",
+            "negate",
+            "Our gardener does not trim the hedges or mow the lawn.",
+        ),
+        # a question's *any* subject is *some* in the statement made of it
+        (
+            "Can anybody lend me a ladder this weekend?",
+            "declarative",
+            "Somebody can lend me a ladder this weekend.",
+        ),
+        (
+            "Does anyone remember the name of the hotel?",
+            "declarative",
+            "Someone remembers the name of the hotel.",
+        ),
+        # a modal of prediction or a stacked ability takes *might*
+        ("The report will arrive tomorrow.", "modal(might)", "The report might arrive tomorrow."),
+        (
+            "You can park behind the library.",
+            "modal(might)",
+            "You might be able to park behind the library.",
+        ),
+        # a passive without its agent inside the sentence leaves it active
+        (
+            "The clerk stamps every form that is handed in.",
+            "active",
+            "The clerk stamps every form that is handed in.",
+        ),
+        # an activity, a deadline, two deeds that may overlap
+        ("The band played the song loudly.", "prog(+)", "The band was playing the song loudly."),
+        (
+            "The library will reopen by the end of May.",
+            "perf(+)",
+            "The library will have reopened by the end of May.",
+        ),
+        (
+            "He locked the door and turned off the lights.",
+            "prog(+)",
+            "He was locking the door and turning off the lights.",
+        ),
+        # a container or a unit keeps what it holds
+        ("We drank two cups of strong coffee.", "shorten(ARG1)", "We drank two cups of coffee."),
+        (
+            "The lab ordered five liters of pure ethanol.",
+            "shorten(ARG1)",
+            "The lab ordered five liters of ethanol.",
+        ),
+        # a definite object under negation is clefted
+        (
+            "The inspector did not find the missing file.",
+            "cleft(ARG1)",
+            "It was the missing file that the inspector did not find.",
+        ),
+    ],
+)
+def test_an_edit_that_keeps_the_question_occasion_or_object_is_made(
+    realize, source, expr, expected
+):
+    assert ok_text(realize(source, expr)) == expected
+
+
+@pytest.mark.parametrize(
+    "source,expr,why",
+    [
+        # *Why would I ...?* asks only to deny
+        ("Why would we sell a house that we love?", "negate", "asked only to deny"),
+        ("Why should I apologise for a mistake I never made?", "modal(might)", "only to deny"),
+        ("Why would we sell a house that we love?", "cleft(ARG1)", "only to deny"),
+        # a permission or a ban, a wish, a possibility: another modal would not keep it
+        ("Guests may not smoke in the rooms.", "modal(might)", "permission or a ban"),
+        ("I would like to book a table.", "modal(might)", "'would'"),
+        ("Cold weather can crack the pipes.", "modal(might)", "possibility"),
+        # a passive with its agent inside the sentence: "already active" would be false
+        (
+            "Did you hear that the bakery was bought by a chain from Leeds?",
+            "active",
+            "is passive",
+        ),
+        # a decision or a promise with an infinitive, a count of occasions
+        ("The council agreed to repair the bridge.", "prog(+)", "decision or a promise"),
+        ("My brother promised to call us on Sunday.", "prog(+)", "decision or a promise"),
+        ("The band played the song three times.", "prog(+)", "'three times'"),
+        # a state said to have stopped; a passive at a point in time
+        ("She doesn't drive anymore.", "perf(+)", "stopped"),
+        ("The ceremony will be held in the town hall on Friday.", "perf(+)", "point in time"),
+        ("The winners are announced at noon.", "perf(+)", "point in time"),
+        # three deeds in a row in the past: a story's steps
+        (
+            "He locked the door, turned off the lights and walked to the car.",
+            "prog(+)",
+            "in sequence",
+        ),
+        # an *about*-phrase the verb may own: not carried by a cleft, not dropped by shorten
+        ("The manager warned the staff about the new schedule.", "cleft(ARG1)", "about"),
+        ("The manager warned the staff about the new schedule.", "shorten(ARG1)", "about"),
+        # an indefinite under negation: the cleft would name one that there is
+        ("The inspector did not find a single fault.", "cleft(ARG1)", "there is none"),
+    ],
+)
+def test_an_edit_that_changes_the_question_occasion_or_object_is_refused(
+    realize, source, expr, why
+):
+    declined(realize(source, expr), why)
