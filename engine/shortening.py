@@ -90,7 +90,13 @@ def _head_np(
     )
     partitive = (
         tok.text.lower() in english.quantity_nouns()
-        or tok.lemma.lower() in _UNITS  # *three liters of water*
+        or (  # *three liters of water*, *a liter of milk*; not *this step of the analysis*
+            tok.lemma.lower() in _UNITS
+            and any(
+                tokens[c].dep == "nummod" or tokens[c].text.lower() in ("a", "an")
+                for c in kids[head]
+            )
+        )
         or tok.pos in ("NUM", "DET")
         or tok.tag in ("CD", "DT")
     )

@@ -28,11 +28,14 @@ def carried_phrase(analysis: Analysis, main: Frame, plan: EditPlan) -> str | Non
     object, a phrase of the verb changes the meaning (*Information to third parties may not be
     disclosed*)."""
     pred = main.predicate
-    if "obj" not in moved_functions(main, plan):  # a voice change, a swap, a cleft of it
+    if "obj" not in moved_functions(main, plan):  # a voice change, a swap, a cleft
         return None
     obj = next((a for a in main.arguments if a.function == "obj"), None)
     if obj is None:
         return None
+    cleft = plan.features.get("cleft")
+    if cleft and not plan.swap and "voice" not in plan.features and cleft != obj.role:
+        return None  # the cleft focuses another argument: the object stays where it is
     tokens = analysis.sentence.tokens
     start, end = obj.span
     head = tokens[obj.head] if 0 <= obj.head < len(tokens) else None
