@@ -317,6 +317,30 @@ def modal_refusal(analysis: Analysis, main: Frame, plan: EditPlan) -> str | None
     return None
 
 
+def _news_question(analysis: Analysis, main: Frame, plan: EditPlan) -> str | None:
+    """*Did you know that the club was founded in 1952?*, *Have you heard that ...?*: a question
+    that brings news, not one about what the hearer knows; a modal, an aspect, a cleft or a
+    voice change would ask about that instead (*Might you have known ...?*)."""
+    pred = main.predicate
+    subj = next((a for a in main.arguments if a.function == "subj"), None)
+    tokens = analysis.sentence.tokens
+    if (
+        pred.force != "ques"
+        or subj is None
+        or subj.text.lower() != "you"
+        or pred.lemma not in ("know", "hear", "realize", "realise", "remember", "notice")
+        or not any(t.head == main.verb and t.dep == "ccomp" for t in tokens)
+    ):
+        return None
+    feats = plan.features
+    if not (set(feats) & {"modality", "progressive", "perfect", "cleft", "voice"} or plan.swap):
+        return None
+    return (
+        f"'{tokens[0].text} you {tokens[main.verb].text} ...?' brings news in the clause after it; "
+        "this edit would ask about what the hearer knows instead"
+    )
+
+
 def formula_refusal(analysis: Analysis, main: Frame, plan: EditPlan) -> str | None:
     """Why the clause is a formula the edit would break: a mathematical formula (*x = 3*) under
     an edit that moves its parts or its verb's aspect; a
@@ -337,6 +361,8 @@ def formula_refusal(analysis: Analysis, main: Frame, plan: EditPlan) -> str | No
     target, reason = target_features(pred, plan)
     if reason is None and target == pred.features() and not plan.swap:
         return None  # nothing changes: "unchanged" is true
+    if why := _news_question(analysis, main, plan):
+        return why
     if subj is None or subj.text.lower() not in ("i", "we"):
         return None
     edits = [f for f in feats if f not in ("shorten",)] + (["swap"] if plan.swap else [])

@@ -373,15 +373,14 @@ def unsatisfied_conjunct(analysis: Analysis, main: Frame, plan: EditPlan) -> str
 
 def passive_elsewhere(analysis: Analysis, main: Frame, plan: EditPlan) -> str | None:
     """Why "already active" would be false: the main clause is active, but a clause inside the
-    sentence is a passive with its agent (*Did you know that the club was founded by three
-    teachers?*), which reads as the sentence's passive; the edit does not reach it. (An
-    agentless passive inside, *if no records are found*, leaves the sentence active.)"""
+    sentence is passive (*Did you know that the club was founded by three teachers?*, *The
+    questionnaire, which had been piloted with nurses, asked ...*); the edit does not reach
+    it, so the sentence is not active as a whole."""
     if plan.features.get("voice") != "active" or main.predicate.voice != "active":
         return None
     tokens = analysis.sentence.tokens
     for f in analysis.frames:
-        agent = any(a.function == "agent" for a in f.arguments)
-        if f is not main and f.finite and f.predicate.voice == "passive" and agent:
+        if f is not main and f.finite and f.predicate.voice == "passive":
             clause = phrase(analysis, tokens[f.verb])
             return (
                 f"the main clause is already active, but the clause '{clause}' is passive; "
