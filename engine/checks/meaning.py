@@ -2,7 +2,12 @@
 (``rules/lexicon/modals.toml``: *may not* as a ban never becomes *might not*, *must* as an
 obligation never *must have*), performative formulae (*We regret to inform you*:
 ``performative_verbs.txt``), negation raised by a verb of opinion (*I don't think anyone
-noticed*: ``neg_raising_verbs.txt``), and formulae (*x = 3*)."""
+noticed*: ``neg_raising_verbs.txt``), formulae (*x = 3*), and what a negation would turn
+against the sentence (a concession, a contrast after a comma, a question that brings news).
+
+One module, over 400 lines: each check reads what the clause means through the same modal
+table, readings of the subject and formula lists, and each is a few lines of them.
+"""
 
 from __future__ import annotations
 
@@ -179,7 +184,24 @@ def _negation_against_clause(analysis: Analysis, main: Frame) -> str | None:
     from .clauses import temporal_clauses
 
     tokens = analysis.sentence.tokens
-    for f in temporal_clauses(analysis, main, _AGAINST):
+    contrast = next(
+        (
+            t
+            for t in tokens
+            if t.text.lower() == "not"
+            and t.i > 0
+            and tokens[t.i - 1].text == ","
+            and t.i not in main.verb_group
+        ),
+        None,
+    )
+    if contrast is not None:  # *wanted viewers to stand close, not to admire them from afar*
+        return (
+            f"', not {tokens[contrast.i + 1].text if contrast.i + 1 < len(tokens) else ''} ...' "
+            "sets what the sentence says against what it does not; negated, the contrast "
+            "would turn against itself"
+        )
+    for f in temporal_clauses(analysis, main, _AGAINST, modals=True):
         marks = {t.text.lower() for t in tokens if t.head == f.verb and t.dep == "mark"}
         if marks <= {"as", "since"} and f.verb < main.verb:
             continue  # *As he stepped across the threshold, ...*: a time, not a reason
@@ -307,6 +329,19 @@ def modal_refusal(analysis: Analysis, main: Frame, plan: EditPlan) -> str | None
         edits.append("question")
     if feats.get("polarity") == "neg" and main.predicate.polarity == "pos":
         edits.append("negate")
+    if (
+        modal.split()[0] == "must"
+        and main.predicate.polarity == "neg"
+        and set(edits) & {"past", "fut", "replace"}
+    ):  # *must not be weaned*: *will not have to* / *might not have to* say nothing is owed
+        form = (
+            "'did not have to' (the negation of 'had to')"
+            if "past" in edits
+            else "'will not have to'"
+            if "fut" in edits
+            else "'might not have to'"
+        )
+        return f"'{modal} not' states a ban; {form} would say there is no obligation instead"
     readings = modal_reading(analysis, main)
     for edit in edits:
         for reading in readings:

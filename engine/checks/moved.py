@@ -3,7 +3,11 @@ moved whole: a phrase after the object that may be the verb's (*disclose informa
 parties*, *develop resistance over time*), words of its phrase the parse leaves outside it, a
 measure (*30%*), a generic *you* that a passive would make a *by*-phrase; and where the
 passive's *by*-phrase would stand (:func:`passive_order`): after a pronoun that names its noun,
-or against a phrase its noun would take."""
+or against a phrase its noun would take.
+
+One module, over 400 lines: every check asks what a moved argument carries or leaves behind,
+through the same readers of its span, its head and the phrases around it.
+"""
 
 from __future__ import annotations
 
@@ -38,6 +42,13 @@ def carried_phrase(analysis: Analysis, main: Frame, plan: EditPlan) -> str | Non
         return None  # the cleft focuses another argument: the object stays where it is
     tokens = analysis.sentence.tokens
     start, end = obj.span
+    if (
+        aside := _comma_aside(tokens, start, end, obj.head)
+    ) is not None:  # *your story, especially ...*
+        return (
+            f"the object holds a phrase set off by a comma ('{phrase(analysis, aside)}'); moved "
+            "before the verb it would need a closing comma, which the parse does not place"
+        )
     head = tokens[obj.head] if 0 <= obj.head < len(tokens) else None
     place = next(
         (
@@ -75,7 +86,11 @@ def carried_phrase(analysis: Analysis, main: Frame, plan: EditPlan) -> str | Non
             inside[0].ent_type in ("DATE", "TIME")
             or inside[0].text.lower().rstrip("s") in TIME_NOUNS
         )
-        ours = (word == "for" and pred.lemma in _FOR_VERBS) or pred.lemma in _SMALL_CLAUSE
+        ours = (
+            (word == "for" and pred.lemma in _FOR_VERBS)
+            or (word == "with" and pred.lemma in _WITH_VERBS)
+            or pred.lemma in _SMALL_CLAUSE
+        )
         if word in _VERB_PREPOSITIONS or word in _PLACES or ours or (timely and word != "of"):
             pp = phrase(analysis, t)
             kind = (
@@ -90,6 +105,55 @@ def carried_phrase(analysis: Analysis, main: Frame, plan: EditPlan) -> str | Non
                 f"'{tokens[t.head].text}' or to the verb; moved with the object it could "
                 "change the meaning"
             )
+    return None
+
+
+def _left_behind(analysis: Analysis, main: Frame, subj) -> str | None:
+    """Why a moved subject would leave a phrase behind: one set off by commas between it and
+    its verb (*A woman, wearing a helmet, rides a scooter*), or one the parse gives the verb
+    that may be the subject's (:func:`_phrase_before_verb`)."""
+    tokens = analysis.sentence.tokens
+    if any(t.text == "," for t in tokens[subj.span[1] : min(main.verb_group or (main.verb,))]):
+        return (
+            f"a phrase set off by commas stands between the subject '{subj.text}' and its "
+            "verb; moved, the subject would leave it behind"
+        )
+    if (gap := _phrase_before_verb(tokens, main, subj)) is not None:
+        return (
+            f"the parse gives '{phrase(analysis, gap)}' to the verb, but it stands between the "
+            "subject and the verb and may be the subject's; moved, the subject would leave it "
+            "behind"
+        )
+    return None
+
+
+def _phrase_before_verb(tokens, main: Frame, subj) -> Token | None:
+    """A prepositional phrase the parse hangs on the verb that stands between the subject and
+    the verb group (*Heavy rain in late May delayed the harvest*: 'in late May' may be the
+    rain's), or None."""
+    first = min(main.verb_group or (main.verb,))
+    return next(
+        (
+            t
+            for t in tokens[subj.span[1] : first]
+            if t.head == main.verb and t.dep == "prep" and t.i == subj.span[1]
+        ),
+        None,
+    )
+
+
+def _comma_aside(tokens, start: int, end: int, head: int) -> Token | None:
+    """The head of a phrase after a comma inside the span ``start:end`` that hangs on the
+    phrase's ``head``, is no conjunct of a list and is not closed by a comma of its own inside
+    the span (*your story, especially the twist*; not *the mill, the bakery and the pub*, *two
+    elements, polonium and radium,*, nor *with a restless, almost violent energy*)."""
+    for t in tokens[start + 1 : end - 1]:
+        if t.text != ",":
+            continue
+        after = [x for x in tokens[t.i + 1 : end] if not t.i < x.head < end]
+        closed = any(x.text == "," for x in tokens[t.i + 1 : end])  # *, polonium and radium,*
+        if after and after[0].head == head and after[0].dep not in ("conj", "cc", "punct"):
+            return None if closed else after[0]
     return None
 
 
@@ -116,6 +180,7 @@ _VERB_PREPOSITIONS = frozenset(
     {"to", "from", "into", "onto", "during", "throughout", "since", "until", "till", "over", "as"}
 )
 _FOR_VERBS = english.read_lexicon("for_verbs")  # *mistake the signs for laziness*
+_WITH_VERBS = english.read_lexicon("with_verbs")  # *fill the gallery with energy*
 _SMALL_CLAUSE = english.read_lexicon("small_clause_verbs")  # *wants everyone on deck*
 
 
@@ -133,6 +198,11 @@ def subject_adverb_refusal(analysis: Analysis, main: Frame, plan: EditPlan) -> s
         return None
     tokens = analysis.sentence.tokens
     subj = next((a for a in main.arguments if a.function == "subj"), None)
+    if cleft and subj is not None and (gap := _phrase_before_verb(tokens, main, subj)):
+        return (  # *It was heavy rain that in late May delayed ...*: the subject split
+            f"the parse gives '{phrase(analysis, gap)}' to the verb, but it stands between the "
+            "subject and the verb and may be the subject's; the cleft would split them"
+        )
     for t in tokens:
         if t.text.lower() not in _SUBJECT_ADVERBS or not depends_on(tokens, t.i, main.verb):
             continue
@@ -205,15 +275,8 @@ def moved_phrase_refusal(analysis: Analysis, main: Frame, plan: EditPlan) -> str
         and any(x.head == t.i and x.dep == "pcomp" and x.tag == "VBG" for x in tokens)
         for t in tokens
     )
-    if subj is not None and moves:
-        between = [
-            t for t in tokens[subj.span[1] : min(main.verb_group or (main.verb,))] if t.text == ","
-        ]
-        if between:  # *A woman, wearing a helmet, rides a scooter*: the phrase stays behind
-            return (
-                f"a phrase set off by commas stands between the subject '{subj.text}' and its "
-                "verb; moved, the subject would leave it behind"
-            )
+    if subj is not None and moves and (why := _left_behind(analysis, main, subj)):
+        return why
     if plan.features.get("voice") != "passive" or subj is None:
         return None
     who = subj.text.lower()

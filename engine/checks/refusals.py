@@ -21,6 +21,7 @@ from ..ir import Analysis, Argument, Frame, Predicate, Token
 from ..transforms import EditPlan
 from . import aspect, closed, meaning, moved, scope, sequence, states
 from .clauses import main_clause_tokens
+from .plan import target_features
 from .sentences import (
     inverted_reporting,
     not_english,
@@ -465,6 +466,86 @@ def _rhetorical_question(c: _Clause) -> str | None:
     return None
 
 
+def _request(c: _Clause) -> str | None:
+    """*Can you grab some milk?*, *Could anyone explain why ...?*: a request, not a question
+    about an ability; its past (*Could you grab ...?*) would read as the same request or ask
+    about a past ability."""
+    subj = c.functions.get("subj")
+    if (
+        c.pred.force != "ques"
+        or subj is None
+        or subj.text.lower() not in _ASKED
+        or (c.pred.modality or "").split(" ")[0] not in ("can", "could", "will", "would")
+    ):
+        return None
+    if c.f.get("tense") != "past":
+        return None
+    return (
+        f"'{c.tokens[c.frame.verb_group[0]].text} {subj.text} ...?' asks someone to do "
+        "something; its past would ask about a past ability instead"
+    )
+
+
+def _first_person_will_question(c: _Clause) -> str | None:
+    """*Will I call you when I get there?*: English asks the hearer about the speaker's own act
+    with *Shall I*; a question made with *will* asks the hearer to foretell it."""
+    subj = c.functions.get("subj")
+    target, _ = target_features(c.pred, c.plan, periphrastic=True)
+    if (
+        subj is None
+        or subj.text.lower() not in ("i", "we")
+        or target.get("force") != "ques"
+        or c.pred.force == "ques"
+        or (target.get("modality") or "").split(" ")[0] != "will"
+        and target.get("tense") != "fut"
+    ):
+        return None
+    return (
+        f"'Will {subj.text} ...?' would ask the hearer to foretell the speaker's own act; "
+        "English asks 'Shall I ...?', which Seam does not write"
+    )
+
+
+_ASKED = frozenset({"you", "anyone", "anybody", "someone", "somebody"})
+
+
+def _apology_frame(c: _Clause) -> str | None:
+    """*Sorry, I can't make dinner tonight*: an apology that frames the statement after it;
+    asked as a question (*Sorry, can't I make dinner ...?*) it apologises for nothing."""
+    words = c.words
+    if (
+        len(words) > 1
+        and words[0] in ("sorry", "apologies")
+        and words[1] == ","
+        and c.f.get("force", c.pred.force) == "ques"
+        and c.pred.force != "ques"
+    ):
+        return (
+            f"'{c.tokens[0].text}, ...' apologises for what the sentence states; as a question "
+            "it would apologise for nothing"
+        )
+    return None
+
+
+def _pronoun_after_particle(c: _Clause) -> str | None:
+    """*so can you drop them off tomorrow?* swapped: the subject *you* would become an object
+    after the particle (*drop off you*), where English puts a pronoun before it."""
+    subj = c.functions.get("subj")
+    particle = next((t for t in c.tokens if t.head == c.frame.verb and t.dep == "prt"), None)
+    if not c.plan.swap or subj is None or particle is None:
+        return None
+    if subj.text.lower() not in _PERSONAL:
+        return None
+    return (
+        f"the verb has the particle '{particle.text}'; the subject '{subj.text}' made its "
+        "object is a pronoun, which would have to stand before the particle ('drop you off', "
+        "not 'drop off you'), and the swap does not write it there"
+    )
+
+
+_PERSONAL = frozenset({"i", "you", "he", "she", "we", "they", "it"})
+
+
 def _unlicensed_ever_or_yet(c: _Clause) -> str | None:
     pred, f = c.pred, c.f
     licensed_now = pred.polarity == "neg" or pred.force == "ques"
@@ -546,6 +627,10 @@ REFUSALS = (
     _negative_polarity_object,
     _positive_polarity_subject,
     _rhetorical_question,
+    _request,
+    _first_person_will_question,
+    _pronoun_after_particle,
+    _apology_frame,
     _unlicensed_ever_or_yet,
     _object_that_cannot_move,
     _time_adverbial,

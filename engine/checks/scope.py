@@ -48,6 +48,7 @@ _ACHIEVEMENTS = english.read_lexicon("achievement_verbs")
 _SUBJECTS = ("nsubj", "nsubjpass", "expl", "csubj", "csubjpass")
 _VERB_TAGS = ("VB", "VBD", "VBZ", "VBP", "VBN", "VBG")
 _FINITE_TAGS = ("VBD", "VBZ", "VBP")
+_JOINS = ("and", "or", "but")
 _NAMES = {
     "polarity": "negation",
     "voice": "a voice change",
@@ -102,11 +103,19 @@ def own_group_conjuncts(analysis: Analysis, main: Frame) -> list[Token]:
     verb = analysis.sentence.tokens[main.verb]
     auxiliaries = _auxiliaries(main)
     out = []
-    for c in verb_conjuncts(analysis, main):
+    tokens = analysis.sentence.tokens
+    conjuncts = verb_conjuncts(analysis, main)
+    heads = {main.verb} | {c.i for c in conjuncts}
+    for c in conjuncts:
         aux = _own_auxiliaries(analysis, c)
         first = min([*aux, c], key=lambda t: t.i)
         if first.tag not in (*_FINITE_TAGS, "MD"):
             continue  # *must sign in and be accompanied*: it shares the main verb's modal
+        if not any(
+            t.dep == "cc" and t.head in heads and t.i < first.i and t.text.lower() in _JOINS
+            for t in tokens
+        ):
+            continue  # *..., so don't worry about it*: no *and* joins it; an imperative
         if aux or c.pos != "VERB" or not _same_form(c, verb, auxiliaries):
             out.append(c)
     return out
@@ -373,14 +382,15 @@ def unsatisfied_conjunct(analysis: Analysis, main: Frame, plan: EditPlan) -> str
 
 def passive_elsewhere(analysis: Analysis, main: Frame, plan: EditPlan) -> str | None:
     """Why "already active" would be false: the main clause is active, but a clause inside the
-    sentence is passive (*Did you know that the club was founded by three teachers?*, *The
-    questionnaire, which had been piloted with nurses, asked ...*); the edit does not reach
-    it, so the sentence is not active as a whole."""
+    sentence is a passive with its agent (*Did you know that the club was founded by three
+    teachers?*), which reads as the sentence's passive; the edit does not reach it. (An
+    agentless passive inside, *if no records are found*, leaves the sentence active.)"""
     if plan.features.get("voice") != "active" or main.predicate.voice != "active":
         return None
     tokens = analysis.sentence.tokens
     for f in analysis.frames:
-        if f is not main and f.finite and f.predicate.voice == "passive":
+        agent = any(a.function == "agent" for a in f.arguments)
+        if f is not main and f.finite and f.predicate.voice == "passive" and agent:
             clause = phrase(analysis, tokens[f.verb])
             return (
                 f"the main clause is already active, but the clause '{clause}' is passive; "
@@ -399,7 +409,8 @@ def past_perfect_refusal(analysis: Analysis, main: Frame, plan: EditPlan) -> str
     for f in analysis.frames:
         if f is main or not f.finite or f.predicate.tense != "past" or not f.predicate.perfect:
             continue
-        if 0 <= f.verb < len(tokens) and tokens[f.verb].dep in ("relcl", "advcl"):
+        # (*will say that the calves had picked it up*: a reported past perfect, too)
+        if 0 <= f.verb < len(tokens) and tokens[f.verb].dep in ("relcl", "advcl", "ccomp"):
             return (
                 f"the clause '{phrase(analysis, tokens[f.verb])}' is in the past perfect, which "
                 "needs the main clause in the past"

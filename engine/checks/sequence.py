@@ -140,10 +140,20 @@ def future_perfect_refusal(analysis: Analysis, main: Frame, plan: EditPlan) -> s
     go into the future with it: *We set up a calendar, and it has made a difference* tells a
     past event and what is done by now; *will set up ..., and it will have made* needs a time
     it will be done by (*by June*), and without one reads as a guess. A main clause's own
-    present perfect takes the future perfect (*The students will have read the novel*)."""
+    present perfect takes the future perfect (*The students will have read the novel*), unless
+    a word ties it to now (*has just booked*, *until spring*: ``_RECENT``)."""
     if plan.features.get("tense") != "fut" or plan.features.get("perfect") is False:
         return None
     tokens = analysis.sentence.tokens
+    pred = main.predicate
+    if pred.perfect and pred.tense == "pres" and not pred.modality:
+        own = main_clause_tokens(analysis, main)
+        recent = next((tokens[i].text for i in own if tokens[i].text.lower() in _RECENT), None)
+        if recent is not None:  # *has just booked*, *has lent it until spring*
+            return (
+                f"'{recent}' ties the present perfect to now; its future perfect would need a "
+                "time it is done by ('by June'), and reads as a guess without one"
+            )
     for f in reached_clauses(analysis, main)[1:] if not main.predicate.perfect else ():
         if f.predicate.tense != "pres" or not f.predicate.perfect or f.predicate.modality:
             continue
@@ -157,6 +167,10 @@ def future_perfect_refusal(analysis: Analysis, main: Frame, plan: EditPlan) -> s
         )
     return None
 
+
+# Words that tie a present perfect to the moment of speaking (*has just left*, *has lent it
+# until spring*, *has recently moved*).
+_RECENT = frozenset({"just", "until", "till", "recently", "lately"})
 
 # Relative adverbs that tie a clause to the time of a noun of the main clause.
 _TIME_RELATIVES = frozenset({"when", "while", "whenever"})

@@ -244,6 +244,8 @@ def polarity_items(layout: Layout) -> dict[int, str]:
     to_statement = src.force == "ques" and target["force"] == "prop" and target["polarity"] == "pos"
     if (src.polarity == target["polarity"] and not to_statement) or layout.postverbal is not None:
         return {}
+    if target["polarity"] == "neg" and target["force"] == "ques":
+        return {}  # a negative question keeps *some* (*Can't you grab some milk?*: a request)
     table = (
         _NEGATIVE_POLARITY
         if target["polarity"] == "neg"

@@ -130,6 +130,8 @@ def secondary_predicate_end(
 
 # Prepositions that head a verb's place or goal complement right after its object (*hang the
 # painting on the wall*, *carry passengers across the bay*): a passive's by-phrase follows it.
+_WITH_VERBS = english.read_lexicon("with_verbs")  # *fill the room with light*
+
 COMPLEMENT_PREPOSITIONS = frozenset(
     {
         "to",
@@ -166,9 +168,13 @@ def complement_pp_end(tokens: Sequence[Token], frame: Frame, obj: Argument | Non
         and frame.predicate.lemma in english.OF_COMPLEMENT_VERBS
     ):
         return subtree_end(tokens, first.i)  # cured of their fear by ...
-    if first.dep not in ("prep", "dative") or first.text.lower() not in COMPLEMENT_PREPOSITIONS:
+    # *filled with a quiet light by her paintings*: the verb's own *with*-phrase
+    with_verb = first.text.lower() == "with" and frame.predicate.lemma in _WITH_VERBS
+    if first.dep not in ("prep", "dative") or (
+        first.text.lower() not in COMPLEMENT_PREPOSITIONS and not with_verb
+    ):
         return None
-    placement = frame.predicate.lemma in english.placement_verbs()
+    placement = frame.predicate.lemma in english.placement_verbs() or with_verb
     if not placement and (first.head != frame.verb or first.text.lower() not in _GOAL_PREPOSITIONS):
         # a place phrase of another verb may modify the object (bought the house on the hill)
         return None
