@@ -206,3 +206,64 @@ def test_a_request_a_ban_or_a_phrase_the_edit_would_break_is_refused(realize, so
 )
 def test_a_request_a_list_or_a_plain_perfect_is_still_edited(realize, source, expr, expected):
     assert ok_text(realize(source, expr)) == expected
+
+
+@pytest.mark.parametrize(
+    "source,expr,expected",
+    [
+        # an adverb before a verb phrase with its own verb group stays after the new auxiliary
+        (
+            "The shelter has run out of blankets and urgently needs donations.",
+            "tense(fut)",
+            "The shelter will have run out of blankets and will urgently need donations.",
+        ),
+        # a temporal clause's own coordinated verbs follow it
+        (
+            "The cat watched the bird until it spread its wings and flew away.",
+            "tense(fut)",
+            "The cat will watch the bird until it spreads its wings and flies away.",
+        ),
+        # a negative question keeps a positive adverb
+        (
+            "Earlier studies have largely ignored the role of diet.",
+            "negate+question",
+            "Haven't earlier studies largely ignored the role of diet?",
+        ),
+        # a tale's opening event is edited as any event
+        (
+            "Once upon a time, a clever goat fooled a hungry wolf.",
+            "negate",
+            "Once upon a time, a clever goat did not fool a hungry wolf.",
+        ),
+    ],
+)
+def test_a_conjunct_adverb_or_opening_the_edit_can_carry_is_edited(realize, source, expr, expected):
+    assert ok_text(realize(source, expr)) == expected
+
+
+@pytest.mark.parametrize(
+    "source,expr,why",
+    [
+        # a contrastive or temporal *while* after a comma, a misread *as*-clause, under the future
+        ("Shares rose on Monday, while bonds fell slightly.", "tense(fut)", "contrast"),
+        (
+            "The dollar fell against the yen as traders priced in a rate cut.",
+            "tense(fut)",
+            "clause",
+        ),
+        # an *as*-clause of a reason is not turned against itself by a negation
+        ("The euro weakened on Tuesday as investors sold in a panic.", "negate", "concedes"),
+        # a tale's opening that brings its hero in
+        ("Once upon a time, an old miller lived by the river.", "question", "opens a tale"),
+        # the passive progressive of what happened to nobody
+        ("The bus skidded, but none of the passengers were hurt.", "prog(+)", "did not happen"),
+        # a state of place, a count of one, a ban read as such for a vehicle
+        ("A trawler is moored at the north quay.", "prog(+)", "says where"),
+        ("The hare did not stop once.", "prog(+)", "'once'"),
+        ("Yachts may not anchor inside the harbour.", "perf(+)", "ban"),
+        # a positive adverb under a plain negation
+        ("Critics have mostly praised the new opera.", "negate", "'mostly'"),
+    ],
+)
+def test_a_contrast_a_tale_or_a_state_the_edit_would_break_is_refused(realize, source, expr, why):
+    declined(realize(source, expr), why)

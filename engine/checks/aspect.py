@@ -287,6 +287,7 @@ def form_refusal(analysis: Analysis, main: Frame, plan: EditPlan) -> str | None:
                     and t.ent_type != "DATE"  # *in 1892*, *on 12 February*: a date, no count
                 )
                 or (t.head == main.verb and t.text.lower() in ("twice", "thrice"))
+                or (t.head == main.verb and t.text.lower() == "once" and t.i > main.verb)
             ),
             None,
         )
@@ -393,6 +394,7 @@ def coordinated_clause_refusal(analysis: Analysis, main: Frame, plan: EditPlan) 
             conditional_refusal,
             habitual_refusal,
             form_refusal,
+            states.occasion_refusal,
             state_refusal,
         ):
             if why := check(analysis, frame, plan):

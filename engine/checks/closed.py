@@ -252,10 +252,22 @@ _SUBORDINATORS = frozenset({"as", "while", "until", "till", "before", "after", "
 
 def clause_read_as_noun(analysis: Analysis, main: Frame, plan: EditPlan) -> str | None:
     """Why the parse leaves a clause unread: a subordinator's object is a plural noun that
-    may be the clause's verb (:func:`_clause_read_as_noun`)."""
+    may be the clause's verb, or a noun with a past form after it that may be the clause's
+    subject and verb (:func:`_clause_read_as_noun`)."""
     tokens = analysis.sentence.tokens
     if (noun := _clause_read_as_noun(tokens)) is None:
         return None
+    if noun.dep == "acl" and plan.features.get("tense", main.predicate.tense) == (
+        main.predicate.tense
+    ):
+        return None  # the clause keeps its words unless its tense must follow the main one
+    if noun.dep == "acl":
+        subject = tokens[noun.head]
+        return (
+            f"the parse reads '{tokens[subject.head].text} {subject.text} {noun.text}' as a "
+            f"phrase with a participle, where it may be a clause ('{subject.text}' its subject, "
+            f"'{noun.text}' its verb); what that clause is stays unsettled"
+        )
     return (
         f"the parse reads '{noun.text}' after '{tokens[noun.head].text}' as a noun, where it "
         "may be the verb of a clause; what that clause is stays unsettled"
@@ -284,6 +296,16 @@ def _clause_read_as_noun(tokens):
             and getAllLemmas(t.text.lower(), upos="VERB")
         ):
             return t
+        if (  # *as traders priced in a rise*: the subject of a past clause, its verb an 'acl'
+            t.dep == "pobj"
+            and t.pos in ("NOUN", "PROPN", "PRON")
+            and tokens[t.head].text.lower() in _SUBORDINATORS
+            and t.i + 1 < len(tokens)
+            and tokens[t.i + 1].head == t.i
+            and tokens[t.i + 1].dep == "acl"
+            and tokens[t.i + 1].tag in ("VBD", "VBN")
+        ):
+            return tokens[t.i + 1]
     return None
 
 

@@ -102,7 +102,9 @@ def adverb_refusal(analysis: Analysis, main: Frame, plan: EditPlan) -> str | Non
                 "... do not' = none, or not all); the sentence's negation needs a rewording"
             )
         text = " ".join(tokens[i].text.lower() for i in own)
-        if m := _POSITIVE_ADVERBS.search(text):
+        # (a negative question keeps them: *Hadn't they largely ignored it?*)
+        question = plan.features.get("force", main.predicate.force) == "ques"
+        if not question and (m := _POSITIVE_ADVERBS.search(text)):
             return (
                 f"'{m.group()}' cannot stand under the negation ('did not {m.group()} ...'); "
                 "negating the sentence needs a rewording"

@@ -509,6 +509,22 @@ def _first_person_will_question(c: _Clause) -> str | None:
 _ASKED = frozenset({"you", "anyone", "anybody", "someone", "somebody"})
 
 
+def _story_opening(c: _Clause) -> str | None:
+    """*Once upon a time, a poor woodcutter lived ...*: the opening of a tale that brings its
+    hero in (with *live*, *be*, *dwell*, ...); negated, asked or clefted it introduces no one."""
+    if c.words[:4] != ["once", "upon", "a", "time"] or c.pred.lemma not in _BEING:
+        return None  # (*Once upon a time, a fox tricked a crow*: an event, edited as any)
+    if not set(c.f) & {"polarity", "force", "cleft", "voice"} and not c.plan.swap:
+        return None
+    return (
+        "'Once upon a time, ...' opens a tale by bringing someone in; negated, asked or moved "
+        "it would bring in no one"
+    )
+
+
+_BEING = frozenset({"live", "be", "dwell", "reign", "exist", "rule", "stand"})
+
+
 def _apology_frame(c: _Clause) -> str | None:
     """*Sorry, I can't make dinner tonight*: an apology that frames the statement after it;
     asked as a question (*Sorry, can't I make dinner ...?*) it apologises for nothing."""
@@ -631,6 +647,7 @@ REFUSALS = (
     _first_person_will_question,
     _pronoun_after_particle,
     _apology_frame,
+    _story_opening,
     _unlicensed_ever_or_yet,
     _object_that_cannot_move,
     _time_adverbial,

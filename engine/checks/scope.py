@@ -454,6 +454,13 @@ def dependent_past_refusal(analysis: Analysis, main: Frame, plan: EditPlan) -> s
     if main.predicate.tense != "past":
         return None
     followed = {f.verb for head in heads for f in temporal_clauses(analysis, head)}
+    for f in temporal_clauses(analysis, main, frozenset({"while", "whereas"})):
+        mark = next((t for t in tokens if t.head == f.verb and t.dep == "mark"), None)
+        if mark is not None and mark.i > 0 and tokens[mark.i - 1].text == ",":
+            return (  # *rose 3 percent, while European stocks closed lower*
+                f"'{mark.text}' after a comma may set a contrast (its clause takes the future "
+                "too) or a time (its clause takes the present); which one is not clear"
+            )
     for f in analysis.frames:
         if not f.finite and _subject_participle(tokens, f.verb) and f.verb not in heads:
             if depends_on(tokens, f.verb, main.verb):  # *when the sea lions left* read as VBN
@@ -518,6 +525,7 @@ def _temporal_mark(tokens, verb: int) -> bool:
     (*when*, *if*, *even though*, *because*): its time is told beside the main clause's."""
     words = [t.text.lower() for t in tokens if t.head == verb and t.dep in ("mark", "advmod")]
     joined = " ".join(words)
-    return any(w in TEMPORAL_SUBORDINATORS for w in words) or any(
+    # (*as traders priced in a rise*: a time or a reason, told beside the main clause's)
+    return any(w in TEMPORAL_SUBORDINATORS or w == "as" for w in words) or any(
         c == joined or c in words for c in CONCESSIVE_SUBORDINATORS
     )

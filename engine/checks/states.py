@@ -20,6 +20,7 @@ from .time import perfect_at_a_point, time_point
 
 _EVENT_HAVE = english.read_lexicon("event_have_nouns")
 _DECISIONS = english.read_lexicon("decision_verbs")
+_NOBODY = frozenset({"none", "nobody", "nothing", "neither", "no"})
 _ENDED = frozenset({"anymore"})  # *any longer*, *no longer*: :func:`_phrase_in`
 _STATE_PARTICIPLES = english.read_lexicon("state_participles")
 _ORDINALS = frozenset(
@@ -152,6 +153,13 @@ def occasion_refusal(analysis: Analysis, main: Frame, plan: EditPlan) -> str | N
             return (
                 f"'{pred.lemma}' with an infinitive names the moment a decision or a promise is "
                 "made; its progressive would say it was under way, not that it was made"
+            )
+        subj = next((a for a in main.arguments if a.function == "subj" and a.text), None)
+        first = subj.text.split()[0].lower() if subj is not None else ""
+        if subj is not None and first in _NOBODY and pred.voice == "passive":
+            return (  # *none of her crew were being injured*
+                f"the subject '{subj.text}' says it did not happen to anyone; its passive "
+                "progressive would describe it under way"
             )
         if times := _repetitions(tokens, main):
             return (

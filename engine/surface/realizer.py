@@ -184,7 +184,15 @@ class SurfaceRealizer:
             agr,
             self.invariant,
         )
-        return place_chain(frame, chain, analysis.sentence.tokens)
+        out = place_chain(frame, chain, analysis.sentence.tokens)
+        # its own coordinated verbs follow it (*until she opens her beak and drops the cheese*)
+        tag = tag_of(chain, target)
+        for i in conjoined_verbs(analysis, frame) if frame is not layout.frame else ():
+            tok = analysis.sentence.tokens[i]
+            lemma = english.verb_lemma(tok.text, tok.lemma)
+            form = english.inflect(lemma, tag, agr, self.invariant)
+            out[i] = [english.keep_spelling(form, tok.text, lemma)]
+        return out
 
     def _clause_rewrites(self, layout: Layout, conj_verbs: set[int]) -> dict[int, list[str]]:
         """Verb-group rewrites of the other clauses that take the plan's tense edits: every

@@ -194,9 +194,16 @@ _CLAUSE_ADVERBS = (
 
 
 def _preverbal_adverbs(frame: Frame, tokens: Sequence[Token], subj_end: int) -> list[int]:
-    """The adverbs between the subject and a verb that has no auxiliary (*She often visits*)."""
+    """The adverbs between the subject and a verb that has no auxiliary (*She often visits*);
+    for a verb phrase without a subject of its own, the run of adverbs right before its verb
+    (*... and urgently needs pasta*)."""
     if subj_end < 0:
-        return []
+        run: list[int] = []
+        i = frame.verb - 1
+        while i >= 0 and tokens[i].dep == "advmod" and tokens[i].head == frame.verb:
+            run.insert(0, i)
+            i -= 1
+        return run if run and i >= 0 and tokens[i].dep == "cc" else []
     out = [
         i
         for i in range(subj_end, frame.verb)
