@@ -7,7 +7,8 @@ An edit is made only where the analysis accounts for every clause it concerns:
   each must be a single verb of the main verb's form; a negation joins them with *or* (*does
   not crush ice or make smoothies*) where they are joined by *and*; a voice change, a swap or
   a cleft of anything but the subject of the first alone would not be the sentence's, and of
-  both would not mean the same;
+  both would not mean the same; one with a verb group of its own (*and will update you*:
+  :func:`own_group_conjuncts`) takes a tense edit as a coordinated clause does, and no other;
 - **coordinated clauses**, verb phrases and (for the past) temporal, conditional, concessive
   and causal clauses in an edit the main clause already shows: the record says "unchanged"
   only when every one of them shows it too;
