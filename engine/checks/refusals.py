@@ -550,16 +550,13 @@ def _pronoun_after_particle(c: _Clause) -> str | None:
     particle = next((t for t in c.tokens if t.head == c.frame.verb and t.dep == "prt"), None)
     if not c.plan.swap or subj is None or particle is None:
         return None
-    if subj.text.lower() not in _PERSONAL:
+    if not english.is_personal_pronoun(subj.text):
         return None
     return (
         f"the verb has the particle '{particle.text}'; the subject '{subj.text}' made its "
         "object is a pronoun, which would have to stand before the particle ('drop you off', "
         "not 'drop off you'), and the swap does not write it there"
     )
-
-
-_PERSONAL = frozenset({"i", "you", "he", "she", "we", "they", "it"})
 
 
 def _unlicensed_ever_or_yet(c: _Clause) -> str | None:

@@ -20,7 +20,7 @@ from .time import perfect_at_a_point, time_point
 
 _EVENT_HAVE = english.read_lexicon("event_have_nouns")
 _DECISIONS = english.read_lexicon("decision_verbs")
-_NOBODY = frozenset({"none", "nobody", "nothing", "neither", "no"})
+_NOBODY = english.read_lexicon("negative_words")  # *none of her crew*, *nobody*
 _ENDED = frozenset({"anymore"})  # *any longer*, *no longer*: :func:`_phrase_in`
 _STATE_PARTICIPLES = english.read_lexicon("state_participles")
 _ORDINALS = frozenset(
