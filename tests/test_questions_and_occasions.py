@@ -267,3 +267,39 @@ def test_a_conjunct_adverb_or_opening_the_edit_can_carry_is_edited(realize, sour
 )
 def test_a_contrast_a_tale_or_a_state_the_edit_would_break_is_refused(realize, source, expr, why):
     declined(realize(source, expr), why)
+
+
+@pytest.mark.parametrize(
+    "source,expr,why",
+    [
+        # a negation before a *because*-clause: not done, or done for another reason
+        ("Our neighbours sold their house because the school closed.", "negate", "two ways"),
+        ("The match was abandoned because the pitch had flooded.", "negate", "two ways"),
+        ("She quit her job because her manager kept shouting at her.", "negate", "two ways"),
+        # a negative question against a reason set off by a comma
+        ("We don't lend bikes at night, because the lanes are unlit.", "question", "reason"),
+    ],
+)
+def test_a_reason_a_negation_would_make_ambiguous_is_refused(realize, source, expr, why):
+    declined(realize(source, expr), why)
+
+
+@pytest.mark.parametrize(
+    "source,expr,expected",
+    [
+        # a reason before the main clause stays outside the negation
+        (
+            "Because the road was icy, the council closed the bridge.",
+            "negate",
+            "Because the road was icy, the council did not close the bridge.",
+        ),
+        # a question may ask about the reason
+        (
+            "The council closed the bridge because the road was icy.",
+            "question",
+            "Did the council close the bridge because the road was icy?",
+        ),
+    ],
+)
+def test_a_reason_before_the_clause_or_in_a_question_is_kept(realize, source, expr, expected):
+    assert ok_text(realize(source, expr)) == expected

@@ -109,7 +109,7 @@ def adverb_refusal(analysis: Analysis, main: Frame, plan: EditPlan) -> str | Non
                 f"'{m.group()}' cannot stand under the negation ('did not {m.group()} ...'); "
                 "negating the sentence needs a rewording"
             )
-        if why := _negation_against_clause(analysis, main):
+        if why := _negation_against_clause(analysis, main) or _negated_reason(analysis, main):
             return why
         if (
             "until" in words
@@ -234,6 +234,49 @@ def _negation_against_clause(analysis: Analysis, main: Frame) -> str | None:
                 ", which the negation would say is not there"
             )
     return None
+
+
+def _negated_reason(analysis: Analysis, main: Frame) -> str | None:
+    """Why a negation cannot go before a *because*-clause that follows the main clause: it is
+    read two ways, *did not miss the train* (because ...) or *missed it, but not because* ...
+    (the natural reading where the event plainly happened), and the sentence cannot say
+    which."""
+    from .clauses import temporal_clauses
+
+    tokens = analysis.sentence.tokens
+    for f in temporal_clauses(analysis, main, _REASON, modals=True):
+        if f.verb > main.verb:
+            return (
+                f"a negation before the clause '{phrase(analysis, tokens[f.verb])}' is read two "
+                "ways (it did not happen, or it happened for another reason); the sentence "
+                "cannot say which"
+            )
+    return None
+
+
+def question_reason_refusal(analysis: Analysis, main: Frame, plan: EditPlan) -> str | None:
+    """Why a negative yes/no question cannot keep a *because*-clause set off by a comma: the
+    clause gives the speaker's reason for a statement, and a negative question (*Don't we
+    accept ..., because we cannot ...?*) asks for agreement with the opposite."""
+    feats = plan.features
+    if feats.get("force") != "ques" or main.predicate.force == "ques":
+        return None
+    if feats.get("polarity", main.predicate.polarity) != "neg":
+        return None
+    from .clauses import temporal_clauses
+
+    tokens = analysis.sentence.tokens
+    for f in temporal_clauses(analysis, main, _REASON, modals=True):
+        first = min((t.i for t in tokens if t.head == f.verb and t.dep == "mark"), default=0)
+        if f.verb > main.verb and first > 0 and tokens[first - 1].text == ",":
+            return (
+                f"the clause '{phrase(analysis, tokens[f.verb])}', set off by a comma, gives the "
+                "reason for a statement; a negative question would ask for agreement against it"
+            )
+    return None
+
+
+_REASON = frozenset({"because"})
 
 
 @functools.lru_cache(maxsize=1)

@@ -678,6 +678,7 @@ REFUSALS = (
             sequence.elliptic_comparison_refusal,
             sequence.never_clause_refusal,
             meaning.adverb_refusal,
+            meaning.question_reason_refusal,
             aspect.habitual_refusal,
             sequence.sequence_refusal,
             sequence.modal_perfect_refusal,
