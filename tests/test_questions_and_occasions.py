@@ -260,6 +260,9 @@ def test_a_conjunct_adverb_or_opening_the_edit_can_carry_is_edited(realize, sour
         # a state of place, a count of one, a ban read as such for a vehicle
         ("A trawler is moored at the north quay.", "prog(+)", "says where"),
         ("The hare did not stop once.", "prog(+)", "'once'"),
+        # a language spoken or read: a skill, not an event
+        ("In 2015 I did not speak a word of Portuguese.", "prog(+)", "skill"),
+        ("Most of our guides speak fluent Italian.", "prog(+)", "skill"),
         ("Yachts may not anchor inside the harbour.", "perf(+)", "ban"),
         # a positive adverb under a plain negation
         ("Critics have mostly praised the new opera.", "negate", "'mostly'"),

@@ -23,6 +23,7 @@ _DECISIONS = english.read_lexicon("decision_verbs")
 _NOBODY = english.read_lexicon("negative_words")  # *none of her crew*, *nobody*
 _ENDED = frozenset({"anymore"})  # *any longer*, *no longer*: :func:`_phrase_in`
 _STATE_PARTICIPLES = english.read_lexicon("state_participles")
+_LANGUAGE_VERBS = english.read_lexicon("language_verbs")
 _ORDINALS = frozenset(
     {"first", "second", "third", "fourth", "fifth", "sixth", "seventh", "eighth", "ninth",
      "tenth", "last", "only", "next", "umpteenth", "nth"}
@@ -161,6 +162,11 @@ def occasion_refusal(analysis: Analysis, main: Frame, plan: EditPlan) -> str | N
                 f"the subject '{subj.text}' says it did not happen to anyone; its passive "
                 "progressive would describe it under way"
             )
+        if (language := _language_object(tokens, main)) is not None:
+            return (  # *didn't speak a word of German*: what she could, not what she did
+                f"'{pred.lemma}' with '{language}' states a skill; its progressive would say "
+                "the language was in use at the time"
+            )
         if times := _repetitions(tokens, main):
             return (
                 f"'{times}' counts how often it happened; the progressive would describe one "
@@ -180,6 +186,21 @@ def occasion_refusal(analysis: Analysis, main: Frame, plan: EditPlan) -> str | N
         and (when := time_point(analysis, main))
     ):
         return perfect_at_a_point(when, pred.tense)
+    return None
+
+
+def _language_object(tokens, main: Frame) -> str | None:
+    """A language named in the object of a verb of using one (*speak German*, *read a word of
+    Latin*, ``language_verbs.txt``), as written; else None."""
+    if main.predicate.lemma not in _LANGUAGE_VERBS:
+        return None
+    objects = [t.i for t in tokens if t.head == main.verb and t.dep == "dobj"]
+    seen = list(objects)
+    while seen:
+        i = seen.pop()
+        if tokens[i].ent_type in ("LANGUAGE", "NORP"):
+            return tokens[i].text
+        seen.extend(t.i for t in tokens if t.head == i and t.dep in ("prep", "pobj", "compound"))
     return None
 
 
