@@ -4,7 +4,10 @@ if something holds (*may have leaked if it is stored*), the progressive of a hab
 counted result (*scored twice*), of a verb with an *-ing* complement (``aspectual_verbs.txt``),
 of a passive that names or expects (``no_progressive_passives.txt``), *be being* / *been
 being*, the perfect of a lasting relation, and the same checks on every coordinated clause a
-tense or aspect edit reaches."""
+tense or aspect edit reaches.
+
+One module, over 400 lines: each check here reads the verb's aspect against the clause's
+time, and the coordinated clauses must meet all of them in one place."""
 
 from __future__ import annotations
 
@@ -237,6 +240,45 @@ def habitual_refusal(analysis: Analysis, main: Frame, plan: EditPlan) -> str | N
     return None
 
 
+def _progressive_verb(analysis: Analysis, main: Frame) -> str | None:
+    """Why the verb has no progressive: an *-ing* complement (*keeps building*), a relation
+    (:func:`.states.stative_phrase`), an event over as it happens (``achievement_verbs.txt``)."""
+    pred = main.predicate
+    tokens = analysis.sentence.tokens
+    ing = next(
+        (
+            t
+            for t in tokens
+            if t.head == main.verb
+            and t.i > main.verb
+            and (
+                (t.dep == "xcomp" and t.tag == "VBG")
+                or (pred.lemma in _ASPECTUAL and t.text.lower().endswith("ing"))
+            )
+        ),
+        None,
+    )
+    if ing is not None:
+        return (
+            f"'{tokens[main.verb].text} {ing.text}': a verb whose complement is an -ing form "
+            "has no progressive ('keeps building' / '*is keeping building')"
+        )
+    if (relation := states.stative_phrase(analysis, main)) is not None:
+        return (
+            f"'{relation}' states a relation, not an event; its progressive is not natural English"
+        )
+    if pred.lemma == "come" and any(
+        t.head == main.verb and t.dep == "prep" and t.text.lower() == "from" for t in tokens
+    ):  # (its perfect tells where it was found: *has come from graves near the river*)
+        return "'come from' states an origin; its progressive would describe a journey"
+    if pred.lemma in _ACHIEVEMENTS:
+        return (
+            f"'{pred.lemma}' names an event that is over as it happens; its progressive "
+            "would say it was under way, not that it happened"
+        )
+    return None
+
+
 def form_refusal(analysis: Analysis, main: Frame, plan: EditPlan) -> str | None:
     """Why the verb group the plan asks for is a form nobody writes: *be being* / *been being*
     (a passive progressive under a modal or the perfect)."""
@@ -247,34 +289,8 @@ def form_refusal(analysis: Analysis, main: Frame, plan: EditPlan) -> str | None:
     changed = target != pred.features()
     tokens = analysis.sentence.tokens
     if plan.features.get("progressive") is True and not pred.progressive:
-        ing = next(
-            (
-                t
-                for t in tokens
-                if t.head == main.verb
-                and t.i > main.verb
-                and (
-                    (t.dep == "xcomp" and t.tag == "VBG")
-                    or (pred.lemma in _ASPECTUAL and t.text.lower().endswith("ing"))
-                )
-            ),
-            None,
-        )
-        if ing is not None:
-            return (
-                f"'{tokens[main.verb].text} {ing.text}': a verb whose complement is an -ing form "
-                "has no progressive ('keeps building' / '*is keeping building')"
-            )
-        if pred.lemma == "come" and any(
-            t.head == main.verb and t.dep == "prep" and t.text.lower() == "from" for t in tokens
-        ):
-            return "'come from' states an origin; its progressive would describe a journey"
-        if pred.lemma in _ACHIEVEMENTS:
-            return (
-                f"'{pred.lemma}' names an event that is over as it happens; its progressive "
-                "would say it was under way, not that it happened"
-            )
-
+        if why := _progressive_verb(analysis, main):
+            return why
         counted = next(
             (
                 t
@@ -325,15 +341,9 @@ def form_refusal(analysis: Analysis, main: Frame, plan: EditPlan) -> str | None:
                 f"the clause lasts '{until} ...' a time to come; its present perfect would end "
                 "the state before now"
             )
-    if (
-        plan.features.get("perfect") is True
-        and not pred.perfect
-        and pred.lemma in english.STATIVE_VERBS
-    ):
-        return (
-            f"'{pred.lemma}' states a lasting relation (what a thing contains or comprises); "
-            "its perfect ('has comprised') is not natural English"
-        )
+    if plan.features.get("perfect") is True and not pred.perfect:
+        if why := _perfect_of_a_relation(analysis, main):
+            return why
     if (
         plan.features.get("voice") == "passive"
         and pred.voice == "active"
@@ -352,6 +362,19 @@ def form_refusal(analysis: Analysis, main: Frame, plan: EditPlan) -> str | None:
         form = "been being" if target["perfect"] else "be being"  # will be being held
         return (
             f"a passive progressive with a modal or the perfect ('{form}') is not natural English"
+        )
+    return None
+
+
+def _perfect_of_a_relation(analysis: Analysis, main: Frame) -> str | None:
+    """Why the perfect does not fit a verb of a lasting relation (``stative_verbs.txt``, or a
+    verb and preposition of ``stative_phrases.txt``: *comes with four mugs*)."""
+    pred = main.predicate
+    relation = pred.lemma if pred.lemma in english.STATIVE_VERBS else None
+    if (relation := relation or states.stative_phrase(analysis, main)) is not None:
+        return (
+            f"'{relation}' states a lasting relation (what a thing contains or comprises); "
+            "its perfect ('has comprised') is not natural English"
         )
     return None
 

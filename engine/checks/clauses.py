@@ -138,8 +138,11 @@ def temporal_clauses(
         words = (
             " ".join(t.text.lower() for t in tokens[marks[0].i : marks[-1].i + 1]) if marks else ""
         )
-        if words in subordinators or (
-            marks and marks[0].text.lower() in subordinators and len(marks) == 1
+        focused = words.split(" ", 1)[1] if words.startswith(("only ", "just ")) else None
+        if (
+            words in subordinators
+            or focused in subordinators  # *only if he becomes involved*, *just before*
+            or (marks and marks[0].text.lower() in subordinators and len(marks) == 1)
         ):
             out.append(f)
     return out

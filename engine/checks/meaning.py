@@ -109,6 +109,22 @@ def adverb_refusal(analysis: Analysis, main: Frame, plan: EditPlan) -> str | Non
                 f"'{m.group()}' cannot stand under the negation ('did not {m.group()} ...'); "
                 "negating the sentence needs a rewording"
             )
+        only = [
+            t
+            for t in tokens
+            if t.text.lower() == "only"
+            and t.i >= (subj.span[0] if subj is not None else 0)  # (*This weekend only, ...*)
+            and not (t.i + 1 < len(tokens) and tokens[t.i + 1].tag == "CD")  # *only twelve*
+            and (
+                t.i in own  # *Only members can vote*, *opens only on Sundays*
+                or (t.i + 1 < len(tokens) and tokens[t.i + 1].dep == "mark")  # *only if ...*
+            )
+        ]
+        if only:
+            return (
+                "'only' under the negation is read as 'not only', another claim; negating the "
+                "sentence needs a rewording"
+            )
         if why := _negation_against_clause(analysis, main) or _negated_reason(analysis, main):
             return why
         if (
@@ -328,6 +344,11 @@ def modal_reading(analysis: Analysis, main: Frame) -> tuple[str, ...]:
     way (*An emergency fund should cover three months* is advice), and a modal of *have* of
     possession is epistemic (*may have kidney disease*)."""
     pred = main.predicate
+    subj = next((a for a in main.arguments if a.function == "subj"), None)
+    tokens = analysis.sentence.tokens
+    acts = (
+        subj is not None and 0 <= subj.head < len(tokens) and is_agent(analysis, tokens[subj.head])
+    )
     if pred.perfect or pred.progressive or pred.lemma in english.NO_PROGRESSIVE:
         return ("epistemic",)
     if _possession(analysis, main) is not None:  # *may have kidney disease*: a state
@@ -335,11 +356,9 @@ def modal_reading(analysis: Analysis, main: Frame) -> tuple[str, ...]:
     if (pred.modality or "").split()[0] == "can":  # a capacity, unless the verb is a happening
         possible = pred.lemma in modal_table()["possibility"]["verbs"]
         return ("epistemic",) if possible else ("root",)
-    subj = next((a for a in main.arguments if a.function == "subj"), None)
-    tokens = analysis.sentence.tokens
     if subj is None or not 0 <= subj.head < len(tokens):
         return ("root", "epistemic")
-    if not is_agent(analysis, tokens[subj.head]):
+    if not acts:
         # *An emergency fund should cover three months*: advice or a rule about a thing is
         # still advice, beside the guess (*The parcel should arrive today*)
         norm = (pred.modality or "").split()[0] in ("should", "must")
@@ -347,6 +366,31 @@ def modal_reading(analysis: Analysis, main: Frame) -> tuple[str, ...]:
     if pred.lemma == "be" and pred.voice == "active":
         return ("root", "epistemic")
     return ("root",)
+
+
+# Modals of possibility: one of them in place of a modal of advice makes the advice a guess.
+_POSSIBILITY_MODALS = frozenset({"might", "may", "could"})
+
+
+def _modal_edits(main: Frame, plan: EditPlan) -> list[str]:
+    """The keys of ``modals.toml`` the plan asks of the clause's modal."""
+    feats, pred = plan.features, main.predicate
+    edits = []
+    if "modality" in feats:  # modal(...): another modal in its place
+        edits.append("replace")
+        if feats["modality"] in _POSSIBILITY_MODALS:
+            edits.append("weaken")
+    elif feats.get("tense") in ("past", "fut"):
+        edits.append(feats["tense"])
+    if feats.get("perfect") is True and not pred.perfect:
+        edits.append("perfect")
+    if feats.get("progressive") is True and not pred.progressive:
+        edits.append("progressive")
+    if feats.get("force") == "ques" and pred.force != "ques":
+        edits.append("question")
+    if feats.get("polarity") == "neg" and pred.polarity == "pos":
+        edits.append("negate")
+    return edits
 
 
 def modal_refusal(analysis: Analysis, main: Frame, plan: EditPlan) -> str | None:
@@ -358,22 +402,9 @@ def modal_refusal(analysis: Analysis, main: Frame, plan: EditPlan) -> str | None
     if entry is None or "past" not in entry:
         return None
     feats = plan.features
-    if "modality" in feats:  # modal(...): another modal in its place
-        if feats["modality"] in (None, modal):
-            return None
-        edits = ["replace"]
-    else:
-        edits = []
-    if feats.get("tense") in ("past", "fut") and "modality" not in feats:
-        edits.append(feats["tense"])
-    if feats.get("perfect") is True and not main.predicate.perfect:
-        edits.append("perfect")
-    if feats.get("progressive") is True and not main.predicate.progressive:
-        edits.append("progressive")
-    if feats.get("force") == "ques" and main.predicate.force != "ques":
-        edits.append("question")
-    if feats.get("polarity") == "neg" and main.predicate.polarity == "pos":
-        edits.append("negate")
+    if "modality" in feats and feats["modality"] in (None, modal):
+        return None
+    edits = _modal_edits(main, plan)
     if (
         modal.split()[0] == "must"
         and main.predicate.polarity == "neg"
@@ -388,6 +419,18 @@ def modal_refusal(analysis: Analysis, main: Frame, plan: EditPlan) -> str | None
         )
         return f"'{modal} not' states a ban; {form} would say there is no obligation instead"
     readings = modal_reading(analysis, main)
+    if "weaken" in edits and main.predicate.perfect and modal.split()[0] in ("should", "ought"):
+        tokens = analysis.sentence.tokens
+        subj = next((a for a in main.arguments if a.function == "subj"), None)
+        if (
+            subj is not None
+            and 0 <= subj.head < len(tokens)
+            and is_agent(analysis, tokens[subj.head])
+        ):
+            return (  # *The tribunal should have considered it*: not *might have considered*
+                f"'{modal} have' reproaches a deed not done; a modal of possibility in its place "
+                "would make it a guess about the past"
+            )
     for edit in edits:
         for reading in readings:
             verdict = entry.get(edit, {}).get(reading, True)

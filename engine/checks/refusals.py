@@ -29,7 +29,7 @@ from .sentences import (
     reporting_clause,
     several_clauses,
 )
-from .time import time_conflict
+from .time import present_time, time_conflict
 
 # The English word lists, from rules/lexicon/ (each file says what its words are for).
 NEGATIVE_ADVERBS = english.read_lexicon("nearly_negative_adverbs")
@@ -599,6 +599,10 @@ def _object_that_cannot_move(c: _Clause) -> str | None:
 
 
 def _time_adverbial(c: _Clause) -> str | None:
+    tense = c.f.get("tense") if c.f.get("tense") != c.frame.predicate.tense else None
+    perfect = c.f.get("perfect") is True and not c.frame.predicate.perfect
+    if why := present_time(c.analysis, c.frame, tense, perfect):
+        return why
     if "tense" in c.f:
         return time_conflict(c.analysis, c.frame, c.f["tense"])
     return None

@@ -240,6 +240,20 @@ def coordination_refusal(analysis: Analysis, main: Frame, plan: EditPlan) -> str
                 f"the coordinated verb phrase '{phrase(analysis, c)}' has the {kind} verb "
                 f"'{lemma}', which has no progressive"
             )
+        # (*keeps drinks cold and fits most cup holders*: *has ... fit* reads as a past)
+        spans = ("for", "since", "always", "ever", "never")  # *remain hot for several minutes*
+        if (
+            feats.get("perfect") is True
+            and not main.predicate.perfect
+            and (lemma in english.NO_PROGRESSIVE | english.STATIVE_VERBS or lemma == "be")
+            and not any(
+                t.text.lower() in spans and english.descends(tokens, t.i, c.i) for t in tokens
+            )
+        ):
+            return (
+                f"the coordinated verb phrase '{phrase(analysis, c)}' has the stative verb "
+                f"'{lemma}', whose perfect needs a span ('for years', 'since ...') of its own"
+            )
     return None
 
 
@@ -400,6 +414,9 @@ def passive_elsewhere(analysis: Analysis, main: Frame, plan: EditPlan) -> str | 
     return None
 
 
+_DEPENDENT = ("relcl", "advcl", "ccomp")  # the clauses a past perfect may depend in
+
+
 def past_perfect_refusal(analysis: Analysis, main: Frame, plan: EditPlan) -> str | None:
     """Why a past main clause cannot go into the present or the future: a clause that depends
     on it is in the past perfect (*Williams, who had not played since January, withdrew*),
@@ -411,7 +428,10 @@ def past_perfect_refusal(analysis: Analysis, main: Frame, plan: EditPlan) -> str
         if f is main or not f.finite or f.predicate.tense != "past" or not f.predicate.perfect:
             continue
         # (*will say that the calves had picked it up*: a reported past perfect, too)
-        if 0 <= f.verb < len(tokens) and tokens[f.verb].dep in ("relcl", "advcl", "ccomp"):
+        # (*will reject the submission that the company had been acting ...*: a noun's clause
+        # under the future; the present may report a theory of the past)
+        deps = ("relcl", "advcl", "ccomp", "acl") if plan.features["tense"] == "fut" else _DEPENDENT
+        if 0 <= f.verb < len(tokens) and tokens[f.verb].dep in deps:
             return (
                 f"the clause '{phrase(analysis, tokens[f.verb])}' is in the past perfect, which "
                 "needs the main clause in the past"

@@ -51,18 +51,24 @@ def relative_event_refusal(analysis: Analysis, main: Frame, plan: EditPlan) -> s
             or tokens[f.verb].dep != "relcl"
             or pred.tense != "pres"
             or pred.modality
-            or pred.perfect
             or pred.progressive
-            or (pred.voice == "active" and pred.lemma in ("be", "have"))
-            or (pred.voice == "active" and pred.lemma in english.NO_PROGRESSIVE)
             or not any(start <= f.verb < end for start, end in spans)
-            or not (_any_one(tokens, tokens[f.verb].head) or _follows(tokens, f))
         ):
             continue
+        head = tokens[f.verb].head
+        anyone = _any_one(tokens, head) or _a_subject(tokens, head, main)
+        # a state keeps its present (*particles that are larger than 0.3 microns*) unless the
+        # clause is timed or perfect
+        state = pred.voice == "active" and (
+            pred.lemma in english.NO_PROGRESSIVE or pred.lemma in ("be", "have")
+        )
+        timed = bool(temporal_clauses(analysis, f))  # *who is offside when the ball is played*
+        if not (anyone or _follows(tokens, f)) or (not pred.perfect and not timed and state):
+            continue
         return (
-            f"the relative clause '{phrase(analysis, tokens[f.verb])}' tells in the present "
-            "an event tied to the main clause's time; under the past it would have to follow, "
-            "and the realizer does not move it"
+            f"the relative clause '{phrase(analysis, tokens[f.verb])}' is in the present and "
+            "tied to the main clause's time; under the past it would have to follow, and the "
+            "realizer does not move it"
         )
     return None
 
@@ -78,6 +84,18 @@ def _follows(tokens, f: Frame) -> bool:
     """Whether a relative clause places its noun in time after or around the main event
     (*in the week that follows*, *the season that begins in May*)."""
     return f.predicate.lemma in _FOLLOWING
+
+
+def _a_subject(tokens, noun: int, main: Frame) -> bool:
+    """Whether the noun at ``noun`` is the main clause's subject with *a* or *an* (*A player
+    who touches a piece must move it*): in a clause that is not in the past, anyone of its
+    kind."""
+    if not 0 <= noun < len(tokens) or tokens[noun].head != main.verb:
+        return False
+    if tokens[noun].dep not in ("nsubj", "nsubjpass"):
+        return False
+    dets = [x.text.lower() for x in tokens if x.head == noun and x.dep == "det"]
+    return dets in (["a"], ["an"])
 
 
 def _any_one(tokens, noun: int) -> bool:

@@ -6,7 +6,8 @@ is the third time ...*), a perfect with *already* (*has already cancelled the ch
 event that stopped another (*scared them off before they could take anything*) and a past
 event told after another (*froze the account after it detected fraud*); and the occasions an
 aspect edit would change (:func:`occasion_refusal`: a decision taken, a count of occasions, a
-state that has stopped, a passive at a point in time)."""
+state that has stopped, a passive at a point in time); a verb and a preposition that state a
+relation (:func:`stative_phrase`, ``stative_phrases.txt``: *comes with*, *depends on*)."""
 
 from __future__ import annotations
 
@@ -28,6 +29,29 @@ _ORDINALS = frozenset(
     {"first", "second", "third", "fourth", "fifth", "sixth", "seventh", "eighth", "ninth",
      "tenth", "last", "only", "next", "umpteenth", "nth"}
 )  # fmt: skip
+
+
+_STATIVE_PHRASES = english.read_lexicon("stative_phrases")
+
+
+def stative_phrase(analysis: Analysis, frame: Frame) -> str | None:
+    """The verb and preposition of ``stative_phrases.txt`` the frame's verb heads (*comes
+    with*, *depends on*), as lemma and preposition; else None. An active clause's only, with a
+    subject not known to act (*the courier came with the parcel* is an event)."""
+    from .meaning import is_agent  # (meaning reads :func:`possession` from here)
+
+    if frame.predicate.voice != "active":
+        return None
+    tokens = analysis.sentence.tokens
+    subj = next((a for a in frame.arguments if a.function == "subj"), None)
+    if subj is not None and 0 <= subj.head < len(tokens) and is_agent(analysis, tokens[subj.head]):
+        return None
+    for t in tokens:
+        if t.head == frame.verb and t.dep in ("prep", "agent") and t.i > frame.verb:
+            pair = f"{frame.predicate.lemma} {t.text.lower()}"
+            if pair in _STATIVE_PHRASES:
+                return pair
+    return None
 
 
 def _children(tokens, head: int):

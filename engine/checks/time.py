@@ -16,6 +16,7 @@ from .clauses import depends_on, main_clause_tokens, temporal_clauses
 
 _PAST_TIME = english.phrase_pattern("past_time_adverbials")
 _FUTURE_TIME = english.phrase_pattern("future_time_adverbials")
+_PRESENT_TIME = english.phrase_pattern("present_time_adverbials")
 _MONTHS = english.read_lexicon("months")
 TIME_NOUNS = english.read_lexicon("time_nouns")  # rules/lexicon/time_nouns.txt
 _TERMS = english.read_lexicon("term_nouns")  # *the next parliament*: a time after *next* only
@@ -69,6 +70,39 @@ def time_conflict(
         return (
             f"the future-time expression '{future}' dates the main clause; the past tense would "
             "contradict it, and changing it would alter the content"
+        )
+    return None
+
+
+def present_time(
+    analysis: Analysis, frame: Frame, plan_tense: str | None, perfect: bool
+) -> str | None:
+    """Why a word that dates the main clause now (``present_time_adverbials.txt``: *currently*,
+    *at the moment*) does not survive the edit: a past or future tense would contradict it; a
+    perfect cannot keep it inside the verb group (*are currently restocking*: *have been
+    currently restocking*). None otherwise."""
+    if plan_tense not in ("past", "fut") and not perfect:
+        return None
+    tokens = analysis.sentence.tokens
+    text = " ".join(tokens[i].text for i in main_clause_tokens(analysis, frame))
+    if (m := _PRESENT_TIME.search(text)) is None:
+        return None
+    if plan_tense in ("past", "fut"):
+        tense = "past" if plan_tense == "past" else "future"
+        return (
+            f"'{m.group()}' dates the main clause now; the {tense} tense would contradict it, "
+            "and dropping it would alter the content"
+        )
+    group = frame.verb_group or [frame.verb]
+    inside = [
+        tokens[i].text
+        for i in range(min(group), max(group))
+        if i not in group and tokens[i].text.lower() == m.group().lower()
+    ]
+    if inside:  # *are currently restocking*: *have been currently restocking* is not English
+        return (
+            f"'{inside[0]}' dates the verb now; with the perfect ('been {inside[0]}') it is not "
+            "natural English"
         )
     return None
 

@@ -192,6 +192,13 @@ class SurfaceRealizer:
             lemma = english.verb_lemma(tok.text, tok.lemma)
             form = english.inflect(lemma, tag, agr, self.invariant)
             out[i] = [english.keep_spelling(form, tok.text, lemma)]
+        dependent = frame is not layout.frame and frame not in layout.coordinated
+        if dependent and (own := own_group_conjuncts(analysis, frame)):
+            # *if a player is injured and cannot leave*: *cannot* would stay as it is
+            layout.left_behind[frame.verb] = (
+                f"its coordinated '{own[0].text}' has a verb group of its own, which the "
+                "realizer does not move with it"
+            )
         return out
 
     def _clause_rewrites(self, layout: Layout, conj_verbs: set[int]) -> dict[int, list[str]]:

@@ -171,6 +171,9 @@ def manner_adverbs(frame: Frame, tokens: Sequence[Token], after: int) -> list[in
     those not listed as clause adverbs (``clause_adverbs.txt``, ``epistemic_adverbs.txt``,
     ``habitual_adverbs.txt``), which stand after the first auxiliary instead."""
     run: list[int] = []
+    # after a second auxiliary the source already placed it as the verb's own (*has been
+    # seriously injured*: not *had seriously been injured*)
+    second = sorted(i for i in frame.verb_group if i < frame.verb)[1:2]
     for i in range(frame.verb - 1, after, -1):
         t = tokens[i]
         word = t.text.lower()
@@ -179,7 +182,7 @@ def manner_adverbs(frame: Frame, tokens: Sequence[Token], after: int) -> list[in
             or t.head != frame.verb
             or i in frame.verb_group
             or not word.endswith("ly")
-            or word in _CLAUSE_ADVERBS
+            or (word in _CLAUSE_ADVERBS and not (second and i > second[0]))
         ):
             break
         run.insert(0, i)
