@@ -9,7 +9,14 @@ from engine.errors import RuleError
 from engine.nli.labels import LABELS, LabelRules, effective
 from engine.transforms import parse
 
-PRES = {"tense": "pres", "polarity": "pos", "force": "prop", "voice": "active", "lemma": "sleep"}
+PRES = {
+    "tense": "pres",
+    "polarity": "pos",
+    "force": "prop",
+    "voice": "active",
+    "lemma": "sleep",
+    "participants": {"subj": "two man"},
+}
 PAST = {**PRES, "tense": "past"}
 NEG = {**PRES, "polarity": "neg"}
 
@@ -230,3 +237,37 @@ def test_same_predicate_must_be_a_boolean(tmp_path):
     )
     with pytest.raises(RuleError, match="same_predicate"):
         LabelRules.load([path])
+
+
+@pytest.mark.parametrize(
+    "premise_people,hypothesis_people,label",
+    [
+        # the same participants: the contradiction lies in the event, which *may* leaves open
+        ({"subj": "two man"}, {"subj": "two man"}, "neutral"),
+        ({"subj": "girl", "obj": "kite"}, {"subj": "girl", "obj": "kite"}, "neutral"),
+        ({"subj": "girl", "obj": "kite"}, {"subj": "girl"}, "neutral"),
+        # who takes part differs (or is not known): no rule decides
+        ({"subj": "two man"}, {"subj": "three woman"}, "unknown"),
+        ({"subj": "two man"}, {"subj": "man"}, "unknown"),
+        ({"subj": "girl", "obj": "kite"}, {"subj": "girl", "obj": "ball"}, "unknown"),
+        ({}, {"subj": "girl"}, "unknown"),
+    ],
+)
+def test_a_possible_event_lifts_a_contradiction_only_among_the_same_participants(
+    rules, premise_people, hypothesis_people, label
+):
+    p = {**PRES, "participants": premise_people}
+    h = {**PRES, "participants": hypothesis_people}
+    got, _ = decide(rules, "m", "o", "contradiction", p, h)
+    assert got == label
+
+
+def test_participants_are_read_from_the_analysis():
+    from engine.analyzers import SpacyAnalyzer
+    from engine.nli.labels import original_features
+
+    a, b = SpacyAnalyzer().analyze(
+        ["Two bearded men sit side by side.", "Three women are sitting on a blanket."]
+    )
+    assert original_features(a)["participants"] == {"subj": "two man"}
+    assert original_features(b)["participants"] == {"subj": "three woman"}

@@ -100,6 +100,10 @@ class LabelRule:
             return (
                 False  # the label depends on the main predication only when both sentences share it
             )
+        if self.when.get("same_participants") and not same_participants(premise, hypothesis):
+            return (
+                False  # a contradiction may lie in who takes part, which no edit of the verb lifts
+            )
         for side, feats in (("premise", premise), ("hypothesis", hypothesis)):
             for feature, expected in self.when.get(side, {}).items():
                 if feature not in feats:
@@ -344,13 +348,20 @@ def _labels_problem(labels) -> str | None:
     return None
 
 
+_PAIR_CONDITIONS = ("same_predicate", "same_participants")
+
+
 def _when_problem(when) -> str | None:
     """What is wrong with a rule's ``when`` conditions, or None."""
-    if set(when) - {"premise", "hypothesis", "same_predicate"}:
-        return "when may only have 'premise' and 'hypothesis' tables and 'same_predicate'"
-    if not isinstance(when.get("same_predicate", False), bool):
-        return "when.same_predicate must be true or false"
-    for side in (v for k, v in when.items() if k != "same_predicate"):
+    if set(when) - {"premise", "hypothesis", *_PAIR_CONDITIONS}:
+        return (
+            "when may only have 'premise' and 'hypothesis' tables, 'same_predicate' and "
+            "'same_participants'"
+        )
+    for key in _PAIR_CONDITIONS:
+        if not isinstance(when.get(key, False), bool):
+            return f"when.{key} must be true or false"
+    for side in (v for k, v in when.items() if k not in _PAIR_CONDITIONS):
         for feature, expected in side.items():
             if feature not in CONDITION_FEATURES:
                 return f"when: unknown feature {feature!r} (known: {', '.join(CONDITION_FEATURES)})"
@@ -359,10 +370,45 @@ def _when_problem(when) -> str | None:
     return None
 
 
+def same_participants(premise: Mapping[str, Any], hypothesis: Mapping[str, Any]) -> bool:
+    """Whether both sentences tell of the same participants: the same subject (its head's
+    lemma and any number in it: *two men* is not *three women*, nor *a man*), and the same
+    object where both have one. Unknown participants are never the same."""
+    mine, theirs = premise.get("participants"), hypothesis.get("participants")
+    if not mine or not theirs or "subj" not in mine or mine.get("subj") != theirs.get("subj"):
+        return False
+    return "obj" not in mine or "obj" not in theirs or mine["obj"] == theirs["obj"]
+
+
+def _participants(analysis, frame) -> dict[str, str]:
+    """The main frame's subject and object as label conditions compare them: the head's
+    lemma, after the numbers of the phrase (*two man*)."""
+    tokens = analysis.sentence.tokens
+    out = {}
+    for arg in frame.arguments:
+        if arg.function not in ("subj", "obj") or arg.function in out:
+            continue
+        if not 0 <= arg.head < len(tokens):
+            continue
+        head = tokens[arg.head]
+        numbers = [
+            t.text.lower()
+            for t in tokens[arg.span[0] : arg.span[1]]
+            if t.tag == "CD" and t.head == arg.head
+        ]
+        out[arg.function] = " ".join([*numbers, (head.lemma or head.text).lower()])
+    return out
+
+
 def original_features(analysis) -> dict[str, Any]:
     """What label conditions may test about an original sentence: its main predicate's
-    features and lemma (empty when the analysis has no main predicate)."""
+    features and lemma, and its participants (:func:`same_participants`); empty when the
+    analysis has no main predicate."""
     frame = getattr(analysis, "main_frame", None)
     if frame is None:
         return {}
-    return {**frame.predicate.features(), "lemma": frame.predicate.lemma}
+    return {
+        **frame.predicate.features(),
+        "lemma": frame.predicate.lemma,
+        "participants": _participants(analysis, frame),
+    }
