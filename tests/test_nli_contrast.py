@@ -7,7 +7,13 @@ import json
 import pytest
 
 from engine.cli import main as cli
-from engine.workflows.contrast import LIT_PAIRS, ContrastBuilder, format_summary, summarize
+from engine.workflows.contrast import (
+    LIT_PAIRS,
+    ContrastBuilder,
+    balance,
+    format_summary,
+    summarize,
+)
 
 PAIRS = [
     {
@@ -302,3 +308,51 @@ def test_the_balanced_set_adds_label_keeping_pairs_beside_the_shifting_ones():
             )
         )["majority_accuracy"]
     )
+
+
+def _labelled(labels: str) -> list[dict]:
+    names = {"e": "entailment", "n": "neutral", "c": "contradiction"}
+    return [
+        {"id": f"r{i}", "status": "ok", "label": names[x], "pair": "p;f"}
+        for i, x in enumerate(labels)
+    ]
+
+
+def test_balance_caps_the_majority_label_at_half_and_keeps_the_others():
+    recs = _labelled("nnnnnnnenc") + [{"id": "x", "status": "no_label", "pair": "p;f"}]
+    chosen = balance(recs, seed=3)
+    labels = [r["label"] for r in chosen]
+    assert labels.count("neutral") == 2 and labels.count("entailment") == 1
+    assert labels.count("contradiction") == 1 and "x" not in {r["id"] for r in chosen}
+    # the order of the input is kept, and the same seed draws the same records
+    ids = [r["id"] for r in chosen]
+    assert ids == sorted(ids, key=lambda i: int(i[1:]))
+    assert balance(recs, seed=3) == chosen
+    draws = {tuple(r["id"] for r in balance(recs, seed=k)) for k in range(10)}
+    assert len(draws) > 1  # the seed decides which of the majority stay
+    # a set already balanced is kept whole
+    assert balance(_labelled("nnec")) == _labelled("nnec")
+
+
+def test_balance_of_one_label_keeps_nothing_of_it():
+    assert balance(_labelled("nnn")) == []
+
+
+def test_cli_balance_writes_the_set_and_guards_it(tmp_path):
+    inp = tmp_path / "pairs.jsonl"
+    inp.write_text("\n".join(json.dumps(p) for p in PAIRS) + "\n")
+    out, bal = tmp_path / "out.jsonl", tmp_path / "bal.jsonl"
+    args = ["contrast", "-i", str(inp), "-o", str(out), "--pairs", "p;f", "i;i", "-q"]
+    assert cli([*args, "--balance", str(bal)]) == 0
+    chosen = [json.loads(x) for x in bal.read_text().splitlines()]
+    labels = [r["label"] for r in chosen]
+    assert chosen and max(labels.count(lab) for lab in set(labels)) * 2 <= len(labels)
+    assert len(out.read_text().splitlines()) == 2 * len(PAIRS)  # the output keeps every record
+    # a file that exists is not replaced without --overwrite, and it may not be the output
+    bal.write_text("mine\n")
+    other = ["contrast", "-i", str(inp), "-o", str(tmp_path / "o2.jsonl"), "-q"]
+    assert cli([*other, "--balance", str(bal)]) == 2
+    assert bal.read_text() == "mine\n"
+    assert cli([*args, "--overwrite", "--balance", str(out)]) == 2
+    assert cli([*args, "--overwrite", "--balance", str(bal)]) == 0
+    assert bal.read_text() != "mine\n"

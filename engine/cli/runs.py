@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import argparse
 import sys
+from pathlib import Path
 
 from ..errors import SeamError
 from ..jsonl import InputRecord, count_lines, fingerprint
@@ -232,6 +233,13 @@ def _configure_contrast(n: argparse.ArgumentParser) -> None:
         action="store_true",
         help="add each side's Polyjuice control code (negation, restructure, ...) to the records",
     )
+    n.add_argument(
+        "--balance",
+        metavar="FILE",
+        help="after the run, write to FILE (JSONL) a set of the labelled contrasts in which no "
+        "label is more than half (the majority's surplus drawn with --seed); the output keeps "
+        "every record",
+    )
     add_run_options(n)
 
 
@@ -245,10 +253,14 @@ def contrast(args: argparse.Namespace) -> int:
     import json
 
     from ..jsonl import written_records
-    from ..workflows.contrast import format_summary, summarize
+    from ..workflows.contrast import balance, format_summary, summarize
 
     if args.resume and not args.output:
         raise SeamError("--resume needs -o OUTPUT (the partial output file to continue)")
+    if args.balance:
+        if args.output and Path(args.balance).resolve() == Path(args.output).resolve():
+            raise SeamError("--balance FILE must not be the output itself")
+        guard_output(args.balance, overwrite=args.overwrite, resume_flag=None)
     fields = {
         "premise": args.premise_field,
         "hypothesis": args.hypothesis_field,
@@ -274,11 +286,33 @@ def contrast(args: argparse.Namespace) -> int:
         on_record=None if args.output else (lambda rec: kept.append(rec.to_json())),
     )
     # statistics cover the whole output, including records written before a --resume
-    stats = summarize(written_records(args.records) if args.output else kept)
+    records = list(written_records(args.records) if args.output else kept)
+    stats = summarize(records)
     stats["backend"] = args.backend
+    if args.balance:
+        chosen = balance(records, seed=args.seed if args.seed is not None else 0)
+        with open(args.balance, "w", encoding="utf-8") as fh:
+            for rec in chosen:
+                fh.write(json.dumps(rec, ensure_ascii=False) + "\n")
+        picked = summarize(chosen)
+        stats["balanced"] = {
+            "file": args.balance,
+            "records": len(chosen),
+            "labels": picked["labels"],
+            "majority": picked["majority"],
+            "majority_accuracy": picked["majority_accuracy"],
+        }
     if args.summary:
         with open(args.summary, "w", encoding="utf-8") as fh:
             json.dump(stats, fh, indent=2)
     if not args.quiet:
         print(format_summary(stats), file=sys.stderr)
+        if args.balance:
+            b = stats["balanced"]
+            spread = ", ".join(f"{lab} {n}" for lab, n in b["labels"].items())
+            print(
+                f"balanced set: {b['records']} labelled contrasts in {args.balance} ({spread}); "
+                f"answering '{b['majority']}' to every one scores {b['majority_accuracy']:.1%}",
+                file=sys.stderr,
+            )
     return finish(report, args, "contrast")

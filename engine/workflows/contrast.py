@@ -432,6 +432,27 @@ class ContrastBuilder:
 
 
 # -- statistics -------------------------------------------------------------------------------
+def balance(records: Iterable[dict], seed: int = 0, share: float = 0.5) -> list[dict]:
+    """The labelled records (status ``ok``) of a set in which no label is more than ``share``
+    of the whole: when one label is, as many of its records are kept as the others allow, drawn
+    with ``seed``; every record of the other labels is kept, in the order of ``records``. A model
+    that answers one label to every record of the result scores at most ``share``."""
+    import random
+
+    if not 0 < share < 1:
+        raise ValueError("share must be between 0 and 1")
+    labelled = [r for r in records if r.get("status") == OK and r.get("label") in LABELS]
+    counts = {lab: sum(r["label"] == lab for r in labelled) for lab in LABELS}
+    top = max(LABELS, key=lambda lab: counts[lab])
+    others = len(labelled) - counts[top]
+    allowed = int(others * share / (1 - share))  # top / (top + others) <= share
+    if counts[top] <= allowed:
+        return labelled
+    positions = [i for i, r in enumerate(labelled) if r["label"] == top]
+    kept = set(random.Random(seed).sample(positions, allowed))
+    return [r for i, r in enumerate(labelled) if r["label"] != top or i in kept]
+
+
 def summarize(records: Iterable[dict]) -> dict[str, Any]:
     """Counts and rates per pair expression (LIT's Table 2), and the share of input pairs
     with at least one labelled contrast."""
