@@ -90,11 +90,6 @@ def test_a_coordinated_verb_phrase_of_the_same_form_is_edited_alike(
             "question",
             "Has the council fixed the road and painted new lines?",
         ),
-        (
-            "The council has fixed the road and painted new lines.",
-            "prog(+)",
-            "The council has been fixing the road and painting new lines.",
-        ),
         # a copula under the main verb's modal shares it
         (
             "Drivers must carry a licence and be ready to show it.",
@@ -262,7 +257,7 @@ def test_an_aspect_nobody_writes_is_refused(realize, source, expr, why):
         ("The clerk sent the forms to the tax office.", "passive", "to the tax office"),
         ("Bacteria can develop resistance over time.", "passive", "over time"),
         ("The pharmacy bought the supplies from a wholesaler.", "passive", "from a wholesaler"),
-        ("Our club lends its boats to local schools.", "swap", "to local schools"),
+        ("Our club lends boats to local schools.", "swap", "to local schools"),
     ],
 )
 def test_a_phrase_of_the_verb_never_moves_with_the_object(realize, source, expr, phrase):
@@ -462,9 +457,9 @@ def test_a_marker_of_speech_is_no_second_clause(realize, source, expr, expected)
             "The volunteers might have quietly repainted the fence.",
         ),
         (
-            "The committee has largely ignored the complaints.",
+            "The committee has largely ignored the complaints for months.",
             "prog(+)",
-            "The committee has been largely ignoring the complaints.",
+            "The committee has been largely ignoring the complaints for months.",
         ),
         # a clause adverb stays after the first auxiliary
         (

@@ -344,6 +344,8 @@ def form_refusal(analysis: Analysis, main: Frame, plan: EditPlan) -> str | None:
     if plan.features.get("perfect") is True and not pred.perfect:
         if why := _perfect_of_a_relation(analysis, main):
             return why
+    if (why := _recipient_passive(analysis, main, plan)) is not None:
+        return why
     if (
         plan.features.get("voice") == "passive"
         and pred.voice == "active"
@@ -364,6 +366,27 @@ def form_refusal(analysis: Analysis, main: Frame, plan: EditPlan) -> str | None:
             f"a passive progressive with a modal or the perfect ('{form}') is not natural English"
         )
     return None
+
+
+_RECIPIENT_VERBS = english.read_lexicon("recipient_verbs")
+
+
+def _recipient_passive(analysis: Analysis, main: Frame, plan: EditPlan) -> str | None:
+    """Why a verb of receiving (``recipient_verbs.txt``) with a subject that does not act has
+    no passive: *Late submissions receive a mark of zero* -> *A mark of zero is received by late
+    submissions* is not what anyone writes."""
+    pred = main.predicate
+    passive = plan.features.get("voice") == "passive" and pred.voice == "active"
+    if not (passive or plan.swap) or pred.lemma not in _RECIPIENT_VERBS:
+        return None
+    tokens = analysis.sentence.tokens
+    subj = next((a for a in main.arguments if a.function == "subj"), None)
+    if subj is None or not 0 <= subj.head < len(tokens) or is_agent(analysis, tokens[subj.head]):
+        return None
+    return (
+        f"'{pred.lemma}' tells what '{subj.text}' receives or undergoes, not what it does; with "
+        "it as the by-phrase or the object the sentence is not natural English"
+    )
 
 
 def _perfect_of_a_relation(analysis: Analysis, main: Frame) -> str | None:

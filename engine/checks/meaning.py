@@ -368,6 +368,28 @@ def modal_reading(analysis: Analysis, main: Frame) -> tuple[str, ...]:
     return ("root",)
 
 
+def suggestion_refusal(analysis: Analysis, main: Frame, plan: EditPlan) -> str | None:
+    """Why *you could ...* / *we might ...* (a suggestion, with nothing that dates it in the
+    past) cannot be negated or asked: *you could not leave the car at home* says it is not
+    possible, and *could you leave the car at home?* is a request, not the suggestion."""
+    pred, feats = main.predicate, plan.features
+    if (pred.modality or "").split()[:1] not in (["could"], ["might"]):
+        return None
+    negated = feats.get("polarity") == "neg" and pred.polarity == "pos"
+    asked = feats.get("force") == "ques" and pred.force != "ques"
+    if not (negated or asked):
+        return None
+    subj = next((a for a in main.arguments if a.function == "subj"), None)
+    if subj is None or subj.text.lower() not in ("you", "we"):
+        return None
+    from .time import dates
+
+    if dates(analysis, main)[0] is not None:
+        return None  # *In 1990 you could buy a house for ...*: a past ability
+    edit = "its negation would say it is not possible" if negated else "its question is a request"
+    return f"'{subj.text.lower()} {pred.modality}' makes a suggestion here; {edit}"
+
+
 # Modals of possibility: one of them in place of a modal of advice makes the advice a guess.
 _POSSIBILITY_MODALS = frozenset({"might", "may", "could"})
 
@@ -418,6 +440,11 @@ def modal_refusal(analysis: Analysis, main: Frame, plan: EditPlan) -> str | None
             else "'might not have to'"
         )
         return f"'{modal} not' states a ban; {form} would say there is no obligation instead"
+    if modal.split()[0] == "must" and main.predicate.polarity == "neg" and "question" in edits:
+        # *Must you not let bitterness take root?* asks for agreement that one must
+        return (
+            f"'{modal} not' states a ban; its question ('Must ... not ...?') would ask the opposite"
+        )
     readings = modal_reading(analysis, main)
     if "weaken" in edits and main.predicate.perfect and modal.split()[0] in ("should", "ought"):
         tokens = analysis.sentence.tokens

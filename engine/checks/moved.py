@@ -336,7 +336,8 @@ def passive_order(analysis: Analysis, main: Frame, plan: EditPlan) -> str | None
     the sentence, *Its stake was sold by the company*), and a subject that ends in a relative
     clause or a phrase of its own would take what follows the by-phrase (*by customers who
     upgrade early at no cost*)."""
-    if plan.features.get("voice") != "passive" or main.predicate.voice != "active" or plan.swap:
+    passive = plan.features.get("voice") == "passive" and main.predicate.voice == "active"
+    if not passive and not plan.swap:
         return None
     tokens = analysis.sentence.tokens
     subj = next((a for a in main.arguments if a.function == "subj"), None)
@@ -353,6 +354,8 @@ def passive_order(analysis: Analysis, main: Frame, plan: EditPlan) -> str | None
         if head.tag == "PRP"
         else _FORWARD[_pronoun_class(tokens, head)]
     )
+    if head.ent_type == "ORG" or head.tag == "NNPS":  # *Fenwick Foods ... its* or *their*
+        own = own | _FORWARD["thing"] | _FORWARD["plural"]
     mine = next(
         (
             t
@@ -362,10 +365,14 @@ def passive_order(analysis: Analysis, main: Frame, plan: EditPlan) -> str | None
         None,
     )
     if mine is not None:
+        where = "passive" if passive else "swap"
+        names = "the by-phrase that names it" if passive else "the object that names it"
         return (
-            f"'{mine.text}' may refer to the subject '{subj.text}'; in the passive it would open "
-            "the sentence before the by-phrase that names it"
+            f"'{mine.text}' may refer to the subject '{subj.text}'; in the {where} it would open "
+            f"the sentence before {names}"
         )
+    if not passive:
+        return None
     purpose = next(
         (
             t

@@ -194,6 +194,29 @@ _RECENT = frozenset({"just", "until", "till", "recently", "lately"})
 _TIME_RELATIVES = frozenset({"when", "while", "whenever"})
 
 
+def where_clause_refusal(analysis: Analysis, main: Frame, plan: EditPlan) -> str | None:
+    """Why the future cannot keep a *where*-clause set off by a comma after the main clause
+    (*pushed traffic onto the ring road, where it is crawling along*): it tells what comes of
+    the main event there, so it would have to move into the future with it, and the realizer
+    does not move it (into the past it does: :func:`backshifted_clauses`)."""
+    if plan.features.get("tense") != "fut" or main.predicate.tense == "fut":
+        return None
+    tokens = analysis.sentence.tokens
+    for f in analysis.frames:
+        if not f.finite or f.verb <= main.verb or f.predicate.tense != "pres":
+            continue
+        if not 0 <= f.verb < len(tokens) or tokens[f.verb].dep != "relcl" or f.predicate.modality:
+            continue
+        first = min((t.i for t in tokens if t.head == f.verb and t.i < f.verb), default=f.verb)
+        if tokens[first].text.lower() == "where" and first > 0 and tokens[first - 1].text == ",":
+            return (
+                f"the clause '{phrase(analysis, tokens[f.verb])}' tells what comes of the main "
+                "event; under the future it would have to follow, and the realizer does not "
+                "move it"
+            )
+    return None
+
+
 def time_relative_refusal(analysis: Analysis, main: Frame, plan: EditPlan) -> str | None:
     """Why a tense edit cannot keep a clause that tells the time of the main event (*prunes
     her trees in February, when the branches are bare*; *a day when the stores were closed*):
@@ -240,6 +263,7 @@ def _dates(tokens, noun: int, verbs: set[int]) -> bool:
 _MANDATIVE = english.read_lexicon("mandative_verbs")
 _CLOCK = english.read_lexicon("clock_words")
 _BARE_INFINITIVE = english.read_lexicon("bare_infinitive_verbs")
+_WH_TAGS = ("WRB", "WDT", "WP")  # a wh-word opens a finite clause (*how we treat ...*)
 _QUOTES = frozenset({'"', "“", "”", "``", "''"})
 
 
@@ -347,8 +371,9 @@ def _finite_present(tokens, f: Frame) -> bool:
         return False
     verb = tokens[f.verb]
     above = tokens[verb.head] if 0 <= verb.head < len(tokens) else verb
-    if verb.dep == "ccomp" and (above.lemma or "").lower() in _BARE_INFINITIVE:
-        return False  # *let it go*, *made them wait*
+    opened = any(t.head == f.verb and (t.dep == "mark" or t.tag in _WH_TAGS) for t in tokens)
+    if verb.dep == "ccomp" and (above.lemma or "").lower() in _BARE_INFINITIVE and not opened:
+        return False  # *let it go*, *made them wait* (not *watching how we treat them*)
     if (above.lemma or "").lower() in _MANDATIVE and verb.dep == "ccomp":
         return False  # *asked that guests refrain*: a subjunctive keeps its form
     subject = next(

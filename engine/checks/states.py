@@ -24,6 +24,9 @@ _DECISIONS = english.read_lexicon("decision_verbs")
 _NOBODY = english.read_lexicon("negative_words")  # *none of her crew*, *nobody*
 _ENDED = frozenset({"anymore"})  # *any longer*, *no longer*: :func:`_phrase_in`
 _STATE_PARTICIPLES = english.read_lexicon("state_participles")
+_THEN = frozenset({"when", "as soon as", "once", "the moment"})  # one event, then the main one
+# words that give a perfect a span of time, so its progressive tells what went on through it
+_SPANS = frozenset({"for", "since", "all", "lately", "recently", "long", "months", "years"})
 _LANGUAGE_VERBS = english.read_lexicon("language_verbs")
 _ORDINALS = frozenset(
     {"first", "second", "third", "fourth", "fifth", "sixth", "seventh", "eighth", "ninth",
@@ -141,6 +144,17 @@ def state_refusal(analysis: Analysis, frame: Frame, aspect: str) -> str | None:
             f"'already' with the perfect ('{phrase(analysis, tokens[frame.verb])}') says the "
             "deed is done; its progressive would say it went on"
         )
+    if (
+        pred.perfect
+        and not pred.modality  # (a modal's perfect and a negated one have checks of their own)
+        and pred.polarity == "pos"
+        and any(t.dep in ("dobj", "ccomp") for t in children)
+        and not any(t.text.lower() in _SPANS for t in tokens if t.i > frame.verb)
+    ):  # *Police have closed the A38*: the road is closed now; *have been closing* is not
+        return (
+            f"the perfect ('{phrase(analysis, tokens[frame.verb])}') tells a deed done whose "
+            "result holds now; its progressive would say it went on instead"
+        )
     if any(
         other.predicate.modality in ("can", "could")
         for other in temporal_clauses(analysis, frame, frozenset({"before"}), modals=True)
@@ -148,6 +162,13 @@ def state_refusal(analysis: Analysis, frame: Frame, aspect: str) -> str | None:
         return (
             "'before ... could' says the event happened and prevented another; its "
             "progressive would leave it unfinished"
+        )
+    if pred.tense == "past" and temporal_clauses(analysis, frame, _THEN, True):
+        # *When the son came home, his father ran out*: one after the other; *was running*
+        # would put the homecoming inside a run under way
+        return (
+            "a 'when'-clause tells what came first; the progressive would put it inside an "
+            "event already under way"
         )
     if pred.tense == "past" and temporal_clauses(analysis, frame, frozenset({"after"}), True):
         # *froze the account after it detected ...*: one event told after another

@@ -388,15 +388,16 @@ class SurfaceRealizer:
 _DEPENDENT = ("relcl", "ccomp", "advcl", "acl")
 # *will* / *can* of a dependent clause under a main clause put into the past (*won't* is
 # *wo* + *n't*; *cannot* is *can* + *not*)
-_MODAL_PASTS = {"will": "would", "wo": "would", "can": "could", "ca": "could"}
+_MODAL_PASTS = {"will": "would", "wo": "would", "can": "could", "ca": "could", "may": "might"}
 
 
 def _future_in_the_past(
     analysis: Analysis, frame: Frame, taken: dict[int, list[str]]
 ) -> dict[int, list[str]]:
-    """*will* and *can* of a clause that depends on the main one become *would* and *could*
-    when the main clause goes into the past (*makes smoothies that kids will drink* -> *made
-    smoothies that kids would drink*; *a player who cannot follow suit* -> *who could not*)."""
+    """*will*, *can* and a reported *may* of a clause that depends on the main one become
+    *would*, *could* and *might* when the main clause goes into the past (*makes smoothies that
+    kids will drink* -> *made smoothies that kids would drink*; *a player who cannot follow
+    suit* -> *who could not*; *warns that the bridge may stay shut* -> *might*)."""
     tokens = analysis.sentence.tokens
     out: dict[int, list[str]] = {}
     for tok in tokens:
@@ -405,7 +406,11 @@ def _future_in_the_past(
             continue
         if tok.i in taken or not 0 <= tok.head < len(tokens):
             continue
-        if tokens[tok.head].dep in _DEPENDENT:
+        # a reported *may* is a guess, whose past is *might* (*warned that the bridge may stay
+        # shut* -> *might*); elsewhere it may be a permission, which *might* is not
+        if tokens[tok.head].dep in _DEPENDENT and (
+            word != "may" or tokens[tok.head].dep == "ccomp"
+        ):
             new = _MODAL_PASTS[word]
             out[tok.i] = [new.capitalize() if tok.text[:1].isupper() else new]
     return out
