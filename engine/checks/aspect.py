@@ -377,7 +377,7 @@ def _recipient_passive(analysis: Analysis, main: Frame, plan: EditPlan) -> str |
     submissions* is not what anyone writes."""
     pred = main.predicate
     passive = plan.features.get("voice") == "passive" and pred.voice == "active"
-    if not (passive or plan.swap) or pred.lemma not in _RECIPIENT_VERBS:
+    if not passive or plan.swap or pred.lemma not in _RECIPIENT_VERBS:
         return None
     tokens = analysis.sentence.tokens
     subj = next((a for a in main.arguments if a.function == "subj"), None)
@@ -385,7 +385,7 @@ def _recipient_passive(analysis: Analysis, main: Frame, plan: EditPlan) -> str |
         return None
     return (
         f"'{pred.lemma}' tells what '{subj.text}' receives or undergoes, not what it does; with "
-        "it as the by-phrase or the object the sentence is not natural English"
+        "it as the by-phrase the sentence is not natural English"
     )
 
 

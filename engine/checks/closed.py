@@ -560,8 +560,8 @@ def first_word_case(analysis: Analysis, main: Frame, plan: EditPlan) -> str | No
     """Why an edit that takes the sentence's first word out of first place cannot tell how to
     write it: a capitalized plural noun that modifies the next one (*Windows users*: a name,
     or *Sports fans*: a common noun) or a word no English lexicon knows that the tagger calls a
-    common noun (*Plugins*). Either capital could be wrong (*Should windows users ...?*, *It is
-    Plugins that ...*), so the edit is refused."""
+    common noun or an adjective (*Plugins*, *Northbound*). Either capital could be wrong
+    (*Should windows users ...?*, *It is Plugins that ...*), so the edit is refused."""
     from lemminflect import getAllLemmas
 
     f = plan.features
@@ -578,8 +578,9 @@ def first_word_case(analysis: Analysis, main: Frame, plan: EditPlan) -> str | No
         return None
     nouns = getAllLemmas(word.lower()).get("NOUN", ())
     plural_modifier = first.dep == "compound" and any(n != word.lower() for n in nouns)
-    # a plural the lexicon does not know (*Plugins*); a singular one is most often a name
-    unknown = not getAllLemmas(word.lower()) and first.tag == "NNS" and word.endswith("s")
+    # a word the lexicon does not know that the tagger calls a common noun or an adjective
+    # (*Plugins*, *Northbound traffic*); one it tags as a name is most often a name
+    unknown = not getAllLemmas(word.lower()) and first.tag in ("NNS", "NN", "JJ")
     if plural_modifier or unknown:
         return (
             f"the sentence opens with '{word}', which may be a name or a common noun; moved "
@@ -594,6 +595,31 @@ _AUXILIARY_LEMMAS = frozenset(
     {"be", "have", "do", "will", "shall", "can", "may", "must", "ought", "need", "dare",
      "to", "get", "use", "going"}
 )  # fmt: skip
+
+
+def conjunct_of_another_verb(analysis: Analysis, main: Frame, plan: EditPlan) -> str | None:
+    """Why the parse's coordination cannot be trusted under a negation: a verb joined to the
+    main verb's *-ing* or *to*-complement that has the main verb's form, not its head's
+    (*should stop using them and contact us*: *contact* is *stop*'s conjunct, not *using*'s),
+    so which verbs the negation's *or* would join is not clear."""
+    if plan.features.get("polarity") != "neg" or main.predicate.polarity != "pos":
+        return None  # (a negation joins the conjuncts with *or*: it must know which they are)
+    tokens = analysis.sentence.tokens
+    verb = tokens[main.verb] if 0 <= main.verb < len(tokens) else None
+    if verb is None:
+        return None
+    for t in tokens:
+        if t.dep != "conj" or t.pos != "VERB" or not 0 <= t.head < len(tokens):
+            continue
+        head = tokens[t.head]
+        if head.head != main.verb or head.dep != "xcomp" or head.i == main.verb:
+            continue
+        if t.tag == verb.tag and t.tag != head.tag:
+            return (
+                f"the parse joins '{t.text}' to '{head.text}', but its form is that of "
+                f"'{verb.text}'; which verb it joins is not clear enough to edit"
+            )
+    return None
 
 
 def misread_order(analysis: Analysis, main: Frame, plan: EditPlan) -> str | None:

@@ -373,8 +373,8 @@ def suggestion_refusal(analysis: Analysis, main: Frame, plan: EditPlan) -> str |
     past) cannot be negated or asked: *you could not leave the car at home* says it is not
     possible, and *could you leave the car at home?* is a request, not the suggestion."""
     pred, feats = main.predicate, plan.features
-    if (pred.modality or "").split()[:1] not in (["could"], ["might"]):
-        return None
+    if (pred.modality or "").split()[:1] not in (["could"], ["might"]) or pred.force != "prop":
+        return None  # (*Could you send me a photo?* is a request already)
     negated = feats.get("polarity") == "neg" and pred.polarity == "pos"
     asked = feats.get("force") == "ques" and pred.force != "ques"
     if not (negated or asked):

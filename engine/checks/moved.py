@@ -337,7 +337,7 @@ def passive_order(analysis: Analysis, main: Frame, plan: EditPlan) -> str | None
     clause or a phrase of its own would take what follows the by-phrase (*by customers who
     upgrade early at no cost*)."""
     passive = plan.features.get("voice") == "passive" and main.predicate.voice == "active"
-    if not passive and not plan.swap:
+    if not passive or plan.swap:  # (a swap's odd *Its pies recalled the company* is a swap)
         return None
     tokens = analysis.sentence.tokens
     subj = next((a for a in main.arguments if a.function == "subj"), None)
@@ -365,14 +365,10 @@ def passive_order(analysis: Analysis, main: Frame, plan: EditPlan) -> str | None
         None,
     )
     if mine is not None:
-        where = "passive" if passive else "swap"
-        names = "the by-phrase that names it" if passive else "the object that names it"
         return (
-            f"'{mine.text}' may refer to the subject '{subj.text}'; in the {where} it would open "
-            f"the sentence before {names}"
+            f"'{mine.text}' may refer to the subject '{subj.text}'; in the passive it would open "
+            "the sentence before the by-phrase that names it"
         )
-    if not passive:
-        return None
     purpose = next(
         (
             t

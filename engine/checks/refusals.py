@@ -660,6 +660,7 @@ REFUSALS = (
             closed.bare_clause_after_verb,
             closed.verb_read_as_noun,
             closed.misread_order,
+            closed.conjunct_of_another_verb,
             closed.first_word_case,
             closed.imperative_conjunct,
             closed.comma_splice,

@@ -195,10 +195,12 @@ _TIME_RELATIVES = frozenset({"when", "while", "whenever"})
 
 
 def where_clause_refusal(analysis: Analysis, main: Frame, plan: EditPlan) -> str | None:
-    """Why the future cannot keep a *where*-clause set off by a comma after the main clause
-    (*pushed traffic onto the ring road, where it is crawling along*): it tells what comes of
-    the main event there, so it would have to move into the future with it, and the realizer
-    does not move it (into the past it does: :func:`backshifted_clauses`)."""
+    """Why the future cannot keep a *where*-clause set off by a comma after the main clause when
+    it tells what is going on now as a result of a perfect or in the progressive (*have pushed
+    traffic onto the ring road, where it is crawling along*): it would have to move into the
+    future with the main clause, and the realizer does not move it (into the past it does:
+    :func:`backshifted_clauses`). A plain present tells what happens there at any time (*digs a
+    den, where she gives birth*) and stays."""
     if plan.features.get("tense") != "fut" or main.predicate.tense == "fut":
         return None
     tokens = analysis.sentence.tokens
@@ -207,6 +209,8 @@ def where_clause_refusal(analysis: Analysis, main: Frame, plan: EditPlan) -> str
             continue
         if not 0 <= f.verb < len(tokens) or tokens[f.verb].dep != "relcl" or f.predicate.modality:
             continue
+        if not (f.predicate.progressive or main.predicate.perfect):
+            continue  # (*digs a den, where she gives birth*: what happens there, at any time)
         first = min((t.i for t in tokens if t.head == f.verb and t.i < f.verb), default=f.verb)
         if tokens[first].text.lower() == "where" and first > 0 and tokens[first - 1].text == ",":
             return (
