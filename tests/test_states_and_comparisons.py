@@ -53,7 +53,11 @@ def test_a_state_or_a_finished_deed_gets_no_aspect_that_makes_it_an_event(
             "tense(past)",
             "That was the third time tonight the referee had stopped the game.",
         ),
-        ("We have painted the kitchen.", "prog(+)", "We have been painting the kitchen."),
+        (
+            "We have painted the kitchen all morning.",
+            "prog(+)",
+            "We have been painting the kitchen all morning.",
+        ),
     ],
 )
 def test_an_event_or_a_counted_occasion_is_still_edited(realize, source, expr, expected):
