@@ -113,10 +113,29 @@ def caption_clause(analysis: Analysis) -> CaptionClause | None:
         return None
     if english.verb_lemma(part.text, part.lemma) in english.STATIVE_VERBS:
         return None  # *a show consisting of ...* has no progressive reading
+    later = [
+        t
+        for t in tokens
+        if t.i > part.i
+        and t.tag == "VBG"
+        and t.dep != "conj"  # (*running and jumping*: one verb group)
+        and not (t.dep == "xcomp" and t.head == part.i)  # (*keeps running*)
+    ]
+    if later:
+        # *A boy wearing pajamas leaping into the air*: the first participle describes him and
+        # the last tells what he does; otherwise which one is the clause's is not clear
+        if english.verb_lemma(part.text, part.lemma) not in _DESCRIBING or len(later) > 1:
+            return None
+        part = later[0]
     if _misparsed_verb(tokens, kids, part.i):
         return None
     ins = part.i
-    while ins - 1 > subj.i and tokens[ins - 1].dep == "advmod" and tokens[ins - 1].head == part.i:
+    # *is* goes before the participle's adverbs and its *not* (*People not standing in line*)
+    while (
+        ins - 1 > subj.i
+        and tokens[ins - 1].dep in ("advmod", "neg")
+        and tokens[ins - 1].head == part.i
+    ):
         ins -= 1
     commas = [
         j
@@ -144,6 +163,9 @@ def caption_clause(analysis: Analysis) -> CaptionClause | None:
 
 
 _SINGULAR_DETERMINERS = ("a", "an", "another", "each", "every", "this", "that")
+# participles that describe what someone has on or in hand (*a man wearing a hat*), beside
+# the one that tells what they do (*... riding a bike*)
+_DESCRIBING = frozenset({"wear", "hold", "carry", "sport"})
 
 
 def _misparsed_verb(tokens: Sequence[Token], kids: list[list[int]], after: int) -> bool:

@@ -299,6 +299,19 @@ CAPTIONS = [
         "m",
         "An old man may be selling balloons in the park",
     ),
+    # a participle of what someone wears or holds describes; the last one tells what they do
+    (
+        "A small girl wearing a red hat jumping over a puddle .",
+        "p",
+        "A small girl wearing a red hat was jumping over a puddle .",
+    ),
+    (
+        "A man holding a cup talking on the phone .",
+        "m",
+        "A man holding a cup may be talking on the phone .",
+    ),
+    # the caption's *not* stays after the new *is*
+    ("People not standing in line .", "p", "People were not standing in line ."),
 ]
 
 
@@ -419,3 +432,18 @@ def test_the_pipeline_records_keep_the_caption_as_source():
         CAPTION,
         "A girl in a yellow raincoat was walking her dog .",
     ]
+
+
+def test_a_participle_phrase_keeps_its_clause_in_step(realize):
+    # a temporal clause of a participle phrase of the main clause follows it into the past
+    assert _ok(
+        realize("The old man walks home , carrying his bags while the rain falls .", "p")
+    ) == ("The old man walked home , carrying his bags while the rain fell .")
+
+
+def test_a_caption_of_two_actions_or_a_comma_aside_before_a_cleft_is_refused(realize):
+    # two participles, neither of them one of wearing or holding: which is the clause's?
+    assert realize("A boy riding a bike waving at his mother .", "p").status == "not_applicable"
+    # a phrase set off by commas after the subject: the cleft's *who* would have to follow it
+    result = realize("A young man , without a helmet , is on a bicycle .", "i")
+    assert result.status == "not_applicable" and "set off by commas" in result.reason

@@ -556,6 +556,10 @@ def attachment_after_relative(analysis: Analysis, main: Frame, plan: EditPlan) -
     return None
 
 
+# endings that build common English words, not names (*northbound*, *eastward*, *citywide*)
+_COMMON_ENDS = ("bound", "ward", "wards", "wide", "ful", "less", "ous", "ive", "able", "ness")
+
+
 def first_word_case(analysis: Analysis, main: Frame, plan: EditPlan) -> str | None:
     """Why an edit that takes the sentence's first word out of first place cannot tell how to
     write it: a capitalized plural noun that modifies the next one (*Windows users*: a name,
@@ -578,9 +582,12 @@ def first_word_case(analysis: Analysis, main: Frame, plan: EditPlan) -> str | No
         return None
     nouns = getAllLemmas(word.lower()).get("NOUN", ())
     plural_modifier = first.dep == "compound" and any(n != word.lower() for n in nouns)
-    # a word the lexicon does not know that the tagger calls a common noun or an adjective
-    # (*Plugins*, *Northbound traffic*); one it tags as a name is most often a name
-    unknown = not getAllLemmas(word.lower()) and first.tag in ("NNS", "NN", "JJ")
+    # a word the lexicon does not know that the tagger calls a plural or an adjective, or that
+    # is built like a common word (*Plugins*, *Northbound traffic*); *Spock* is most often a
+    # name
+    unknown = not getAllLemmas(word.lower()) and (
+        first.tag in ("NNS", "JJ") or (first.tag == "NN" and word.lower().endswith(_COMMON_ENDS))
+    )
     if plural_modifier or unknown:
         return (
             f"the sentence opens with '{word}', which may be a name or a common noun; moved "

@@ -203,6 +203,12 @@ def subject_adverb_refusal(analysis: Analysis, main: Frame, plan: EditPlan) -> s
             f"the parse gives '{phrase(analysis, gap)}' to the verb, but it stands between the "
             "subject and the verb and may be the subject's; the cleft would split them"
         )
+    first = min(main.verb_group or (main.verb,))
+    if cleft and subj is not None and any(t.text == "," for t in tokens[subj.span[1] : first]):
+        return (  # *A young man , without protective gear , is on a bicycle*
+            f"a phrase set off by commas stands between the subject '{subj.text}' and its "
+            "verb; the cleft's 'who' or 'that' would have to follow it"
+        )
     for t in tokens:
         if t.text.lower() not in _SUBJECT_ADVERBS or not depends_on(tokens, t.i, main.verb):
             continue

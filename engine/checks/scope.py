@@ -70,7 +70,20 @@ def clause_heads(analysis: Analysis, main: Frame) -> list[Frame]:
     temporal or conditional clause of the main clause can hang on (*opens and closes itself
     once the pressure drops*)."""
     frames = {f.verb: f for f in analysis.frames}
-    return [main] + [frames[c.i] for c in verb_conjuncts(analysis, main) if c.i in frames]
+    heads = [main] + [frames[c.i] for c in verb_conjuncts(analysis, main) if c.i in frames]
+    tokens = analysis.sentence.tokens
+    # a participle phrase of the main clause (*sits on the ground, holding a leaf as joy lights
+    # up his face*): its time is the main clause's
+    return heads + [
+        f
+        for f in analysis.frames
+        if not f.finite
+        and 0 <= f.verb < len(tokens)
+        and tokens[f.verb].tag == "VBG"
+        and tokens[f.verb].dep == "advcl"
+        and tokens[f.verb].head == main.verb
+        and f not in heads
+    ]
 
 
 def reached_clauses(analysis: Analysis, main: Frame) -> list[Frame]:
