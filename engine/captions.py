@@ -113,18 +113,27 @@ def caption_clause(analysis: Analysis) -> CaptionClause | None:
         return None
     if english.verb_lemma(part.text, part.lemma) in english.STATIVE_VERBS:
         return None  # *a show consisting of ...* has no progressive reading
+    # another participle that could be the clause's verb: one that modifies a noun or the
+    # first participle, opened by no subordinator or preposition (not *after ripping up paper*,
+    # *while looking confused*, *a crying baby*, *running and jumping*, *keeps running*)
+    describes = english.verb_lemma(part.text, part.lemma) in _DESCRIBING
     later = [
         t
         for t in tokens
         if t.i > part.i
         and t.tag == "VBG"
-        and t.dep != "conj"  # (*running and jumping*: one verb group)
-        and not (t.dep == "xcomp" and t.head == part.i)  # (*keeps running*)
+        # (after *wearing*, an *-ing* the parse hangs on it is another action: *wearing makeup
+        # playing a bass*; after another verb it is its complement: *enjoying cooling off*)
+        and (t.dep == "acl" or (describes and t.dep in ("advcl", "xcomp") and t.head == part.i))
+        and not any(c.head == t.i and c.dep == "mark" for c in tokens)
+        and not any(tokens[j].text == "," for j in range(part.i, t.i))
     ]
-    if later:
+    describing = [english.verb_lemma(t.text, t.lemma) in _DESCRIBING for t in [part, *later]]
+    if later and not all(describing[1:]):
         # *A boy wearing pajamas leaping into the air*: the first participle describes him and
-        # the last tells what he does; otherwise which one is the clause's is not clear
-        if english.verb_lemma(part.text, part.lemma) not in _DESCRIBING or len(later) > 1:
+        # the other tells what he does (*A man riding a bike wearing a helmet*: the first
+        # does); of two actions, which one is the clause's is not clear
+        if not describing[0] or len(later) > 1:
             return None
         part = later[0]
     if _misparsed_verb(tokens, kids, part.i):
