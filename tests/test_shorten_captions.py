@@ -447,3 +447,16 @@ def test_a_caption_of_two_actions_or_a_comma_aside_before_a_cleft_is_refused(rea
     # a phrase set off by commas after the subject: the cleft's *who* would have to follow it
     result = realize("A young man , without a helmet , is on a bicycle .", "i")
     assert result.status == "not_applicable" and "set off by commas" in result.reason
+
+
+def test_an_appositive_inside_the_subject_moves_with_it_in_a_cleft(realize):
+    assert _ok(realize("Our founder, Sister Agnes, picked the team.", "i")) == (
+        "It was our founder, Sister Agnes, who picked the team."
+    )
+
+
+def test_a_noun_with_a_verbs_particle_is_a_misread_verb(realize):
+    result = realize(
+        "A boy sits on a bench , holding a kite as a look of joy lights up on his face .", "p"
+    )
+    assert result.status == "not_applicable" and "particle" in result.reason

@@ -217,8 +217,23 @@ def _name_before_verb(tokens, main: Frame):
 
 def verb_read_as_noun(analysis: Analysis, main: Frame, plan: EditPlan) -> str | None:
     """Why the parse's subject cannot be trusted: its head is a plural noun that its own phrase
-    contradicts (:func:`_verb_read_as_noun`), so it is likely the verb."""
-    if (verb := _verb_read_as_noun(analysis.sentence.tokens, main)) is None:
+    contradicts (:func:`_verb_read_as_noun`), so it is likely the verb; or a noun anywhere has a
+    verb's particle (*as an expression of joy lights up on his face*: *lights* with *up*)."""
+    tokens = analysis.sentence.tokens
+    particle = next(
+        (
+            t
+            for t in tokens
+            if t.dep == "prt" and 0 <= t.head < len(tokens) and tokens[t.head].pos == "NOUN"
+        ),
+        None,
+    )
+    if particle is not None:
+        return (
+            f"the parse reads '{tokens[particle.head].text}' as a noun, but '{particle.text}' "
+            "after it is a verb's particle; it is likely a verb, and the clauses stay unsettled"
+        )
+    if (verb := _verb_read_as_noun(tokens, main)) is None:
         return None
     return (
         f"the parse reads '{verb.text}' as a plural noun, but its phrase cannot have one "

@@ -204,7 +204,12 @@ def subject_adverb_refusal(analysis: Analysis, main: Frame, plan: EditPlan) -> s
             "subject and the verb and may be the subject's; the cleft would split them"
         )
     first = min(main.verb_group or (main.verb,))
-    if cleft and subj is not None and first > 0 and tokens[first - 1].text == ",":
+    if (
+        cleft
+        and subj is not None
+        and first - 1 >= subj.span[1]  # (a comma the subject's phrase holds moves with it)
+        and tokens[first - 1].text == ","
+    ):
         return (  # *A young man , without protective gear , is on a bicycle*
             f"a phrase set off by commas stands between the subject '{subj.text}' and its "
             "verb; the cleft's 'who' or 'that' would have to follow it"
