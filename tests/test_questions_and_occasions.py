@@ -481,3 +481,31 @@ def test_a_result_a_sequence_a_suggestion_or_a_receiver_the_edit_would_change_is
 )
 def test_a_span_a_reported_guess_or_a_past_ability_is_still_edited(realize, source, expr, expected):
     assert ok_text(realize(source, expr)) == expected
+
+
+@pytest.mark.parametrize(
+    "source,expr,why",
+    [
+        # an opening that describes the subject, or holds a pronoun for it, before a cleft
+        (
+            "Born in Cork in 1961, she studied law in Dublin.",
+            "cleft(SUBJ)",
+            "describes the subject",
+        ),
+        ("After he left the navy, Tom Reid opened a bakery.", "cleft(SUBJ)", "someone else"),
+        # a comma relative clause of a counted noun under a negation
+        ("She has painted four murals, one of which hangs in the station.", "negate", "tells more"),
+        # an award is over as it happens
+        ("He was awarded a medal for bravery in 1944.", "prog(+)", "over as it happens"),
+    ],
+)
+def test_an_opening_a_counted_noun_or_an_award_the_edit_would_change_is_refused(
+    realize, source, expr, why
+):
+    declined(realize(source, expr), why)
+
+
+def test_currently_stays_after_the_first_auxiliary(realize):
+    assert ok_text(realize("The team is currently testing a new engine.", "passive")) == (
+        "A new engine is currently being tested by the team."
+    )

@@ -236,11 +236,15 @@ def _negation_against_clause(analysis: Analysis, main: Frame) -> str | None:
         chain = [noun.i]  # *a den in the snow, where ...*: the phrase the clause hangs in
         while tokens[chain[-1]].dep == "pobj" and tokens[tokens[chain[-1]].head].dep == "prep":
             chain.append(tokens[tokens[chain[-1]].head].head)
-        indefinite = next(
+        indefinite = next(  # *a den*, *some roses*, *six novels, two of which ...*
             (
                 tokens[x.head]
                 for x in tokens
-                if x.head in chain and x.dep == "det" and x.text.lower() in ("a", "an", "some")
+                if x.head in chain
+                and (
+                    (x.dep == "det" and x.text.lower() in ("a", "an", "some"))
+                    or (x.dep == "nummod" and x.i < x.head)
+                )
             ),
             None,
         )

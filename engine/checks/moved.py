@@ -127,6 +127,33 @@ def _left_behind(analysis: Analysis, main: Frame, subj) -> str | None:
     return None
 
 
+_SUBJECT_PRONOUNS = frozenset({"he", "she", "they", "his", "her", "their", "him", "them"})
+
+
+def _fronted_for_the_subject(analysis: Analysis, subj) -> str | None:
+    """Why a cleft of the subject cannot follow what opens the sentence: a participle phrase
+    that describes the subject (*Born in Leeds, she trained ...*: before *it was she* it would
+    describe *it*), or a clause with a pronoun for it (*After she graduated, Priya joined ...*:
+    with Priya singled out, *she* reads as someone else)."""
+    tokens = analysis.sentence.tokens
+    opening = [t for t in tokens[: subj.span[0]] if t.text not in (",", '"')]
+    if not opening:
+        return None
+    lead = opening[0]
+    if lead.tag in ("VBN", "VBG") and lead.dep in ("advcl", "acl", "ROOT", "amod"):
+        return (
+            f"the opening '{phrase(analysis, lead)}' describes the subject; before the cleft's "
+            "'it is' it would describe 'it'"
+        )
+    pronoun = next((t for t in opening if t.text.lower() in _SUBJECT_PRONOUNS), None)
+    if pronoun is not None and subj.text.lower() not in _SUBJECT_PRONOUNS:
+        return (
+            f"'{pronoun.text}' in the opening refers to the subject '{subj.text}'; singled out "
+            "by the cleft, the subject would read as someone else"
+        )
+    return None
+
+
 def _phrase_before_verb(tokens, main: Frame, subj) -> Token | None:
     """A prepositional phrase the parse hangs on the verb that stands between the subject and
     the verb group (*Heavy rain in late May delayed the harvest*: 'in late May' may be the
@@ -203,6 +230,8 @@ def subject_adverb_refusal(analysis: Analysis, main: Frame, plan: EditPlan) -> s
             f"the parse gives '{phrase(analysis, gap)}' to the verb, but it stands between the "
             "subject and the verb and may be the subject's; the cleft would split them"
         )
+    if cleft and subj is not None and (why := _fronted_for_the_subject(analysis, subj)):
+        return why
     first = min(main.verb_group or (main.verb,))
     if (
         cleft
