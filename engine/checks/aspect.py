@@ -18,7 +18,7 @@ from ..ir import Analysis, Frame, Token
 from ..transforms import EditPlan
 from . import states
 from .clauses import depends_on, main_clause_tokens, temporal_clauses
-from .meaning import is_agent, modal_refusal
+from .meaning import is_agent, modal_refusal, subject_acts
 from .plan import target_features
 from .scope import (
     TIME,
@@ -379,9 +379,8 @@ def _recipient_passive(analysis: Analysis, main: Frame, plan: EditPlan) -> str |
     passive = plan.features.get("voice") == "passive" and pred.voice == "active"
     if not passive or plan.swap or pred.lemma not in _RECIPIENT_VERBS:
         return None
-    tokens = analysis.sentence.tokens
     subj = next((a for a in main.arguments if a.function == "subj"), None)
-    if subj is None or not 0 <= subj.head < len(tokens) or is_agent(analysis, tokens[subj.head]):
+    if subj is None or subject_acts(analysis, main):
         return None
     return (
         f"'{pred.lemma}' tells what '{subj.text}' receives or undergoes, not what it does; with "

@@ -313,6 +313,15 @@ _PERSON_WORDS = frozenset(
 _AGENT_SUFFIXES = ("ist", "ian", "eer")
 
 
+def subject_acts(analysis: Analysis, frame: Frame) -> bool:
+    """Whether the frame has a subject and it names someone who acts (:func:`is_agent`)."""
+    tokens = analysis.sentence.tokens
+    subj = next((a for a in frame.arguments if a.function == "subj"), None)
+    return (
+        subj is not None and 0 <= subj.head < len(tokens) and is_agent(analysis, tokens[subj.head])
+    )
+
+
 def is_agent(analysis: Analysis, head: Token) -> bool:
     """Whether a subject's head names someone who acts: a personal pronoun, a person or
     institution noun (``person_nouns.txt``, ``agent_nouns.txt``), a person, organization or
@@ -350,9 +359,7 @@ def modal_reading(analysis: Analysis, main: Frame) -> tuple[str, ...]:
     pred = main.predicate
     subj = next((a for a in main.arguments if a.function == "subj"), None)
     tokens = analysis.sentence.tokens
-    acts = (
-        subj is not None and 0 <= subj.head < len(tokens) and is_agent(analysis, tokens[subj.head])
-    )
+    acts = subject_acts(analysis, main)
     if pred.perfect or pred.progressive or pred.lemma in english.NO_PROGRESSIVE:
         return ("epistemic",)
     if _possession(analysis, main) is not None:  # *may have kidney disease*: a state
@@ -451,13 +458,7 @@ def modal_refusal(analysis: Analysis, main: Frame, plan: EditPlan) -> str | None
         )
     readings = modal_reading(analysis, main)
     if "weaken" in edits and main.predicate.perfect and modal.split()[0] in ("should", "ought"):
-        tokens = analysis.sentence.tokens
-        subj = next((a for a in main.arguments if a.function == "subj"), None)
-        if (
-            subj is not None
-            and 0 <= subj.head < len(tokens)
-            and is_agent(analysis, tokens[subj.head])
-        ):
+        if subject_acts(analysis, main):
             return (  # *The tribunal should have considered it*: not *might have considered*
                 f"'{modal} have' reproaches a deed not done; a modal of possibility in its place "
                 "would make it a guess about the past"

@@ -41,14 +41,11 @@ def stative_phrase(analysis: Analysis, frame: Frame) -> str | None:
     """The verb and preposition of ``stative_phrases.txt`` the frame's verb heads (*comes
     with*, *depends on*), as lemma and preposition; else None. An active clause's only, with a
     subject not known to act (*the courier came with the parcel* is an event)."""
-    from .meaning import is_agent  # (meaning reads :func:`possession` from here)
+    from .meaning import subject_acts  # (meaning reads :func:`possession` from here)
 
-    if frame.predicate.voice != "active":
+    if frame.predicate.voice != "active" or subject_acts(analysis, frame):
         return None
     tokens = analysis.sentence.tokens
-    subj = next((a for a in frame.arguments if a.function == "subj"), None)
-    if subj is not None and 0 <= subj.head < len(tokens) and is_agent(analysis, tokens[subj.head]):
-        return None
     for t in tokens:
         if t.head == frame.verb and t.dep in ("prep", "agent") and t.i > frame.verb:
             pair = f"{frame.predicate.lemma} {t.text.lower()}"
