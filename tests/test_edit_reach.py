@@ -1223,3 +1223,104 @@ def test_a_never_clause_is_not_backshifted_into_a_not_clause(realize):
 )  # fmt: skip
 def test_a_clause_the_edit_cannot_account_for_is_refused(realize, source, expr, why):
     declined(realize(source, expr), why)
+
+
+# -- a coordination whose second verb the parse hides or cannot take alike ---------------------
+@pytest.mark.parametrize(
+    "source,expr,expected",
+    [
+        # a verb phrase coordinated with the main verb takes the form the operator asks for,
+        # not the past of its own (*did it melt and became*)
+        (
+            "When you boil the syrup, it thickens and turns golden.",
+            "tense(past)+question",
+            "When you boiled the syrup, did it thicken and turn golden?",
+        ),
+        (
+            "Our mixer chops nuts and grinds coffee.",
+            "tense(past)+negate+question",
+            "Didn't our mixer chop nuts and grind coffee?",
+        ),
+        (
+            "The old pump draws water and fills the tank.",
+            "tense(past)+negate",
+            "The old pump did not draw water or fill the tank.",
+        ),
+        # under the copula the lexical verb takes the tense alike
+        (
+            "The stream is shallow here and flows past the old mill.",
+            "tense(past)",
+            "The stream was shallow here and flowed past the old mill.",
+        ),
+    ],
+)
+def test_a_coordinated_verb_phrase_takes_the_operators_form(realize, source, expr, expected):
+    assert ok_text(realize(source, expr)) == expected
+
+
+@pytest.mark.parametrize(
+    "source,expr,why",
+    [
+        # a lexical verb beside a copula needs *do* of its own when negated or asked
+        ("The stream is shallow here and flows past the old mill.", "negate", "copula"),
+        ("The steering is light in town and weighs up on the motorway.", "question", "copula"),
+        ("The soup is thick and tastes of smoke.", "negate", "coordinates the noun"),
+        # two clauses joined by *, and* read as one subject: the first clause's verb hidden
+        (
+            "The abbey gardens open at 8 a.m. daily, and guided tours leave from the chapel.",
+            "tense(past)",
+            "comma before 'and'",
+        ),
+        (
+            "The botanical gardens open at 9 a.m. daily, and guided tours leave twice a day.",
+            "negate",
+            "comma before 'and'",
+        ),
+        # a compound subject's second noun read as the verb (*The harbour gated open*)
+        (
+            "The harbour gates open at 6 a.m. daily, and small ferries leave from the pier.",
+            "tense(past)",
+            "may be one noun",
+        ),
+        # a noun made the main verb's conjunct: the second clause's verb misread
+        (
+            "The generals ignored the warning, and hundreds of sailors paid for it.",
+            "tense(fut)",
+            "coordinates the noun",
+        ),
+        # a verb's form read as a noun joined to the object
+        (
+            "If you warm the wax, it takes a shine and sticks to the cloth.",
+            "tense(fut)",
+            "also a verb",
+        ),
+        (
+            "The trail is steep in places and crosses two streams.",
+            "tense(past)",
+            "also a verb",
+        ),
+    ],
+)
+def test_a_hidden_or_unlike_second_verb_is_refused(realize, source, expr, why):
+    declined(realize(source, expr), why)
+
+
+@pytest.mark.parametrize(
+    "source,expr,expected",
+    [
+        # a linking verb with its adjective is no compound subject misread
+        (
+            "The experiment goes wrong when the lid comes off.",
+            "tense(past)",
+            "The experiment went wrong when the lid came off.",
+        ),
+        # a list that ends in a bare plural is no hidden verb phrase
+        (
+            "The shop sells a sofa and chairs.",
+            "tense(fut)",
+            "The shop will sell a sofa and chairs.",
+        ),
+    ],
+)
+def test_what_only_looks_like_a_hidden_verb_is_edited(realize, source, expr, expected):
+    assert ok_text(realize(source, expr)) == expected

@@ -734,3 +734,111 @@ def comma_splice(analysis: Analysis, main: Frame, plan: EditPlan) -> str | None:
 
 
 _SAYING = english.read_lexicon("reporting_verbs")
+_LINKING = english.read_lexicon("linking_verbs")
+
+
+def clause_read_as_subject(analysis: Analysis, main: Frame, plan: EditPlan) -> str | None:
+    """Why a subject of two conjuncts joined by a comma and a coordinator is taken for two
+    clauses: English sets a comma before *and* between two noun phrases hardly ever, but always
+    between two clauses, so *The gardens open at nine, and tours leave hourly* read with one
+    subject (*The gardens open at nine, and tours*) hides a first clause whose verb the parse
+    took for an adjective or a noun; edited, that clause stays as it was."""
+    tokens = analysis.sentence.tokens
+    subj = next((a for a in main.arguments if a.function == "subj"), None)
+    if subj is None or subj.span[1] > main.verb:
+        return None
+    start, end = subj.span
+    for cc in tokens[start + 1 : end]:
+        if not (cc.dep == "cc" and tokens[cc.i - 1].text == ","):
+            continue
+        conjuncts = [t for t in tokens if t.head == cc.head and t.dep == "conj"]
+        if len(conjuncts) == 1 and cc.i < conjuncts[0].i < end:
+            return (
+                f"the parse makes '{subj.text}' one subject, but a comma before "
+                f"'{cc.text}' between two conjuncts joins clauses; the first may be a clause "
+                "of its own, which the edit would leave as it is"
+            )
+    return None
+
+
+def verb_read_as_conjunct(analysis: Analysis, main: Frame, plan: EditPlan) -> str | None:
+    """Why a coordination after the main verb hides a second verb: the parse coordinates a noun
+    with the main verb itself (*underestimated the gun, and tens of thousands of men paid for
+    it*: *thousands* made the verb's conjunct, *paid* a noun's modifier), or joins to the
+    object, as a bare noun beside a determined one, a word that is the main verb's own form of
+    another verb (*picks up a charge and sticks to the wall*: *sticks* read as a noun). The
+    second verb phrase, read so, would stay as it is."""
+    from lemminflect import getAllLemmas, getInflection
+
+    tokens = analysis.sentence.tokens
+    verb = tokens[main.verb]
+    for t in tokens:
+        if t.dep != "conj" or not 0 <= t.head < len(tokens) or t.i < main.verb:
+            continue
+        head = tokens[t.head]
+        if t.head == main.verb and t.pos in ("NOUN", "PROPN", "NUM"):
+            return (
+                f"the parse coordinates the noun '{t.text}' with the verb '{verb.text}'; the "
+                "clause after it is likely one of its own, with a verb the parse misread"
+            )
+        own = {x.dep for x in tokens if x.head == t.i}
+        if (
+            head.pos == "NOUN"
+            and t.tag in ("NN", "NNS")
+            and verb.tag in ("VBZ", "VBD", "VBP")
+            and not own & {"det", "poss", "nummod", "amod", "compound"}
+            and descends(tokens, head.i, main.verb)
+            and _takes_as_a_verb(tokens, t, head)
+            and any(
+                t.text.lower() in {f.lower() for f in getInflection(lemma, tag=verb.tag)}
+                for lemma in getAllLemmas(t.text.lower(), upos="VERB").get("VERB", ())
+            )
+        ):
+            return (
+                f"the parse reads '{t.text}' as a noun joined to '{head.text}', but it is "
+                f"also a verb in the form of '{verb.text}'; it may begin a second verb phrase, "
+                "which the edit would leave as it is"
+            )
+    return None
+
+
+def _takes_as_a_verb(tokens, t: Token, head: Token) -> bool:
+    """Whether what follows a bare noun joined to ``head`` is what a verb takes next: an object
+    (*and crosses two streams*), or, beside a determined noun, a preposition or an adverb
+    (*a charge and sticks to the wall*); never a list's end (*a sofa and chairs.*)."""
+    if t.i + 1 >= len(tokens):
+        return False
+    after = tokens[t.i + 1]
+    if after.pos in ("DET", "NUM", "PRON") and after.tag not in ("WDT", "WP", "WP$"):
+        return True
+    determined = any(x.head == head.i and x.dep in ("det", "poss") for x in tokens)
+    return determined and after.pos in ("ADP", "ADV", "PART")
+
+
+def noun_read_as_verb(analysis: Analysis, main: Frame, plan: EditPlan) -> str | None:
+    """Why the main verb may be the second noun of its subject: a verb in *-s* that is also a
+    plural noun, right after its subject's singular noun, before a word that is the plural's
+    verb (*The zoo gates open at nine*: *zoo* the subject, *gates* the verb, *open* its
+    adjective); read so, the edit would make *The zoo gated open*."""
+    from lemminflect import getAllLemmas
+
+    tokens = analysis.sentence.tokens
+    verb = tokens[main.verb]
+    if verb.tag != "VBZ" or not 0 < main.verb < len(tokens) - 2 or len(main.verb_group) > 1:
+        return None
+    before, after, then = tokens[main.verb - 1], tokens[main.verb + 1], tokens[main.verb + 2]
+    if (
+        before.dep == "nsubj"
+        and before.head == main.verb
+        and before.tag == "NN"
+        and getAllLemmas(verb.text.lower(), upos="NOUN")
+        and english.verb_lemma(verb.text, verb.lemma) not in _LINKING
+        and after.tag in ("JJ", "VB", "VBP")
+        and after.text.lower() in getAllLemmas(after.text.lower(), upos="VERB").get("VERB", ())
+        and then.pos not in ("NOUN", "PROPN")
+    ):
+        return (
+            f"'{before.text} {verb.text}' may be one noun, the subject of '{after.text}', "
+            f"though the parse makes '{verb.text}' the verb; the clause stays unsettled"
+        )
+    return None

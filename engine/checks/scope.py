@@ -244,6 +244,15 @@ def coordination_refusal(analysis: Analysis, main: Frame, plan: EditPlan) -> str
                 f"has {has}, not the main verb's: the edit cannot be carried into it alike, and "
                 "editing the first alone would leave the sentence half changed"
             )
+        # *is light at low speeds and weighs up nicely*: the copula is negated and asked by
+        # itself, the lexical verb only with *do*, which the shared verb group cannot give it
+        copula_only = not auxiliaries and english.verb_lemma(verb.text, verb.lemma) == "be"
+        if copula_only and lemma != "be" and _polar(feats, main):
+            return (
+                f"the verb phrase '{phrase(analysis, c)}' is coordinated with the copula "
+                f"'{verb.text}': negated or asked, it needs 'do' of its own, which the copula's "
+                "verb group does not give it"
+            )
         # (*checked her ears and found an infection*: *was finding* is not what happened)
         if feats.get("progressive") is True and (
             lemma in english.NO_PROGRESSIVE | _ACHIEVEMENTS or lemma == "be"
@@ -268,6 +277,14 @@ def coordination_refusal(analysis: Analysis, main: Frame, plan: EditPlan) -> str
                 f"'{lemma}', whose perfect needs a span ('for years', 'since ...') of its own"
             )
     return None
+
+
+def _polar(feats: dict, main: Frame) -> bool:
+    """Whether the plan changes the clause's polarity or makes it a question."""
+    pred = main.predicate
+    return feats.get("polarity", pred.polarity) != pred.polarity or (
+        feats.get("force", pred.force) != pred.force
+    )
 
 
 def negation_joins(analysis: Analysis, main: Frame, plan: EditPlan) -> list[int] | None:

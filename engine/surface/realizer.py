@@ -238,18 +238,21 @@ class SurfaceRealizer:
                         self._retense(layout, frames[verb], {"tense": features["tense"]})
                     )
         if features.get("tense") == "past" and frame.predicate.tense != "past":
-            self._into_the_past(layout, rewrites)
+            self._into_the_past(layout, rewrites, conj_verbs)
         return rewrites
 
-    def _into_the_past(self, layout: Layout, rewrites: dict[int, list[str]]) -> None:
+    def _into_the_past(
+        self, layout: Layout, rewrites: dict[int, list[str]], conj_verbs: set[int]
+    ) -> None:
         """What depends on a clause put into the past follows it (the sequence of tenses):
         *will* and *can* become *would* and *could*, a present becomes a past (*knew it is
-        wrong* -> *knew it was wrong*; *a den, where she gives birth* -> *gave birth*)."""
+        wrong* -> *knew it was wrong*; *a den, where she gives birth* -> *gave birth*). The verbs
+        coordinated with the main verb take its form instead (*Did it melt and become water?*)."""
         analysis, frame = layout.analysis, layout.frame
         rewrites.update(_future_in_the_past(analysis, frame, rewrites))
         heads = [frame.verb, *(f.verb for f in layout.coordinated)]
         for other in backshifted_clauses(analysis, heads):
-            if not set(other.verb_group) & set(rewrites):
+            if not set(other.verb_group) & (set(rewrites) | conj_verbs):
                 rewrites.update(self._retense(layout, other, {"tense": "past"}))
 
     def _render(self, layout: Layout, options: Options) -> str:
