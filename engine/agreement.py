@@ -38,6 +38,18 @@ def noun_phrase(tokens: Sequence[Token], head: int | None, words: Sequence[str] 
     if agr is not None:
         return agr
     deps = [t for t in tokens if t.head == head and t.i != head]
+    low = tok.text.lower()
+    if low in _PLURAL_PRONOUNS:
+        return english.THIRD_PL  # *many of the soldiers were*, *both are*
+    if low in _PARTITIVES:  # *some of the water is*, *most of the students are*
+        of = next(
+            (t for t in deps if t.dep == "prep" and t.text.lower() == "of" and t.i > head), None
+        )
+        noun = next(
+            (t for t in tokens if of is not None and t.head == of.i and t.dep == "pobj"), None
+        )
+        if noun is not None:
+            return noun_phrase(tokens, noun.i)
     # a numeral before the noun counts it (*two sheep*); one after it is a label (*Section 106*)
     numeral = any(
         t.dep == "nummod" and t.i < head and t.text.lower() not in ("one", "1") for t in deps
@@ -72,6 +84,10 @@ def noun_phrase(tokens: Sequence[Token], head: int | None, words: Sequence[str] 
 
 
 _SINGULAR_DETERMINERS = frozenset({"a", "an", "this", "that", "each", "every", "one", "another"})
+# Quantifiers standing for a noun phrase: some always plural, some taking the number of their
+# of-phrase (*some of the water is*, *some of the pipes are*).
+_PLURAL_PRONOUNS = frozenset({"many", "few", "several", "both", "others"})
+_PARTITIVES = frozenset({"some", "all", "most", "none", "any", "half", "more", "enough", "rest"})
 # Quantity nouns that take the number of their of-phrase after *a* (*a number of*, *a lot of*).
 # Collective nouns (*a group of people*) take either number in English; Seam writes the plural
 # that their usual plural of-phrase suggests, as most writers do.

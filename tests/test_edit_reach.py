@@ -1324,3 +1324,84 @@ def test_a_hidden_or_unlike_second_verb_is_refused(realize, source, expr, why):
 )
 def test_what_only_looks_like_a_hidden_verb_is_edited(realize, source, expr, expected):
     assert ok_text(realize(source, expr)) == expected
+
+
+# -- what a moved subject leaves without its doer, what a colon joins, whole stretches --------
+@pytest.mark.parametrize(
+    "source,expr,why",
+    [
+        # an opening participle describes the subject; before another subject it describes that
+        ("Having checked the wiring, the electrician replaced the fuse.", "passive", "opening"),
+        ("Having lost the map, the hikers followed the river.", "swap", "opening"),
+        # a phrase whose doer is the subject (*without*, *after*, *before* + -ing)
+        ("The crew repaired the mast without stopping the boat.", "passive", "as its doer"),
+        ("The cook rinsed the rice before boiling it.", "passive", "as its doer"),
+        # a pronoun after the object that fits both, two of a kind
+        (
+            "The wolves chased the goats into the valley because they were hungry.",
+            "passive",
+            "may refer to the subject",
+        ),
+        # a clause across a colon goes on from the one the edit takes
+        (
+            "Follow these steps: loosen the nuts, lift the car and remove the wheel.",
+            "negate",
+            "other side of the ':'",
+        ),
+        ("One thing is certain: the bridge will close in May.", "question", "other side"),
+        # a preference cannot stand under a prohibition
+        ("Keep the seedlings warm, ideally near a sunny window.", "negate", "'ideally'"),
+        ("Serve the soup hot, preferably with fresh bread.", "negate", "'preferably'"),
+        # a stretch the event filled, over: no past progressive
+        ("The band toured Europe for six months.", "prog(+)", "for six months"),
+        ("The sisters ran the bakery for about thirty years.", "prog(+)", "for about thirty"),
+        # at no time is not at no moment
+        ("My grandfather never fully recovered from the fall.", "prog(+)", "'never'"),
+    ],
+)
+def test_an_edit_that_would_strand_a_phrase_is_refused(realize, source, expr, why):
+    declined(realize(source, expr), why)
+
+
+@pytest.mark.parametrize(
+    "source,expr,expected",
+    [
+        # a reason (*for*) or a means (*by*) stays true of the passive
+        (
+            "Anna thanked the porter for carrying the bags.",
+            "passive",
+            "The porter was thanked by Anna for carrying the bags.",
+        ),
+        # a pronoun that fits only one of the two (people and things)
+        (
+            "The nurses moved the beds because they blocked the exit.",
+            "passive",
+            "The beds were moved by the nurses because they blocked the exit.",
+        ),
+        # a colon before a list, not a clause
+        (
+            "She packed three things: a torch, a map and a knife.",
+            "negate",
+            "She did not pack three things: a torch, a map and a knife.",
+        ),
+        # the perfect keeps its span under the progressive
+        (
+            "The band has toured Europe for six months.",
+            "prog(+)",
+            "The band has been touring Europe for six months.",
+        ),
+        # a quantifier takes the number of its of-phrase, or is plural itself
+        (
+            "Many of the old trees fell in the storm.",
+            "prog(+)",
+            "Many of the old trees were falling in the storm.",
+        ),
+        (
+            "Several of the guests left early.",
+            "prog(+)",
+            "Several of the guests were leaving early.",
+        ),
+    ],
+)
+def test_what_stays_true_is_edited(realize, source, expr, expected):
+    assert ok_text(realize(source, expr)) == expected

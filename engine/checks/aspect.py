@@ -210,6 +210,61 @@ def _is_duration(tokens: Sequence[Token], i: int) -> bool:
     return tokens[i].dep == "nummod" and tokens[head].lemma.lower() in TIME_WORDS
 
 
+def _counted(tokens: Sequence[Token], main: Frame) -> Token | None:
+    """A number that counts the clause's results or occasions (*scored two goals*, *twice*),
+    not a time of day, a stretch of time or a date; else None."""
+    return next(
+        (
+            t
+            for t in tokens
+            if (
+                t.tag == "CD"
+                and _counts_the_object(tokens, main, t.i)
+                and not _is_time_of_day(tokens, t.i)
+                and not _is_duration(tokens, t.i)
+                and t.ent_type != "DATE"  # *in 1892*, *on 12 February*: a date, no count
+            )
+            or (t.head == main.verb and t.text.lower() in ("twice", "thrice"))
+            or (t.head == main.verb and t.text.lower() == "once" and t.i > main.verb)
+        ),
+        None,
+    )
+
+
+def _over_or_never(tokens: Sequence[Token], main: Frame, target: dict) -> str | None:
+    """Why a progressive does not fit the time the clause gives its event: *never* (at no
+    time) or, in the past, a stretch the event filled (*for ten years*)."""
+    never = next((t for t in tokens if t.text.lower() == "never" and t.head == main.verb), None)
+    if never is not None:  # *never fully recovered*: at no time, not at no moment
+        return (
+            "'never' says the event did not happen at any time; its progressive would say "
+            "it was not under way at some moment, another claim"
+        )
+    if target["tense"] != "past" or target["perfect"]:
+        return None
+    for t in tokens:  # *lived there for ten years*: a stretch the event filled, now over
+        if t.tag != "CD" or not 0 <= t.head < len(tokens):
+            continue
+        if tokens[t.head].lemma.lower() in TIME_WORDS and (
+            by := _spans_the_clause(tokens, main, t)
+        ):
+            return (
+                f"'{' '.join(x.text for x in tokens[by.i : t.head + 1])}' measures a stretch "
+                "the event filled and that is over; its past progressive would leave it unfinished"
+            )
+    return None
+
+
+def _spans_the_clause(tokens: Sequence[Token], main: Frame, t: Token) -> Token | None:
+    """The *for* on the main verb that the duration at ``t`` follows (*for eleven months*, *for
+    about 165 million years*), or None."""
+    before = [x for x in tokens[max(0, t.i - 3) : t.i] if x.text.lower() == "for"]
+    if not before or before[-1].head != main.verb:
+        return None
+    between = tokens[before[-1].i + 1 : t.i]
+    return before[-1] if all(x.pos in ("ADV", "ADP", "NUM", "ADJ") for x in between) else None
+
+
 def _counted_phrase(tokens: Sequence[Token], i: int) -> str:
     """The number at ``i`` with the noun it counts (*two halves*), or the number alone."""
     head = tokens[i].head
@@ -279,6 +334,39 @@ def _progressive_verb(analysis: Analysis, main: Frame) -> str | None:
     return None
 
 
+def _progressive_refusal(analysis: Analysis, main: Frame, target: dict) -> str | None:
+    """Why the progressive the plan adds is a form nobody writes here: the verb's class
+    (:func:`_progressive_verb`), a count, the time the clause gives its event, a condition, a
+    passive that names or expects."""
+    pred = main.predicate
+    tokens = analysis.sentence.tokens
+    if why := _progressive_verb(analysis, main):
+        return why
+    counted = _counted(tokens, main)
+    if counted is not None and pred.voice == "active":
+        return (
+            f"the clause holds a number ('{_counted_phrase(tokens, counted.i)}'); its "
+            "progressive could read as a count or an amount not reached yet"
+        )
+    if why := _over_or_never(tokens, main, target):
+        return why
+    if not pred.modality and any(
+        other.predicate.tense == "pres"
+        for head in clause_heads(analysis, main)
+        for other in temporal_clauses(analysis, head, _CONDITIONS, modals=True)
+    ):
+        return (
+            "the clause states what happens when or if something holds; its progressive "
+            "would describe one ongoing occasion"
+        )
+    if pred.voice == "passive" and pred.lemma in _NO_PROGRESSIVE_PASSIVE:
+        return (
+            f"the passive of '{pred.lemma}' states a name, a view or an expectation; its "
+            "progressive ('is being called', 'is being expected') is not natural English"
+        )
+    return None
+
+
 def form_refusal(analysis: Analysis, main: Frame, plan: EditPlan) -> str | None:
     """Why the verb group the plan asks for is a form nobody writes: *be being* / *been being*
     (a passive progressive under a modal or the perfect)."""
@@ -289,43 +377,8 @@ def form_refusal(analysis: Analysis, main: Frame, plan: EditPlan) -> str | None:
     changed = target != pred.features()
     tokens = analysis.sentence.tokens
     if plan.features.get("progressive") is True and not pred.progressive:
-        if why := _progressive_verb(analysis, main):
+        if why := _progressive_refusal(analysis, main, target):
             return why
-        counted = next(
-            (
-                t
-                for t in tokens
-                if (
-                    t.tag == "CD"
-                    and _counts_the_object(tokens, main, t.i)
-                    and not _is_time_of_day(tokens, t.i)
-                    and not _is_duration(tokens, t.i)
-                    and t.ent_type != "DATE"  # *in 1892*, *on 12 February*: a date, no count
-                )
-                or (t.head == main.verb and t.text.lower() in ("twice", "thrice"))
-                or (t.head == main.verb and t.text.lower() == "once" and t.i > main.verb)
-            ),
-            None,
-        )
-        if counted is not None and pred.voice == "active":
-            return (
-                f"the clause holds a number ('{_counted_phrase(tokens, counted.i)}'); its "
-                "progressive could read as a count or an amount not reached yet"
-            )
-        if not pred.modality and any(
-            other.predicate.tense == "pres"
-            for head in clause_heads(analysis, main)
-            for other in temporal_clauses(analysis, head, _CONDITIONS, modals=True)
-        ):
-            return (
-                "the clause states what happens when or if something holds; its progressive "
-                "would describe one ongoing occasion"
-            )
-        if pred.voice == "passive" and pred.lemma in _NO_PROGRESSIVE_PASSIVE:
-            return (
-                f"the passive of '{pred.lemma}' states a name, a view or an expectation; its "
-                "progressive ('is being called', 'is being expected') is not natural English"
-            )
     if plan.features.get("perfect") is True and not pred.perfect:
         own = main_clause_tokens(analysis, main)
         if pred.voice == "passive" and pred.lemma in _NO_PROGRESSIVE_PASSIVE:

@@ -776,7 +776,26 @@ def verb_read_as_conjunct(analysis: Analysis, main: Frame, plan: EditPlan) -> st
         if t.dep != "conj" or not 0 <= t.head < len(tokens) or t.i < main.verb:
             continue
         head = tokens[t.head]
-        if t.head == main.verb and t.pos in ("NOUN", "PROPN", "NUM"):
+        if t.pos == "VERB" and t.tag in ("VB", "VBZ", "VBP", "VBD") and head.pos == "NOUN":
+            return (  # *stop using the spray and contact your doctor*: 'contact' on 'spray'
+                f"the parse joins the verb '{t.text}' to the noun '{head.text}'; which verb it "
+                "is coordinated with is not clear enough to edit"
+            )
+        joined_by_a_comma = any(  # *, and tens of thousands*: clauses, not verb phrases
+            x.dep == "cc" and main.verb < x.i < t.i and tokens[x.i - 1].text == "," for x in tokens
+        )
+        # (a verb in *-s* read as a noun on a lexical verb is :func:`.sentences.misparsed_verb`'s)
+        # and a verb in the noun's phrase, which the parse made its modifier (*men paid*); a
+        # phrase set off by commas (*swept over Crete, and other parts of ...*) has none
+        misread = any(
+            x.tag in ("VBD", "VBZ", "VBP", "VBN") and x.i > t.i and descends(tokens, x.i, t.i)
+            for x in tokens
+        )
+        if (
+            t.head == main.verb
+            and t.pos in ("NOUN", "PROPN", "NUM")
+            and ((joined_by_a_comma and misread) or verb.pos == "AUX")
+        ):
             return (
                 f"the parse coordinates the noun '{t.text}' with the verb '{verb.text}'; the "
                 "clause after it is likely one of its own, with a verb the parse misread"
@@ -841,4 +860,38 @@ def noun_read_as_verb(analysis: Analysis, main: Frame, plan: EditPlan) -> str | 
             f"'{before.text} {verb.text}' may be one noun, the subject of '{after.text}', "
             f"though the parse makes '{verb.text}' the verb; the clause stays unsettled"
         )
+    return None
+
+
+def clause_after_a_colon(analysis: Analysis, main: Frame, plan: EditPlan) -> str | None:
+    """Why a negation or a question cannot stop at a colon: the clause after it spells out or
+    goes on from the one before (*Try this at home: fill a glass ...*; *The rule is simple:
+    nobody leaves early*), and whichever of the two the edit takes, the other would still say,
+    or tell to do, what the edit denies or asks."""
+    tokens = analysis.sentence.tokens
+    pred = main.predicate
+    f = plan.features
+    if f.get("polarity", pred.polarity) == pred.polarity and f.get("force", pred.force) in (
+        pred.force,
+        "prop",
+    ):
+        return None
+    for mark in (t for t in tokens if t.text in (":", ";")):
+        other = next(
+            (
+                t
+                for t in tokens
+                if t.pos in ("VERB", "AUX")
+                and t.dep not in ("aux", "auxpass")
+                and (t.i > mark.i) != (main.verb > mark.i)
+                and (t.head == main.verb or t.dep == "ROOT" or main.verb == t.head != t.i)
+            ),
+            None,
+        )
+        if other is not None and other.i != main.verb:
+            return (
+                f"the clause '{phrase(analysis, other)}' stands on the other side of the "
+                f"'{mark.text}' and goes on from the one the edit takes; negated or asked alone, "
+                "that one would leave it saying what it says"
+            )
     return None

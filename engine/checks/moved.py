@@ -12,11 +12,13 @@ through the same readers of its span, its head and the phrases around it.
 from __future__ import annotations
 
 from .. import english
+from ..agreement import noun_phrase
 from ..english import descends
 from ..ir import Analysis, Frame, Token
 from ..transforms import EditPlan
 from .clauses import depends_on
 from .closed import moved_functions
+from .meaning import is_agent
 from .scope import phrase
 from .time import TIME_NOUNS
 
@@ -130,26 +132,84 @@ def _left_behind(analysis: Analysis, main: Frame, subj) -> str | None:
 _SUBJECT_PRONOUNS = frozenset({"he", "she", "they", "his", "her", "their", "him", "them"})
 
 
+# Prepositions whose -ing clause has the main clause's subject as its doer (*without paying*,
+# *after crossing*); not *by* (a means: *locked by pressing the button* stays true in a
+# passive) nor *for* (a reason, often the object's: *forgive his sister for selling*).
+_CONTROLLING = frozenset({"without", "after", "before", "while", "upon", "on", "despite", "since"})
+_PLURAL_PRONOUNS = frozenset({"they", "them", "their", "themselves"})
+# *it* is left out: two things it may stand for are told apart by what it does (*the bank froze
+# the account after it detected fraud*), which Seam does not judge
+_SINGULAR_PRONOUNS = frozenset({"he", "him", "his", "she", "her", "himself", "herself"})
+
+
+def _pronoun_of_either(analysis: Analysis, main: Frame, subj) -> str | None:
+    """Why the subject and the object cannot trade places: a pronoun after them that fits
+    either (*Bats find insects in the dark because they listen for echoes*: after *Insects are
+    found by bats*, *they* would read as the insects), which the source settles by the subject's
+    place alone."""
+    tokens = analysis.sentence.tokens
+    obj = next((a for a in main.arguments if a.function == "obj"), None)
+    if obj is None or subj.text.lower() in _PLURAL_PRONOUNS | _SINGULAR_PRONOUNS:
+        return None
+    number = noun_phrase(tokens, subj.head).number
+    if noun_phrase(tokens, obj.head).number != number or not 0 <= obj.head < len(tokens):
+        return None
+    # the same kind (two people, two things): *the bank froze the account after it detected
+    # fraud* leaves no doubt, an account detects nothing
+    if _kind(analysis, tokens[subj.head]) != _kind(analysis, tokens[obj.head]):
+        return None
+    if number == "sg" and not (_person(tokens[subj.head]) and _person(tokens[obj.head])):
+        return None  # *he* or *she* stands for a person: *told the jury that he ...*
+    words = _PLURAL_PRONOUNS if number == "pl" else _SINGULAR_PRONOUNS
+    pronoun = next(
+        (t for t in tokens[obj.span[1] :] if t.text.lower() in words and t.tag.startswith("PRP")),
+        None,
+    )
+    if pronoun is None:
+        return None
+    return (
+        f"'{pronoun.text}' after the object may refer to the subject '{subj.text}' or to the "
+        f"object '{obj.text}'; the subject's place settles it, and moving it would not"
+    )
+
+
+def _kind(analysis: Analysis, head: Token) -> bool:
+    """Whether a noun names someone who acts (:func:`.meaning.is_agent`, or a name of many:
+    *the Lakers*), as against a thing."""
+    return is_agent(analysis, head) or head.tag == "NNPS"
+
+
+def _person(head: Token) -> bool:
+    """Whether a noun is a common noun for one person (*the king*, not a group): a name is
+    left out, since names tell *he* from *she* in ways Seam does not read (*Clinton picked up
+    Connie when she ...*)."""
+    return head.tag == "NN" and (head.lemma or head.text).lower() in english.person_nouns()
+
+
 def _fronted_for_the_subject(analysis: Analysis, subj) -> str | None:
-    """Why a cleft of the subject cannot follow what opens the sentence: a participle phrase
-    that describes the subject (*Born in Leeds, she trained ...*: before *it was she* it would
-    describe *it*), or a clause with a pronoun for it (*After she graduated, Priya joined ...*:
-    with Priya singled out, *she* reads as someone else)."""
+    """Why the subject cannot be moved or singled out after what opens the sentence: a
+    participle phrase that describes the subject (*Born in Leeds, she trained ...*: before *it
+    was she* it would describe *it*; *Having crossed the river, the regiment took the bridge*:
+    before a passive it would describe *the bridge*), or a clause with a pronoun for it (*After
+    she graduated, Priya joined ...*: with Priya singled out or moved into a by-phrase, *she*
+    reads as someone else)."""
     tokens = analysis.sentence.tokens
     opening = [t for t in tokens[: subj.span[0]] if t.text not in (",", '"')]
     if not opening:
         return None
     lead = opening[0]
+    if lead.dep in ("aux", "auxpass") and lead.tag == "VBG":  # *Having checked the wiring*
+        lead = tokens[lead.head]
     if lead.tag in ("VBN", "VBG") and lead.dep in ("advcl", "acl", "ROOT", "amod"):
         return (
-            f"the opening '{phrase(analysis, lead)}' describes the subject; before the cleft's "
-            "'it is' it would describe 'it'"
+            f"the opening '{phrase(analysis, lead)}' describes the subject; before a cleft's "
+            "'it is' or another subject it would describe that one"
         )
     pronoun = next((t for t in opening if t.text.lower() in _SUBJECT_PRONOUNS), None)
     if pronoun is not None and subj.text.lower() not in _SUBJECT_PRONOUNS:
         return (
             f"'{pronoun.text}' in the opening refers to the subject '{subj.text}'; singled out "
-            "by the cleft, the subject would read as someone else"
+            "or moved, the subject would read as someone else"
         )
     return None
 
@@ -230,7 +290,7 @@ def subject_adverb_refusal(analysis: Analysis, main: Frame, plan: EditPlan) -> s
             f"the parse gives '{phrase(analysis, gap)}' to the verb, but it stands between the "
             "subject and the verb and may be the subject's; the cleft would split them"
         )
-    if cleft and subj is not None and (why := _fronted_for_the_subject(analysis, subj)):
+    if subj is not None and (moves or cleft) and (why := _fronted_for_the_subject(analysis, subj)):
         return why
     first = min(main.verb_group or (main.verb,))
     if (
@@ -256,6 +316,37 @@ def subject_adverb_refusal(analysis: Analysis, main: Frame, plan: EditPlan) -> s
             else "after the subject moves it would describe the new one"
         )
     return None
+
+
+def _controlled(tokens, main: Frame) -> Token | None:
+    """A phrase on the main verb whose *-ing* clause has the subject as its doer (*without
+    paying a fee*, ``_CONTROLLING``), or None."""
+    return next(
+        (
+            t
+            for t in tokens
+            if t.head == main.verb
+            and t.dep == "prep"
+            and t.text.lower() in _CONTROLLING
+            and any(x.head == t.i and x.dep == "pcomp" and x.tag == "VBG" for x in tokens)
+        ),
+        None,
+    )
+
+
+def _moved_subject(analysis: Analysis, main: Frame, subj, plan: EditPlan) -> str | None:
+    """Why the subject cannot leave its place: a phrase after it that stays behind
+    (:func:`_left_behind`), a phrase whose doer it is (*took the bridge without losing a man*:
+    the bridge would lose none), a pronoun that fits it and the object alike."""
+    if why := _left_behind(analysis, main, subj):
+        return why
+    controlled = _controlled(analysis.sentence.tokens, main)
+    if controlled is not None and (subj.text.lower() not in ("you", "one") or plan.swap):
+        return (
+            f"the phrase '{phrase(analysis, controlled)}' is understood with the subject "
+            f"'{subj.text}' as its doer; with another subject it would tell of that one"
+        )
+    return _pronoun_of_either(analysis, main, subj)
 
 
 def moved_phrase_refusal(analysis: Analysis, main: Frame, plan: EditPlan) -> str | None:
@@ -309,18 +400,13 @@ def moved_phrase_refusal(analysis: Analysis, main: Frame, plan: EditPlan) -> str
         if head.pos == "NUM" or head.text in ("%", "percent", "per cent") or unit:
             return f"the object '{obj.text}' is a measure, not a participant that can be promoted"
     subj = next((a for a in main.arguments if a.function == "subj"), None)
-    controlled = any(  # *without paying a fee*: its understood subject is the clause's
-        t.head == main.verb
-        and t.dep == "prep"
-        and any(x.head == t.i and x.dep == "pcomp" and x.tag == "VBG" for x in tokens)
-        for t in tokens
-    )
-    if subj is not None and moves and (why := _left_behind(analysis, main, subj)):
+    controlled = _controlled(tokens, main)
+    if subj is not None and moves and (why := _moved_subject(analysis, main, subj, plan)):
         return why
     if plan.features.get("voice") != "passive" or subj is None:
         return None
     who = subj.text.lower()
-    if who in ("you", "one") and controlled:
+    if who in ("you", "one") and controlled is not None:
         return (
             f"the subject '{subj.text}' is generic here and understood in the phrase after the "
             f"verb; its passive ('by {who}') would leave that phrase without it"

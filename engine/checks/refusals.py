@@ -667,6 +667,7 @@ REFUSALS = (
             closed.clause_read_as_subject,
             closed.verb_read_as_conjunct,
             closed.noun_read_as_verb,
+            closed.clause_after_a_colon,
             closed.comment_clause,
             closed.attachment_after_relative,
             meaning.modal_refusal,
