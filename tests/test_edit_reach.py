@@ -949,9 +949,7 @@ def test_a_comparison_refusal_quotes_the_sentence(realize):
 
 def test_clauses_joined_by_so_are_said_to_be(realize):
     declined(
-        realize(
-            "The sauce tastes a little flat, so I'm going to add some lime juice.", "tense(past)"
-        ),
+        realize("The sauce tastes a little flat, so I'm going to add some lime juice.", "negate"),
         "joined by ', so'",
     )
 
@@ -1405,3 +1403,49 @@ def test_an_edit_that_would_strand_a_phrase_is_refused(realize, source, expr, wh
 )
 def test_what_stays_true_is_edited(realize, source, expr, expected):
     assert ok_text(realize(source, expr)) == expected
+
+
+# -- clauses joined by a semicolon or *, so*: a tense edit reaches both ------------------------
+@pytest.mark.parametrize(
+    "source,expr,expected",
+    [
+        (
+            "The lake is frozen, so the children skate near the jetty.",
+            "tense(past)",
+            "The lake was frozen, so the children skated near the jetty.",
+        ),
+        (
+            "Our bakers start at four, so the bread cools before we open.",
+            "tense(fut)",
+            "Our bakers will start at four, so the bread will cool before we open.",
+        ),
+        (
+            "The owl does not build a nest; it uses the hollow of a tree.",
+            "tense(past)",
+            "The owl did not build a nest; it used the hollow of a tree.",
+        ),
+        # already past in both: unchanged
+        (
+            "The gate was locked, so we climbed over the wall.",
+            "tense(past)",
+            "The gate was locked, so we climbed over the wall.",
+        ),
+    ],
+)
+def test_a_tense_edit_reaches_a_clause_joined_by_so_or_a_semicolon(realize, source, expr, expected):
+    assert ok_text(realize(source, expr)) == expected
+
+
+@pytest.mark.parametrize(
+    "source,expr,why",
+    [
+        # any other edit of one of the two would leave the other as it is
+        ("The lake is frozen, so the children skate near the jetty.", "negate", ", so"),
+        ("The owl does not build a nest; it uses the hollow of a tree.", "question", "';'"),
+        # a purpose with a past modal follows the past; the realizer does not move it
+        ("Dad left work early so that he could watch the match.", "tense(fut)", "purpose"),
+        ("The council widened the road so buses could pass.", "tense(pres)", "purpose"),
+    ],
+)
+def test_what_a_tense_edit_cannot_carry_across_is_refused(realize, source, expr, why):
+    declined(realize(source, expr), why)

@@ -218,3 +218,65 @@ def agreement_of(token) -> frozenset[str]:
     if token.tag == "VBP":
         return frozenset({"1sg", "2", "pl"})
     return frozenset()
+
+
+_LINK_DEPS = ("ccomp", "parataxis", "conj", "advcl")
+
+
+def linked_clauses(analysis: Analysis, main: Frame) -> list[Token]:
+    """Verbs of main clauses joined to the main one by a semicolon or by *, so* (*The road is
+    icy, so drivers slow down*; *The Moon makes no light; it reflects the Sun's*), each finite
+    with a subject of its own and no subordinator: a tense edit reaches them as it reaches
+    coordinated clauses (the parse makes one of the two the other's dependent)."""
+    tokens = analysis.sentence.tokens
+    out = []
+    for t in tokens:
+        if t.head != main.verb or t.i == main.verb or t.dep not in _LINK_DEPS:
+            continue
+        if t.pos not in ("VERB", "AUX"):
+            continue
+        own = [c for c in tokens if c.head == t.i]
+        if not any(c.dep in ("nsubj", "nsubjpass") for c in own) or any(
+            c.dep == "mark" or c.tag in ("WRB", "WDT", "WP") for c in own
+        ):
+            continue
+        if not (
+            t.tag in ("VBZ", "VBP", "VBD")
+            or any(
+                c.dep in ("aux", "auxpass") and c.tag in ("VBZ", "VBP", "VBD", "MD") for c in own
+            )
+        ):
+            continue
+        lo, hi = sorted((t.i, main.verb))
+        between = [x for x in tokens[lo:hi] if x.head in (t.i, main.verb) or x.text == ";"]
+        semicolon = any(x.text == ";" for x in tokens[lo:hi])
+        so = any(
+            x.text.lower() == "so"
+            and x.i > 0
+            and tokens[x.i - 1].text == ","
+            and x.head == max(t.i, main.verb)
+            and x.dep in ("advmod", "cc")
+            and not (x.i + 1 < len(tokens) and tokens[x.i + 1].text.lower() == "that")
+            for x in between
+        )
+        if (semicolon or so) and _same_time(analysis, t.i, main):
+            out.append(t)
+    return out
+
+
+def _same_time(analysis: Analysis, verb: int, main: Frame) -> bool:
+    """Whether the clause of ``verb`` is in the main clause's tense, with no *going to* of its
+    own: clauses of two times (*The gel shows a band, so the protein expressed*) would lose
+    the difference under one tense."""
+    frame = next((f for f in analysis.frames if f.verb == verb), None)
+    if frame is None:
+        return False
+    pred, src = frame.predicate, main.predicate
+    going = (
+        any(
+            t.text.lower() == "going" and t.head == verb and t.i < verb
+            for t in analysis.sentence.tokens
+        )
+        or analysis.sentence.tokens[verb].text.lower() == "going"
+    )
+    return (pred.tense, pred.perfect) == (src.tense, src.perfect) and not going

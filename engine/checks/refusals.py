@@ -20,7 +20,7 @@ from .. import agreement, english
 from ..ir import Analysis, Argument, Frame, Predicate, Token
 from ..transforms import EditPlan
 from . import aspect, closed, meaning, moved, scope, sequence, states
-from .clauses import main_clause_tokens
+from .clauses import linked_clauses, main_clause_tokens
 from .plan import target_features
 from .sentences import (
     inverted_reporting,
@@ -156,7 +156,10 @@ def _clause_edit_of_a_reporting_clause(c: _Clause) -> str | None:
 
 def _sentence_shape(c: _Clause) -> str | None:
     a = c.analysis
-    return several_clauses(a) or inverted_reporting(a) or presentational(a)
+    # a tense edit reaches a clause joined by a semicolon or *, so* as a coordinated one
+    time_only = set(c.f) <= {"tense"} and not c.plan.swap
+    linked = frozenset(t.i for t in linked_clauses(a, c.frame)) if time_only else frozenset()
+    return several_clauses(a, linked) or inverted_reporting(a) or presentational(a)
 
 
 def _no_subject(c: _Clause) -> str | None:
@@ -677,6 +680,7 @@ REFUSALS = (
             aspect.conditional_refusal,
             scope.past_perfect_refusal,
             scope.dependent_past_refusal,
+            scope.purpose_refusal,
             sequence.relative_event_refusal,
             sequence.conditional_future_refusal,
             sequence.future_perfect_refusal,

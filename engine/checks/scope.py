@@ -34,6 +34,7 @@ from .clauses import (
     TEMPORAL_SUBORDINATORS,
     conj_of,
     depends_on,
+    linked_clauses,
     temporal_clauses,
 )
 from .plan import describe, target_features
@@ -100,12 +101,14 @@ def reached_clauses(analysis: Analysis, main: Frame) -> list[Frame]:
 
 
 def clause_conjuncts(analysis: Analysis, main: Frame) -> list[Token]:
-    """Verbs of main clauses coordinated with the main one, each with its own subject, and of
+    """Verbs of main clauses coordinated with the main one, each with its own subject, of
     the verb phrases that share the main subject but have a verb group of their own
-    (:func:`own_group_conjuncts`): a time edit reaches each alike, and each must pass the same
-    checks."""
+    (:func:`own_group_conjuncts`), and of the clauses joined by a semicolon or *, so*
+    (:func:`.clauses.linked_clauses`): a time edit reaches each alike, and each must pass the
+    same checks."""
     own = {t.i for t in own_group_conjuncts(analysis, main)}
-    return [t for t in _conjuncts(analysis, main) if _has_subject(analysis, t) or t.i in own]
+    joined = [t for t in _conjuncts(analysis, main) if _has_subject(analysis, t) or t.i in own]
+    return joined + [t for t in linked_clauses(analysis, main) if t not in joined]
 
 
 def own_group_conjuncts(analysis: Analysis, main: Frame) -> list[Token]:
@@ -569,6 +572,26 @@ def _subject_participle(tokens, verb: int) -> bool:
         and any(t.dep == "nsubj" for t in children)
         and not any(t.dep in ("aux", "auxpass") for t in children)
     )
+
+
+def purpose_refusal(analysis: Analysis, main: Frame, plan: EditPlan) -> str | None:
+    """Why a past main clause cannot leave the past: a clause of purpose with a past modal
+    (*saved money so that she could travel*) follows the past, and the realizer does not move
+    it (*will save money so that she can travel*)."""
+    if plan.features.get("tense") not in ("pres", "fut") or main.predicate.tense != "past":
+        return None
+    tokens = analysis.sentence.tokens
+    for f in analysis.frames:
+        if not 0 <= f.verb < len(tokens) or tokens[f.verb].head != main.verb:
+            continue
+        marks = {t.text.lower() for t in tokens if t.head == f.verb and t.dep in ("mark", "advmod")}
+        if (f.predicate.modality or "") in ("could", "would", "might") and "so" in marks:
+            return (
+                f"the clause '{phrase(analysis, tokens[f.verb])}' tells a purpose with the past "
+                f"modal '{f.predicate.modality}', which follows the main clause's past; the "
+                "realizer does not move it"
+            )
+    return None
 
 
 def _temporal_mark(tokens, verb: int) -> bool:

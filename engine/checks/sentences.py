@@ -133,16 +133,18 @@ def presentational(analysis: Analysis) -> str | None:
     )
 
 
-def several_clauses(analysis: Analysis) -> str | None:
+def several_clauses(analysis: Analysis, linked: frozenset[int] = frozenset()) -> str | None:
     """Why the sentence is not one clause to edit, or None: independent clauses joined by a
     semicolon, or by a bare comma before the main clause's subject (*A man is stealing a bike,
     the chances he is a thief are high.*). An edit of the clause the parser made the root would
-    leave the other as it was."""
+    leave the other as it was. ``linked``: the verbs of clauses the edit reaches alike
+    (:func:`.clauses.linked_clauses`, for a tense edit), which are no such clause."""
     frame = analysis.main_frame
     tokens = analysis.sentence.tokens
     if frame is None:
         return None
-    if any(t.text == ";" for t in tokens):
+    semicolons = sum(t.text == ";" for t in tokens)
+    if semicolons and not (linked and semicolons == 1):
         return (
             "the sentence has independent clauses joined by ';'; an edit of one would leave the "
             "other as it is"
@@ -155,6 +157,7 @@ def several_clauses(analysis: Analysis) -> str | None:
             or t.dep not in ("ccomp", "parataxis", "conj", "advcl")
             or t.pos not in ("VERB", "AUX")
             or frame.predicate.lemma in REPORTING_VERBS
+            or t.i in linked
         ):
             continue
         own_subject = next(

@@ -8,7 +8,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 
 from .. import english
-from ..checks.clauses import conj_of
+from ..checks.clauses import conj_of, linked_clauses
 from ..english import Agreement
 from ..ir import Analysis, Argument, Frame, Predicate, Token
 from ..shortening import Cut
@@ -79,7 +79,8 @@ def coordinated_clauses(analysis: Analysis, main: Frame) -> list[Frame]:
         own_subject = any(a.function == "subj" for a in f.arguments)
         if verb.dep == "conj" and verb.head == main.verb and own_subject:
             out.append(f)
-    return out
+    linked = {t.i for t in linked_clauses(analysis, main)}  # *; it reflects*, *, so we ...*
+    return out + [f for f in analysis.frames if f.verb in linked and f not in out]
 
 
 def other_clauses(analysis: Analysis, main: Frame, conj_verbs: set[int]) -> list[Frame]:
