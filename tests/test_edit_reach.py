@@ -1449,3 +1449,28 @@ def test_a_tense_edit_reaches_a_clause_joined_by_so_or_a_semicolon(realize, sour
 )
 def test_what_a_tense_edit_cannot_carry_across_is_refused(realize, source, expr, why):
     declined(realize(source, expr), why)
+
+
+@pytest.mark.parametrize(
+    "source,expr,why",
+    [
+        # a year that bounds a stretch dates the clause wherever the parse hangs it
+        ("Rents rose by 9 percent between 2016 and 2019.", "tense(fut)", "2016"),
+        # an amount of change reached is a count: no progressive
+        ("The river rose by three metres overnight.", "prog(+)", "three metres"),
+        ("Rents rose by 9 percent between 2016 and 2019.", "prog(+)", "9 percent"),
+        # a verb of naming whose name the parse folds into the object
+        ("The villagers named the goat Pepper.", "passive", "a name or a description"),
+        ("The members elected her secretary.", "swap", "a name or a description"),
+        ('Reviewers called the novel "a slow triumph".', "passive", "a name or a description"),
+    ],
+)
+def test_a_dated_span_an_amount_or_a_name_blocks_the_edit(realize, source, expr, why):
+    declined(realize(source, expr), why)
+
+
+def test_a_naming_verb_with_a_plain_object_takes_the_passive(realize):
+    assert (
+        ok_text(realize("The committee elected a new chair.", "passive"))
+        == "A new chair was elected by the committee."
+    )

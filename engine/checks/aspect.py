@@ -224,11 +224,20 @@ def _counted(tokens: Sequence[Token], main: Frame) -> Token | None:
                 and not _is_duration(tokens, t.i)
                 and t.ent_type != "DATE"  # *in 1892*, *on 12 February*: a date, no count
             )
+            or (t.tag == "CD" and _amount_of_change(tokens, main, t))
             or (t.head == main.verb and t.text.lower() in ("twice", "thrice"))
             or (t.head == main.verb and t.text.lower() == "once" and t.i > main.verb)
         ),
         None,
     )
+
+
+def _amount_of_change(tokens: Sequence[Token], main: Frame, t: Token) -> bool:
+    """Whether the number at ``t`` measures how far the event went (*fell by 12 percent*,
+    *rose by three metres*): an amount reached, like a count."""
+    noun = tokens[t.head] if 0 <= t.head < len(tokens) else t
+    prep = tokens[noun.head] if 0 <= noun.head < len(tokens) else None
+    return prep is not None and prep.text.lower() == "by" and prep.head == main.verb
 
 
 def _over_or_never(tokens: Sequence[Token], main: Frame, target: dict) -> str | None:

@@ -229,6 +229,8 @@ def linked_clauses(analysis: Analysis, main: Frame) -> list[Token]:
     with a subject of its own and no subordinator: a tense edit reaches them as it reaches
     coordinated clauses (the parse makes one of the two the other's dependent)."""
     tokens = analysis.sentence.tokens
+    if not any(t.head == main.verb and t.dep in ("nsubj", "nsubjpass", "expl") for t in tokens):
+        return []  # *..., so don't wait for us*: an imperative takes no tense
     out = []
     for t in tokens:
         if t.head != main.verb or t.i == main.verb or t.dep not in _LINK_DEPS:

@@ -269,6 +269,33 @@ _VERB_PREPOSITIONS = frozenset(
 _FOR_VERBS = english.read_lexicon("for_verbs")  # *mistake the signs for laziness*
 _WITH_VERBS = english.read_lexicon("with_verbs")  # *fill the gallery with energy*
 _SMALL_CLAUSE = english.read_lexicon("small_clause_verbs")  # *wants everyone on deck*
+_NAMING = english.read_lexicon("naming_verbs")  # *named the puppy Biscuit*
+
+
+def _names_its_object(tokens, obj) -> bool:
+    """Whether the parse may have folded a name or a description into the object: a quotation
+    in it, a name or an apposition hung on its noun, a common word before a name, a *her*
+    that may be the object itself. (A second phrase the parse sets apart stays in place:
+    *called it the culmination of ...* becomes *It was called the culmination of ...*.)"""
+    head = obj.head
+    return (
+        any(t.text in ('"', "“", "”") for t in tokens[obj.span[0] : obj.span[1] + 1])
+        or any(
+            t.head == head and t.i > head and t.dep in ("appos", "compound", "npadvmod")
+            for t in tokens
+        )
+        or (0 <= head < len(tokens) and tokens[head].dep == "compound")
+        # *named the puppy Biscuit*: a common word before a name, read as one noun
+        or (
+            0 <= head < len(tokens)
+            and tokens[head].tag == "NNP"
+            and any(
+                t.head == head and t.dep == "compound" and not t.text[:1].isupper() for t in tokens
+            )
+        )
+        # *elected her treasurer*: *her* read as a possessive
+        or tokens[obj.span[0]].text.lower() == "her"
+    )
 
 
 _SUBJECT_ADVERBS = english.read_lexicon("subject_adverbs")
@@ -387,6 +414,11 @@ def moved_phrase_refusal(analysis: Analysis, main: Frame, plan: EditPlan) -> str
         return (
             f"'{after.text}' after the object says what becomes of it (a secondary "
             "predicate the parse gives the verb); moving the object would strand it"
+        )
+    if obj is not None and pred.lemma in _NAMING and _names_its_object(tokens, obj):
+        return (
+            f"'{pred.lemma}' takes its object and a name or a description of it; the parse "
+            f"does not set the two apart in '{obj.text}', and moved they would stay together"
         )
     if after is not None and after.pos == "NUM" and after.head == main.verb:
         return (
