@@ -1474,3 +1474,30 @@ def test_a_naming_verb_with_a_plain_object_takes_the_passive(realize):
         ok_text(realize("The committee elected a new chair.", "passive"))
         == "A new chair was elected by the committee."
     )
+
+
+@pytest.mark.parametrize(
+    "source,expr,expected",
+    [
+        # a plural *which*-clause tells of its noun, not of the whole clause
+        (
+            "The flat comes with two balconies, which face the river.",
+            "question",
+            "Does the flat come with two balconies, which face the river?",
+        ),
+        (
+            "The old walls were painted with mineral paints, which resist damp.",
+            "negate",
+            "The old walls were not painted with mineral paints, which resist damp.",
+        ),
+    ],
+)
+def test_a_plural_which_clause_is_no_comment_on_the_sentence(realize, source, expr, expected):
+    assert ok_text(realize(source, expr)) == expected
+
+
+def test_a_singular_which_clause_after_the_clause_still_comments_on_it(realize):
+    declined(
+        realize("Our shop opens on Sundays, which helps families with jobs.", "negate"),
+        "comments on the main clause",
+    )

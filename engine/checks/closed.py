@@ -432,11 +432,20 @@ def comment_clauses(analysis: Analysis, main: Frame) -> list[int]:
         and _ends_sentence(tokens, t)
         and not _inside_an_argument(main, t, ("subj",))
         and _relative_word(tokens, t) == "which"  # *, who lives in Paris* tells of a person
+        and not _plural_verb(tokens, t)  # *dampers, which smooth out potholes*: of the noun
         and not names_its_time(tokens, t)  # *the third quarter, which ended on September 30*
         # *rejected the batch, which had arrived warm*: what came before the event is no
         # comment on it, but a description of the noun
         and not any(x.head == t.i and x.dep == "aux" and x.text.lower() == "had" for x in tokens)
     ]
+
+
+def _plural_verb(tokens, verb: Token) -> bool:
+    """Whether a relative clause's verb group is plural (*which smooth*, *which are*): it
+    tells of a plural noun, never of a whole clause, which takes the singular."""
+    group = [verb, *(x for x in tokens if x.head == verb.i and x.dep in ("aux", "auxpass"))]
+    first = min(group, key=lambda x: x.i)
+    return first.tag == "VBP" or first.text.lower() in ("are", "were", "have")
 
 
 def _first_word(tokens, verb: Token) -> int:
