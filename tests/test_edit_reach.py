@@ -1501,3 +1501,31 @@ def test_a_singular_which_clause_after_the_clause_still_comments_on_it(realize):
         realize("Our shop opens on Sundays, which helps families with jobs.", "negate"),
         "comments on the main clause",
     )
+
+
+@pytest.mark.parametrize(
+    "source,expr,why",
+    [
+        # a *when*-clause sets the main event at its time; the past perfect would put it before
+        ("When the bridge collapsed, a barge was passing underneath.", "perf(+)", "at its time"),
+        ("The crowd cheered when the runners entered the stadium.", "perf(+)", "at its time"),
+        # a comma phrase that says more of the event still asserts it when asked, and has the
+        # subject as its doer
+        ("The Rovers won the cup final, scoring twice in extra time.", "question", "still assert"),
+        ("The Rovers won the trophy, scoring twice in extra time.", "passive", "as its doer"),
+        # a conjunct with its own *never* takes no *or* under a negation, and no progressive
+        ("The old ferry sailed at dawn and never returned.", "negate", "coordinated"),
+        ("The old ferry sailed at dawn and never returned.", "prog(+)", "'never'"),
+        # a standing guarantee has no progressive passive
+        ("All repairs are guaranteed for twelve months.", "prog(+)", "'guarantee'"),
+    ],
+)
+def test_what_probe_u_showed_is_refused(realize, source, expr, why):
+    declined(realize(source, expr), why)
+
+
+def test_a_negated_state_before_a_when_clause_takes_the_past_perfect(realize):
+    assert (
+        ok_text(realize("When the guests arrived, we didn't finish the cake.", "perf(+)"))
+        == "When the guests arrived, we hadn't finished the cake."
+    )

@@ -17,7 +17,7 @@ from .. import english
 from ..ir import Analysis, Frame, Token
 from ..transforms import EditPlan
 from . import states
-from .clauses import depends_on, main_clause_tokens, temporal_clauses
+from .clauses import conj_of, depends_on, main_clause_tokens, temporal_clauses
 from .meaning import is_agent, modal_refusal, subject_acts
 from .plan import target_features
 from .scope import (
@@ -243,7 +243,16 @@ def _amount_of_change(tokens: Sequence[Token], main: Frame, t: Token) -> bool:
 def _over_or_never(tokens: Sequence[Token], main: Frame, target: dict) -> str | None:
     """Why a progressive does not fit the time the clause gives its event: *never* (at no
     time) or, in the past, a stretch the event filled (*for ten years*)."""
-    never = next((t for t in tokens if t.text.lower() == "never" and t.head == main.verb), None)
+    never = next(  # on the verb or on a verb phrase coordinated with it (*and never looked back*)
+        (
+            t
+            for t in tokens
+            if t.text.lower() == "never"
+            and 0 <= t.head < len(tokens)
+            and (t.head == main.verb or conj_of(tokens, t.head, main.verb))
+        ),
+        None,
+    )
     if never is not None:  # *never fully recovered*: at no time, not at no moment
         return (
             "'never' says the event did not happen at any time; its progressive would say "

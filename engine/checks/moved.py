@@ -347,15 +347,26 @@ def subject_adverb_refusal(analysis: Analysis, main: Frame, plan: EditPlan) -> s
 
 def _controlled(tokens, main: Frame) -> Token | None:
     """A phrase on the main verb whose *-ing* clause has the subject as its doer (*without
-    paying a fee*, ``_CONTROLLING``), or None."""
+    paying a fee*, ``_CONTROLLING``; *won the match, beating St Mary's 3-1*), or None."""
     return next(
         (
             t
             for t in tokens
             if t.head == main.verb
-            and t.dep == "prep"
-            and t.text.lower() in _CONTROLLING
-            and any(x.head == t.i and x.dep == "pcomp" and x.tag == "VBG" for x in tokens)
+            and (
+                (
+                    t.dep == "prep"
+                    and t.text.lower() in _CONTROLLING
+                    and any(x.head == t.i and x.dep == "pcomp" and x.tag == "VBG" for x in tokens)
+                )
+                or (
+                    t.dep == "advcl"
+                    and t.tag == "VBG"
+                    and t.i > main.verb
+                    and tokens[t.i - 1].text == ","
+                    and not any(x.head == t.i and x.dep in ("nsubj", "mark") for x in tokens)
+                )
+            )
         ),
         None,
     )

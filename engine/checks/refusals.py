@@ -680,6 +680,7 @@ REFUSALS = (
             aspect.conditional_refusal,
             scope.past_perfect_refusal,
             scope.dependent_past_refusal,
+            scope.when_clause_refusal,
             scope.purpose_refusal,
             sequence.relative_event_refusal,
             sequence.conditional_future_refusal,

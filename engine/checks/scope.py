@@ -324,6 +324,10 @@ def _negation_joins(analysis: Analysis, main: Frame, plan: EditPlan) -> list[int
     first = min(c.i for c in conjuncts)
     if any(t.text.lower() in _POSITIVE_POLARITY for t in tokens[first:]):
         return None  # *some* in a later conjunct would need its own *any*
+    if any(
+        t.text.lower() in ("never", "not", "n't") and t.head in heads - {main.verb} for t in tokens
+    ):
+        return None  # *and never looked back*: a negation of its own, which *or* cannot carry
     return [t.i for t in joins]
 
 
@@ -590,6 +594,27 @@ def purpose_refusal(analysis: Analysis, main: Frame, plan: EditPlan) -> str | No
                 f"the clause '{phrase(analysis, tokens[f.verb])}' tells a purpose with the past "
                 f"modal '{f.predicate.modality}', which follows the main clause's past; the "
                 "realizer does not move it"
+            )
+    return None
+
+
+def when_clause_refusal(analysis: Analysis, main: Frame, plan: EditPlan) -> str | None:
+    """Why a past main clause cannot take the perfect: a *when*-clause in the simple past sets
+    the main event at its time or right after it (*When the school was demolished, a capsule
+    was found*), and a past perfect would put it before (*had been found*)."""
+    if plan.features.get("perfect") is not True or main.predicate.perfect:
+        return None
+    if (plan.features.get("tense") or main.predicate.tense) != "past":
+        return None
+    if (plan.features.get("polarity") or main.predicate.polarity) == "neg":
+        return None  # *When I moved, I hadn't spoken a word*: a state that held until then
+    tokens = analysis.sentence.tokens
+    for f in temporal_clauses(analysis, main):
+        marks = {t.text.lower() for t in tokens if t.head == f.verb and t.dep in ("advmod", "mark")}
+        if "when" in marks and f.predicate.tense == "past" and not f.predicate.perfect:
+            return (
+                f"the clause '{phrase(analysis, tokens[f.verb])}' sets the main event at its "
+                "time; a past perfect would put it before"
             )
     return None
 
