@@ -1511,7 +1511,7 @@ def test_a_singular_which_clause_after_the_clause_still_comments_on_it(realize):
         ("The crowd cheered when the runners entered the stadium.", "perf(+)", "at its time"),
         # a comma phrase that says more of the event still asserts it when asked, and has the
         # subject as its doer
-        ("The Rovers won the cup final, scoring twice in extra time.", "question", "still assert"),
+        ("The Rovers won the cup final, scoring twice in extra time.", "negate", "still assert"),
         ("The Rovers won the trophy, scoring twice in extra time.", "passive", "as its doer"),
         # a conjunct with its own *never* takes no *or* under a negation, and no progressive
         ("The old ferry sailed at dawn and never returned.", "negate", "coordinated"),

@@ -392,7 +392,7 @@ def comment_clause(analysis: Analysis, main: Frame, plan: EditPlan) -> str | Non
             )
         if what:
             return f"the clause ', {phrase(analysis, t)}' is set off by a comma and {what}"
-    if asserts:  # negated or asked
+    if f.get("polarity") not in (None, pred.polarity):
         for t in tokens:  # *will move across the region, bringing showers*: still brings them
             if (
                 t.head == main.verb
@@ -403,7 +403,7 @@ def comment_clause(analysis: Analysis, main: Frame, plan: EditPlan) -> str | Non
             ):
                 return (
                     f"the phrase ', {phrase(analysis, t)}' is set off by a comma and says more "
-                    "of the main clause's event; negated or asked, it would still assert it"
+                    "of the main clause's event; under the negation it would still assert it"
                 )
     return None
 
