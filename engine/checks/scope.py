@@ -24,7 +24,9 @@ reaches, through the same readers of conjuncts and dependent clauses.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import replace
+from typing import Any
 
 from .. import english
 from ..ir import Analysis, Frame, Token
@@ -282,7 +284,7 @@ def coordination_refusal(analysis: Analysis, main: Frame, plan: EditPlan) -> str
     return None
 
 
-def _polar(feats: dict, main: Frame) -> bool:
+def _polar(feats: Mapping[str, Any], main: Frame) -> bool:
     """Whether the plan changes the clause's polarity or makes it a question."""
     pred = main.predicate
     return feats.get("polarity", pred.polarity) != pred.polarity or (
