@@ -223,6 +223,15 @@ def agreement_of(token) -> frozenset[str]:
 _LINK_DEPS = ("ccomp", "parataxis", "conj", "advcl")
 
 
+def heads_a_finite_clause(tokens: Sequence[Token], verb: Token) -> bool:
+    """Whether ``verb`` heads a finite clause: a finite form, or a finite auxiliary or a modal
+    of its own."""
+    return verb.tag in ("VBZ", "VBP", "VBD") or any(
+        c.head == verb.i and c.dep in ("aux", "auxpass") and c.tag in ("VBZ", "VBP", "VBD", "MD")
+        for c in tokens
+    )
+
+
 def linked_clauses(analysis: Analysis, main: Frame) -> list[Token]:
     """Verbs of main clauses joined to the main one by a semicolon or by *, so* (*The road is
     icy, so drivers slow down*; *The Moon makes no light; it reflects the Sun's*), each finite
@@ -242,12 +251,7 @@ def linked_clauses(analysis: Analysis, main: Frame) -> list[Token]:
             c.dep == "mark" or c.tag in ("WRB", "WDT", "WP") for c in own
         ):
             continue
-        if not (
-            t.tag in ("VBZ", "VBP", "VBD")
-            or any(
-                c.dep in ("aux", "auxpass") and c.tag in ("VBZ", "VBP", "VBD", "MD") for c in own
-            )
-        ):
+        if not heads_a_finite_clause(tokens, t):
             continue
         lo, hi = sorted((t.i, main.verb))
         between = [x for x in tokens[lo:hi] if x.head in (t.i, main.verb) or x.text == ";"]

@@ -372,13 +372,15 @@ def _controlled(tokens, main: Frame) -> Token | None:
     )
 
 
-def _moved_subject(analysis: Analysis, main: Frame, subj, plan: EditPlan) -> str | None:
+def _moved_subject(
+    analysis: Analysis, main: Frame, subj, plan: EditPlan, controlled: Token | None
+) -> str | None:
     """Why the subject cannot leave its place: a phrase after it that stays behind
     (:func:`_left_behind`), a phrase whose doer it is (*took the bridge without losing a man*:
-    the bridge would lose none), a pronoun that fits it and the object alike."""
+    the bridge would lose none: ``controlled``, :func:`_controlled`), a pronoun that fits it and
+    the object alike."""
     if why := _left_behind(analysis, main, subj):
         return why
-    controlled = _controlled(analysis.sentence.tokens, main)
     if controlled is not None and (subj.text.lower() not in ("you", "one") or plan.swap):
         return (
             f"the phrase '{phrase(analysis, controlled)}' is understood with the subject "
@@ -444,7 +446,11 @@ def moved_phrase_refusal(analysis: Analysis, main: Frame, plan: EditPlan) -> str
             return f"the object '{obj.text}' is a measure, not a participant that can be promoted"
     subj = next((a for a in main.arguments if a.function == "subj"), None)
     controlled = _controlled(tokens, main)
-    if subj is not None and moves and (why := _moved_subject(analysis, main, subj, plan)):
+    if (
+        subj is not None
+        and moves
+        and (why := _moved_subject(analysis, main, subj, plan, controlled))
+    ):
         return why
     if plan.features.get("voice") != "passive" or subj is None:
         return None

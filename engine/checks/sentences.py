@@ -12,6 +12,7 @@ import unicodedata
 
 from .. import english
 from ..ir import Analysis
+from .clauses import heads_a_finite_clause
 
 _ENGLISH_WORD = re.compile(r"^[A-Za-z][A-Za-z'.-]*$")
 
@@ -175,11 +176,7 @@ def several_clauses(analysis: Analysis, linked: frozenset[int] = frozenset()) ->
             and not any(c.head == t.i and c.i > t.i and c.dep != "punct" for c in tokens)
         ):
             continue  # *You know, ...*: a marker of speech, not a second clause
-        finite = t.tag in ("VBZ", "VBP", "VBD") or any(
-            c.head == t.i and c.dep in ("aux", "auxpass") and c.tag in ("VBZ", "VBP", "VBD", "MD")
-            for c in tokens
-        )
-        if not finite:
+        if not heads_a_finite_clause(tokens, t):
             continue
         lo, hi = (t.i, start) if t.i < start else (frame.verb, own_subject.i)
         joined = [p for p in tokens if lo < p.i < hi and p.head in (frame.verb, t.i)]
