@@ -1529,3 +1529,42 @@ def test_a_negated_state_before_a_when_clause_takes_the_past_perfect(realize):
         ok_text(realize("When the guests arrived, we didn't finish the cake.", "perf(+)"))
         == "When the guests arrived, we hadn't finished the cake."
     )
+
+
+@pytest.mark.parametrize(
+    "source",
+    [
+        # a present progressive of a plan dated at a point: its perfect is no English
+        "Our head teacher is leaving at the end of the month.",
+        "We are moving house in the spring.",
+        # a habit dated at a part of each term
+        "The committee meets at the start of every term.",
+    ],
+)
+def test_a_part_of_a_time_is_a_point_the_perfect_cannot_take(realize, source):
+    declined(realize(source, "perf(+)"), "names a point in time")
+
+
+def test_the_end_of_a_stretch_without_at_dates_nothing(realize):
+    assert (
+        ok_text(realize("The end of the month brings a new rota.", "perf(+)"))
+        == "The end of the month has brought a new rota."
+    )
+
+
+@pytest.mark.parametrize(
+    "source",
+    [
+        "You should book early, because the tours sell out quickly.",
+        "The road is closed, because a tree fell across it in the night.",
+    ],
+)
+def test_a_question_keeps_no_comma_reason_it_would_still_assert(realize, source):
+    declined(realize(source, "question"), "still assert a reason")
+
+
+def test_a_reason_without_a_comma_is_part_of_the_question(realize):
+    assert (
+        ok_text(realize("We cancelled the picnic because it was raining.", "question"))
+        == "Did we cancel the picnic because it was raining?"
+    )

@@ -275,14 +275,15 @@ def _negated_reason(analysis: Analysis, main: Frame) -> str | None:
 
 
 def question_reason_refusal(analysis: Analysis, main: Frame, plan: EditPlan) -> str | None:
-    """Why a negative yes/no question cannot keep a *because*-clause set off by a comma: the
-    clause gives the speaker's reason for a statement, and a negative question (*Don't we
-    accept ..., because we cannot ...?*) asks for agreement with the opposite."""
+    """Why a yes/no question cannot keep a *because*-clause set off by a comma: the clause
+    gives the writer's reason for a statement, and stays an assertion beside the question
+    (*Should you book early, because the tours sell out?*); a negative question (*Don't we
+    accept ..., because we cannot ...?*) would ask for agreement with the opposite. Without
+    the comma the reason is part of what is asked (*Did we cancel it because it rained?*)."""
     feats = plan.features
     if feats.get("force") != "ques" or main.predicate.force == "ques":
         return None
-    if feats.get("polarity", main.predicate.polarity) != "neg":
-        return None
+    negative = feats.get("polarity", main.predicate.polarity) == "neg"
     from .clauses import temporal_clauses
 
     tokens = analysis.sentence.tokens
@@ -291,7 +292,12 @@ def question_reason_refusal(analysis: Analysis, main: Frame, plan: EditPlan) -> 
         if f.verb > main.verb and first > 0 and tokens[first - 1].text == ",":
             return (
                 f"the clause '{phrase(analysis, tokens[f.verb])}', set off by a comma, gives the "
-                "reason for a statement; a negative question would ask for agreement against it"
+                "reason for a statement; "
+                + (
+                    "a negative question would ask for agreement against it"
+                    if negative
+                    else "beside a question it would still assert a reason for what is asked"
+                )
             )
     return None
 

@@ -137,12 +137,34 @@ def time_point(analysis: Analysis, frame: Frame) -> str | None:
             )  # *on day five*, *on the first day*
         if word == "in" and nxt and (nxt[0] in _MONTHS or nxt[0] in _SEASONS):
             return f"{tokens[i].text} {tokens[i + 1].text}"  # *prunes them in February*
+        if word == "in" and nxt[:1] == ["the"] and len(nxt) > 1 and nxt[1] in _SEASONS:
+            return " ".join(t.text for t in tokens[i : i + 3])  # *in the spring*
+        if (when := _part_of_a_time(tokens, i)) is not None:
+            return when  # *at the end of the month*, *at the start of next term*
         if word == "at" and nxt and (tokens[i + 1].tag == "CD" or nxt[0] in _CLOCK):
             return f"{tokens[i].text} {tokens[i + 1].text}"  # at seven, at 6 p.m., at noon
         if word in ("after", "before") and nxt and (nxt[0] in _CLOCK or _clock_time(tokens, i)):
             return f"{tokens[i].text} {tokens[i + 1].text}"  # *after 6 p.m.*: a time of day
         if word in ("tonight", "tomorrow", "yesterday"):
             return tokens[i].text
+    return None
+
+
+def _part_of_a_time(tokens: Sequence[Token], i: int) -> str | None:
+    """*at the end of the month*, *at the start of next term*: *at* + a part of a time
+    (``_PARTS_OF_TIME``) + *of* + a determiner or none + a time noun or term, as the words
+    from ``i``; None when they are not one."""
+    low = [t.text.lower() for t in tokens[i : i + 7]]
+    if len(low) < 5 or low[0] != "at" or low[1] != "the" or low[2] not in _PARTS_OF_TIME:
+        return None
+    if low[3] != "of":
+        return None
+    k = 5 if low[4] in ("the", "this", "that", "next", "each", "every") else 4
+    if k >= len(low):
+        return None
+    noun = low[k].removesuffix("s")
+    if noun in TIME_NOUNS or noun in _TERMS or noun in _MONTHS:
+        return " ".join(t.text for t in tokens[i : i + k + 1])
     return None
 
 
