@@ -1568,3 +1568,55 @@ def test_a_reason_without_a_comma_is_part_of_the_question(realize):
         ok_text(realize("We cancelled the picnic because it was raining.", "question"))
         == "Did we cancel the picnic because it was raining?"
     )
+
+
+@pytest.mark.parametrize(
+    "source,expr,why",
+    [
+        # a subject that is a clause with its own verb
+        ("What the committee decides is final.", "tense(past)", "in its tense"),
+        ("Whatever looks old in this room is in fact a modern copy.", "perf(+)", "in its tense"),
+        ("How the engine works is a mystery to most drivers.", "question", "a whole clause"),
+        ("What she said was true.", "cleft(SUBJ)", "a whole clause"),
+    ],
+)
+def test_what_probe_v_showed_is_refused(realize, source, expr, why):
+    declined(realize(source, expr), why)
+
+
+@pytest.mark.parametrize(
+    "source,expr,expected",
+    [
+        # a clause that what begins as its subject is no exclamative: its negation is plain
+        ("What she said was true.", "negate", "What she said was not true."),
+        ("How the engine works is a mystery.", "negate", "How the engine works is not a mystery."),
+        # clause adverbs after a copula stand after the first new auxiliary
+        (
+            "She is in fact a qualified nurse.",
+            "modal(might)",
+            "She might in fact be a qualified nurse.",
+        ),
+        ("The house is clearly empty.", "perf(+)", "The house has clearly been empty."),
+        ("The shop is often busy.", "tense(fut)", "The shop will often be busy."),
+        (
+            "The tickets are now available online.",
+            "modal(might)",
+            "The tickets might now be available online.",
+        ),
+        # a place adverb after the copula is the predicate, not a clause adverb
+        ("The manager is here today.", "modal(might)", "The manager might be here today."),
+    ],
+)
+def test_a_copula_keeps_its_clause_adverb_after_the_first_auxiliary(
+    realize, source, expr, expected
+):
+    assert ok_text(realize(source, expr)) == expected
+
+
+@pytest.mark.parametrize("source", ["What a day it was!", "How kind you are."])
+def test_an_exclamative_is_still_refused(realize, source):
+    declined(realize(source, "negate"), "exclamative")
+
+
+def test_of_course_stays_outside_a_question(realize):
+    declined(realize("The results are of course preliminary.", "question"), "how sure")

@@ -904,3 +904,103 @@ def clause_after_a_colon(analysis: Analysis, main: Frame, plan: EditPlan) -> str
                 "that one would leave it saying what it says"
             )
     return None
+
+
+def clause_joined_in_a_complement(analysis: Analysis, main: Frame, plan: EditPlan) -> str | None:
+    """Why a clause after *, and* (*, but*, *, or*) that the parse joins to the main verb's
+    complement cannot be left as it is: with its own subject and no *that* of its own (*moved
+    that the report be received, and the motion was seconded*), it reads as well as a second
+    main clause, which the edit of the first would not reach."""
+    tokens = analysis.sentence.tokens
+    for t in tokens:
+        if t.dep != "conj" or t.pos not in ("VERB", "AUX") or not 0 <= t.head < len(tokens):
+            continue
+        head = tokens[t.head]
+        if head.dep != "ccomp" or head.head != main.verb or head.i == main.verb:
+            continue
+        kids = [x for x in tokens if x.head == t.i and x.i < t.i]
+        subj = next((x for x in kids if x.dep in _SUBJECTS), None)
+        if subj is None or any(x.dep == "mark" for x in kids):
+            continue
+        start = min([subj.i, *(i for i in range(subj.i) if descends(tokens, i, subj.i))])
+        if _already_in(plan, main, tokens, t):
+            continue  # (a past edit of two clauses in the past changes neither)
+        if start >= 2 and tokens[start - 1].dep == "cc" and tokens[start - 2].text == ",":
+            return (
+                f"the parse joins the clause '{phrase(analysis, t)}' to the complement of "
+                f"'{tokens[main.verb].text}'; after '{tokens[start - 2].text} "
+                f"{tokens[start - 1].text}' it may as well be a second main clause, which the "
+                "edit would not reach"
+            )
+    return None
+
+
+def _already_in(plan: EditPlan, main: Frame, tokens, verb: Token) -> bool:
+    """Whether the plan only sets a tense that the main clause and the clause of ``verb``
+    both have already (a past verb or a past auxiliary: *was seconded*)."""
+    f = plan.features
+    if set(f) != {"tense"} or plan.swap or f["tense"] != main.predicate.tense:
+        return False
+    group = [verb, *(x for x in tokens if x.head == verb.i and x.dep in ("aux", "auxpass"))]
+    first = min(group, key=lambda x: x.i)
+    return f["tense"] == "past" and first.tag == "VBD"
+
+
+def clause_read_as_frame(analysis: Analysis, main: Frame, plan: EditPlan) -> str | None:
+    """Why a main verb whose complement comes before its subject with no comma or quotation
+    mark between them is a misread: a frame after what it frames is set off (*The tide turns
+    at six, the harbourmaster says*), so *I wasted my evening picking up junk I didn't need*
+    read as 'I didn't need' framing the rest is the relative clause taken for the main one."""
+    tokens = analysis.sentence.tokens
+    subj = next((a for a in main.arguments if a.function == "subj"), None)
+    if subj is None or subj.span[0] <= 0:
+        return None
+    framed = next(
+        (t for t in tokens if t.head == main.verb and t.dep == "ccomp" and t.i < subj.span[0]),
+        None,
+    )
+    if framed is None:
+        return None
+    if any(t.text in _PUNCT for t in tokens[framed.i + 1 : subj.span[0]]):
+        return None  # (*The storm passed, so we set off*: set off by the comma)
+    text = analysis.sentence.text
+    said = text[tokens[subj.span[0]].start : tokens[main.verb].end]
+    return (
+        f"the parse reads '{said}' as the main clause with "
+        f"'{phrase(analysis, framed)}' before it as its complement, though nothing sets that "
+        "off; which clause is the main one stays unsettled"
+    )
+
+
+def clause_as_subject(analysis: Analysis, main: Frame, plan: EditPlan) -> str | None:
+    """Why a tense, a perfect, a question or a cleft cannot go on a clause whose subject is a
+    clause with a finite verb of its own (*What looks like a harbour scene is in fact a
+    record*): the subject's verb keeps its tense, and *What looks like ... was* or *... has
+    been* no longer holds together (the realizer does not retense a subject); a question
+    would set the verb before a whole clause (*Is what looks like ... a record?*), and a
+    cleft would focus one (*It is what looks like ... that is*), which nobody writes."""
+    pred = main.predicate
+    f = plan.features
+    new_tense = f.get("tense", pred.tense) != pred.tense
+    new_perfect = f.get("perfect") is True and not pred.perfect
+    asked = f.get("force", pred.force) == "ques" and pred.force != "ques"
+    if not (new_tense or new_perfect or asked or f.get("cleft")):
+        return None
+    tokens = analysis.sentence.tokens
+    for t in tokens:
+        if t.head != main.verb or t.dep != "csubj" or t.i == main.verb:
+            continue
+        finite = t.tag in _FINITE_TAGS or any(
+            x.head == t.i and x.dep in ("aux", "auxpass") and x.tag in _FINITE_TAGS for x in tokens
+        )
+        if finite:
+            return (
+                f"the subject '{phrase(analysis, t)}' is a clause with its own verb "
+                f"('{t.text}'); "
+                + (
+                    "the edit would leave it in its tense beside the new one"
+                    if new_tense or new_perfect
+                    else "the edit would set a verb before or a focus on a whole clause"
+                )
+            )
+    return None

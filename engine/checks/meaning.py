@@ -50,6 +50,10 @@ def adverb_refusal(analysis: Analysis, main: Frame, plan: EditPlan) -> str | Non
     tokens = analysis.sentence.tokens
     own = main_clause_tokens(analysis, main)
     words = {tokens[i].text.lower(): tokens[i].text for i in own}
+    for i in own:  # the two-word adverbs (*of course*)
+        if i + 1 in own:
+            pair = f"{tokens[i].text} {tokens[i + 1].text}"
+            words.setdefault(pair.lower(), pair)
     feats = plan.features
     if feats.get("force") == "ques" and main.predicate.force != "ques":
         if why := _question_adverb(analysis, main, own, words):

@@ -247,8 +247,16 @@ def _adjectival_participle(c: _Clause) -> str | None:
 
 def _exclamative(c: _Clause) -> str | None:
     words = c.words
+    second = c.tokens[1] if len(c.tokens) > 1 else None
+    # *What a day!*, *How kind you are*: not a clause that *what* or *how* begins as its
+    # subject (*What she said was true*, *How it works is a mystery*)
+    exclaims = second is not None and (
+        words[-1] == "!"
+        or (words[0] == "what" and second.text.lower() in ("a", "an"))
+        or (words[0] == "how" and second.pos in ("ADJ", "ADV"))
+    )
     if (
-        words
+        exclaims
         and words[0] in ("what", "how")
         and words[-1] != "?"
         and set(c.f) & {"polarity", "force", "voice", "cleft"}
@@ -671,6 +679,9 @@ REFUSALS = (
             closed.verb_read_as_conjunct,
             closed.noun_read_as_verb,
             closed.clause_after_a_colon,
+            closed.clause_joined_in_a_complement,
+            closed.clause_read_as_frame,
+            closed.clause_as_subject,
             closed.comment_clause,
             closed.attachment_after_relative,
             meaning.modal_refusal,

@@ -146,6 +146,11 @@ def place_chain(
         anchor = adverbs[0] if adverbs else frame.verb
     if anchor == frame.verb or len(chain) == 1:
         out[frame.verb] = list(chain)  # auxiliaries that go leave their adverbs before the verb
+        after = _copula_adverbs(frame, tokens) if not fronted and len(chain) > 1 else []
+        if after and not any(w.lower() in ("not", "n't") for w in chain):
+            # *is in fact a copy* -> *might in fact be a copy*, *has clearly been empty*
+            out[frame.verb] = chain[:1]
+            out[after[-1]] = [tokens[after[-1]].text, *chain[1:]]
         return out
     head = 0 if fronted else 2 if len(chain) > 2 and chain[1] in ("not", "n't") else 1
     manner = manner_adverbs(frame, tokens, anchor - 1)
@@ -194,6 +199,23 @@ _CLAUSE_ADVERBS = (
     | english.read_lexicon("epistemic_adverbs")
     | english.read_lexicon("habitual_adverbs")
 )
+
+
+def _copula_adverbs(frame: Frame, tokens: Sequence[Token]) -> list[int]:
+    """The clause adverbs (``clause_adverbs.txt`` and the others of :data:`_CLAUSE_ADVERBS`:
+    *clearly*, *often*, *in fact*) right after a copula that has no auxiliary (*is in fact a
+    copy*): they stand after the first auxiliary an edit adds (*might in fact be*)."""
+    verb = tokens[frame.verb]
+    if (verb.lemma or "").lower() != "be" or frame.verb + 1 >= len(tokens):
+        return []
+    nxt = tokens[frame.verb + 1]
+    if nxt.head == frame.verb and nxt.dep == "advmod" and nxt.text.lower() in _CLAUSE_ADVERBS:
+        return [frame.verb + 1]
+    if frame.verb + 2 < len(tokens):
+        two = f"{nxt.text} {tokens[frame.verb + 2].text}".lower()
+        if nxt.head == frame.verb and two in _CLAUSE_ADVERBS:
+            return [frame.verb + 1, frame.verb + 2]
+    return []
 
 
 def _preverbal_adverbs(frame: Frame, tokens: Sequence[Token], subj_end: int) -> list[int]:
