@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import functools
 import tomllib
+from collections.abc import Sequence
 
 from .. import english
 from ..ir import Analysis, Frame, Token
@@ -49,11 +50,7 @@ def adverb_refusal(analysis: Analysis, main: Frame, plan: EditPlan) -> str | Non
 
     tokens = analysis.sentence.tokens
     own = main_clause_tokens(analysis, main)
-    words = {tokens[i].text.lower(): tokens[i].text for i in own}
-    for i in own:  # the two-word adverbs (*of course*)
-        if i + 1 in own:
-            pair = f"{tokens[i].text} {tokens[i + 1].text}"
-            words.setdefault(pair.lower(), pair)
+    words = _words_of(tokens, own)
     feats = plan.features
     if feats.get("force") == "ques" and main.predicate.force != "ques":
         if why := _question_adverb(analysis, main, own, words):
@@ -146,6 +143,17 @@ def adverb_refusal(analysis: Analysis, main: Frame, plan: EditPlan) -> str | Non
                 "not that it did not happen"
             )
     return None
+
+
+def _words_of(tokens: Sequence[Token], own: list[int]) -> dict[str, str]:
+    """The words at ``own`` and each two of them in a row (*of course*), lowercased, to their
+    spelling in the sentence."""
+    words = {tokens[i].text.lower(): tokens[i].text for i in own}
+    for i in own:
+        if i + 1 in own:
+            pair = f"{tokens[i].text} {tokens[i + 1].text}"
+            words.setdefault(pair.lower(), pair)
+    return words
 
 
 def _question_adverb(
