@@ -1620,3 +1620,72 @@ def test_an_exclamative_is_still_refused(realize, source):
 
 def test_of_course_stays_outside_a_question(realize):
     declined(realize("The results are of course preliminary.", "question"), "how sure")
+
+
+@pytest.mark.parametrize(
+    "source,expr,why",
+    [
+        # a present condition with a modal makes a present a standing statement too
+        (
+            "If you can spare an hour, the museum shows a film about the flood.",
+            "perf(+)",
+            "states what happens",
+        ),
+        # a present clause before a past one sets the time the sentence speaks from
+        (
+            "While the ending feels rushed, the early chapters held my attention.",
+            "perf(+)",
+            "states what happens",
+        ),
+        (
+            "Although the plot drags in places, the actors kept me watching.",
+            "perf(+)",
+            "in the present",
+        ),
+        # how long the whole event took
+        (
+            "The crew repaired the sail in under an hour.",
+            "prog(+)",
+            "how long the whole event took",
+        ),
+        (
+            "Most readers will finish the book in about two days.",
+            "prog(+)",
+            "how long the whole event took",
+        ),
+        # an amount on the verb, and a stretch of the past right on the verb
+        ("The river rose two metres overnight.", "prog(+)", "holds a number"),
+        ("We waited two hours at the border.", "prog(+)", "a stretch the event filled"),
+        # a verb phrase joined to the main verb that has no progressive
+        (
+            "The pump failed at noon and had to be replaced.",
+            "prog(+)",
+            "has no progressive of its own",
+        ),
+    ],
+)
+def test_what_probe_v_showed_of_aspect_is_refused(realize, source, expr, why):
+    declined(realize(source, expr), why)
+
+
+@pytest.mark.parametrize(
+    "source,expr,expected",
+    [
+        # a condition of a future sets the time its perfect counts to
+        (
+            "If the river can be crossed, the army will reach the city by noon.",
+            "perf(+)",
+            "If the river can be crossed, the army will have reached the city by noon.",
+        ),
+        # a reason that still holds, after the clause, stays beside a past perfect
+        (
+            "Our team won the quiz, mostly because Ada knows every capital.",
+            "perf(+)",
+            "Our team had won the quiz, mostly because Ada knows every capital.",
+        ),
+        # a place after *in* is no stretch of time
+        ("The children play in the garden.", "prog(+)", "The children are playing in the garden."),
+    ],
+)
+def test_aspect_reaches_what_probe_v_leaves_alone(realize, source, expr, expected):
+    assert ok_text(realize(source, expr)) == expected

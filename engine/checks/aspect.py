@@ -25,6 +25,7 @@ from .scope import (
     clause_conjuncts,
     clause_heads,
     phrase,
+    verb_conjuncts,
     with_shared_subject,
 )
 from .sequence import perfect_time
@@ -164,9 +165,19 @@ def state_refusal(analysis: Analysis, main: Frame, plan: EditPlan) -> str | None
 def conditional_refusal(analysis: Analysis, main: Frame, plan: EditPlan) -> str | None:
     """Why the perfect does not fit: the clause states what happens when or if something holds
     (*may leak if it is stored in a damp place*, *is loaded when the server starts*)."""
-    if plan.features.get("perfect") is not True or main.predicate.perfect:
+    pred = main.predicate
+    if plan.features.get("perfect") is not True or pred.perfect:
         return None
-    for other in (o for h in clause_heads(analysis, main) for o in temporal_clauses(analysis, h)):
+    # a present modal in the condition of a present (*If you can forgive its camera, it offers
+    # ...*) states what holds as well; of a future (*If he can hold his serve, he will have
+    # forced a decider*) it sets the time the future perfect counts to
+    modals = pred.tense == "pres" and not pred.modality
+    clauses = (
+        o
+        for h in clause_heads(analysis, main)
+        for o in temporal_clauses(analysis, h, modals=modals)
+    )
+    for other in clauses:
         if other.predicate.tense == "pres":
             tokens = analysis.sentence.tokens
             start = min(
@@ -236,8 +247,49 @@ def _amount_of_change(tokens: Sequence[Token], main: Frame, t: Token) -> bool:
     """Whether the number at ``t`` measures how far the event went (*fell by 12 percent*,
     *rose by three metres*): an amount reached, like a count."""
     noun = tokens[t.head] if 0 <= t.head < len(tokens) else t
+    on_verb = noun.head == main.verb or (  # (*rose two metres overnight*)
+        0 <= noun.head < len(tokens)
+        and tokens[noun.head].dep == "advmod"
+        and tokens[noun.head].head == main.verb
+    )
+    if (  # *has fallen four millibars*: a measure right on the verb
+        noun.dep == "npadvmod"
+        and on_verb
+        and noun.lemma.lower() not in TIME_WORDS
+        and t.dep == "nummod"
+    ):
+        return True
     prep = tokens[noun.head] if 0 <= noun.head < len(tokens) else None
     return prep is not None and prep.text.lower() == "by" and prep.head == main.verb
+
+
+_ROUGHLY = frozenset(
+    {"about", "around", "under", "over", "just", "roughly", "less", "more", "than"}
+)
+
+
+def _time_taken(tokens: Sequence[Token], main: Frame) -> str | None:
+    """*in about twelve hours*, *in seconds*, *in under an hour*: an *in* on the main verb with
+    a stretch of time, which measures how long the whole event took; or None."""
+    n = len(tokens)
+    for t in tokens:
+        if t.text.lower() != "in" or t.head != main.verb:
+            continue
+        k = t.i + 1
+        while k < n and tokens[k].text.lower() in _ROUGHLY:
+            k += 1
+        counted = k < n and (tokens[k].tag == "CD" or tokens[k].text.lower() in ("a", "an"))
+        k += 1 if counted else 0
+        if (
+            k < n
+            and tokens[k].lemma.lower() in TIME_WORDS
+            and (counted or tokens[k].text.lower() in _STRETCHES)
+        ):
+            return " ".join(x.text for x in tokens[t.i : k + 1])
+    return None
+
+
+_STRETCHES = frozenset({"seconds", "minutes", "hours", "days", "weeks", "months", "years"})
 
 
 def _over_or_never(tokens: Sequence[Token], main: Frame, target: dict) -> str | None:
@@ -273,9 +325,27 @@ def _over_or_never(tokens: Sequence[Token], main: Frame, target: dict) -> str | 
     return None
 
 
+def _conjunct_without_progressive(analysis: Analysis, main: Frame) -> Token | None:
+    """A verb joined to the main verb that takes no progressive: *have to* (*and had to be
+    shut down*), or a state (``english.NO_PROGRESSIVE``); else None."""
+    tokens = analysis.sentence.tokens
+    for c in verb_conjuncts(analysis, main):
+        lemma = (c.lemma or c.text).lower()
+        has_to = lemma == "have" and any(
+            x.head == c.i and x.dep == "xcomp" and x.i > c.i for x in tokens
+        )
+        if has_to or lemma in english.NO_PROGRESSIVE:
+            return c
+    return None
+
+
 def _spans_the_clause(tokens: Sequence[Token], main: Frame, t: Token) -> Token | None:
     """The *for* on the main verb that the duration at ``t`` follows (*for eleven months*, *for
-    about 165 million years*), or None."""
+    about 165 million years*), the number itself for a stretch right on the verb (*waited two
+    hours*), or None."""
+    noun = tokens[t.head]
+    if noun.dep in ("dobj", "npadvmod") and noun.head == main.verb and t.dep == "nummod":
+        return t  # *waited two hours*: the stretch right on the verb
     before = [x for x in tokens[max(0, t.i - 3) : t.i] if x.text.lower() == "for"]
     if not before or before[-1].head != main.verb:
         return None
@@ -368,6 +438,16 @@ def _progressive_refusal(analysis: Analysis, main: Frame, target: dict) -> str |
         )
     if why := _over_or_never(tokens, main, target):
         return why
+    if (taken := _time_taken(tokens, main)) is not None:
+        return (
+            f"'{taken}' measures how long the whole event took; with the progressive it would "
+            "read as a time from now or leave the event unfinished"
+        )
+    if (other := _conjunct_without_progressive(analysis, main)) is not None:
+        return (
+            f"the verb phrase '{phrase(analysis, other)}' joined to the main verb has no "
+            "progressive of its own ('has to' / '*is having to')"
+        )
     if not pred.modality and any(
         other.predicate.tense == "pres"
         for head in clause_heads(analysis, main)
@@ -523,5 +603,29 @@ def coordinated_clause_refusal(analysis: Analysis, main: Frame, plan: EditPlan) 
             return (
                 f"the coordinated {kind} '{phrase(analysis, c)}' has the stative verb "
                 f"'{frame.predicate.lemma}', which has no progressive"
+            )
+    return None
+
+
+def present_beside_past_perfect(analysis: Analysis, main: Frame, plan: EditPlan) -> str | None:
+    """Why a past clause cannot take the perfect when an adverbial clause before it is in the
+    present (*Although the story stumbles, the characters kept me playing*): the past perfect
+    counts back from a past moment, and the sentence sets its time now."""
+    pred = main.predicate
+    if plan.features.get("perfect") is not True or pred.perfect or pred.tense != "past":
+        return None
+    if plan.features.get("tense", "past") != "past":
+        return None
+    tokens = analysis.sentence.tokens
+    for f in analysis.frames:
+        if f is main or not f.finite or f.predicate.tense != "pres":
+            continue
+        verb = tokens[f.verb] if 0 <= f.verb < len(tokens) else None
+        # (before the main clause it sets the time the sentence speaks from; after it, a
+        # reason that still holds can stay: *won the quiz, because Jake knows every capital*)
+        if verb is not None and verb.dep == "advcl" and verb.i < main.verb == verb.head:
+            return (
+                f"the clause '{phrase(analysis, verb)}' is in the present; the past perfect "
+                "would count back from a past moment the sentence does not set"
             )
     return None

@@ -287,8 +287,8 @@ def _negated_reason(analysis: Analysis, main: Frame) -> str | None:
 
 
 def question_reason_refusal(analysis: Analysis, main: Frame, plan: EditPlan) -> str | None:
-    """Why a yes/no question cannot keep a *because*-clause set off by a comma: the clause
-    gives the writer's reason for a statement, and stays an assertion beside the question
+    """Why a yes/no question cannot keep a *because*-clause set off by a comma after it: the
+    clause gives the writer's reason for a statement, and stays an assertion beside the question
     (*Should you book early, because the tours sell out?*); a negative question (*Don't we
     accept ..., because we cannot ...?*) would ask for agreement with the opposite. Without
     the comma the reason is part of what is asked (*Did we cancel it because it rained?*)."""

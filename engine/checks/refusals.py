@@ -689,6 +689,7 @@ REFUSALS = (
             scope.unsatisfied_conjunct,
             scope.passive_elsewhere,
             aspect.conditional_refusal,
+            aspect.present_beside_past_perfect,
             scope.past_perfect_refusal,
             scope.dependent_past_refusal,
             scope.when_clause_refusal,
