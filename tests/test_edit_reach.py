@@ -1689,3 +1689,21 @@ def test_what_probe_v_showed_of_aspect_is_refused(realize, source, expr, why):
 )
 def test_aspect_reaches_what_probe_v_leaves_alone(realize, source, expr, expected):
     assert ok_text(realize(source, expr)) == expected
+
+
+@pytest.mark.parametrize(
+    "source",
+    [
+        "Will the mayor tell the council how much the bridge cost?",
+        "Can you send me the minutes of the meeting?",
+    ],
+)
+def test_a_will_or_can_question_takes_no_perfect_without_a_time(realize, source):
+    declined(realize(source, "perf(+)"), "asks for an act or a forecast")
+
+
+def test_a_will_question_with_a_deadline_takes_the_perfect(realize):
+    assert (
+        ok_text(realize("Will the builders finish the roof by Friday?", "perf(+)"))
+        == "Will the builders have finished the roof by Friday?"
+    )

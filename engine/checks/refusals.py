@@ -497,6 +497,24 @@ def _request(c: _Clause) -> str | None:
     )
 
 
+def _perfect_of_a_will_question(c: _Clause) -> str | None:
+    """*Will the minister tell the House ...?*, *Can you send me the file?*: a question with
+    *will* or *can* asks for an act or a forecast; its perfect (*Will the minister have told
+    the House?*) asks whether it is done by a time, and without one (*by Friday*, *before*,
+    *when ...*) reads as a guess about now."""
+    if c.pred.force != "ques" or c.pred.perfect or c.f.get("perfect") is not True:
+        return None
+    modal = (c.pred.modality or "").split(" ")[0]
+    if modal not in ("can", "could", "will", "would") and c.pred.tense != "fut":
+        return None
+    if any(w in ("by", "before", "when", "once", "until") for w in c.words):
+        return None
+    return (
+        f"'{c.tokens[c.frame.verb_group[0]].text} ...?' asks for an act or a forecast; its "
+        "perfect would ask what is done by a time the sentence does not give"
+    )
+
+
 def _first_person_will_question(c: _Clause) -> str | None:
     """*Will I call you when I get there?*: English asks the hearer about the speaker's own act
     with *Shall I*; a question made with *will* asks the hearer to foretell it."""
@@ -656,6 +674,7 @@ REFUSALS = (
     _positive_polarity_subject,
     _rhetorical_question,
     _request,
+    _perfect_of_a_will_question,
     _first_person_will_question,
     _pronoun_after_particle,
     _apology_frame,
