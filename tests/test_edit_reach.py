@@ -1707,3 +1707,11 @@ def test_a_will_question_with_a_deadline_takes_the_perfect(realize):
         ok_text(realize("Will the builders finish the roof by Friday?", "perf(+)"))
         == "Will the builders have finished the roof by Friday?"
     )
+
+
+@pytest.mark.parametrize(
+    "source",
+    ["The regiment captured the bridge at dawn.", "The sensors detected a small leak."],
+)
+def test_capturing_and_detecting_are_over_as_they_happen(realize, source):
+    declined(realize(source, "prog(+)"), "over as it happens")
