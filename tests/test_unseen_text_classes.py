@@ -726,7 +726,7 @@ def test_the_erg_backend_refuses_a_tense_its_temporal_clause_would_have_to_follo
 @pytest.mark.parametrize(
     "source,expr,why",
     [
-        ("Of course, it is, replied the captain.", "negate", "comma inside the verb group"),
+        ("Of course, it is, replied the captain.", "tense(fut)", "comma inside the verb group"),
         ("That is the whole story, continued my aunt.", "tense(fut)", "inverted reporting clause"),
         ("oh thank heavens we've never had to move", "negate", "finds no subject"),
         ("The roof is new; the windows are old.", "negate", "';'"),
