@@ -17,8 +17,9 @@ from .. import english
 from ..ir import Analysis, Frame, Token
 from ..transforms import EditPlan
 from . import states
+from .agents import is_agent, subject_acts
 from .clauses import conj_of, depends_on, main_clause_tokens, temporal_clauses
-from .meaning import is_agent, modal_refusal, subject_acts
+from .meaning import modal_refusal
 from .plan import target_features
 from .scope import (
     TIME,

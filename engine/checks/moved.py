@@ -16,9 +16,9 @@ from ..agreement import noun_phrase
 from ..english import descends
 from ..ir import Analysis, Frame, Token
 from ..transforms import EditPlan
+from .agents import is_agent
 from .clauses import depends_on
 from .closed import moved_functions
-from .meaning import is_agent
 from .scope import phrase
 from .time import TIME_NOUNS
 
@@ -174,7 +174,7 @@ def _pronoun_of_either(analysis: Analysis, main: Frame, subj) -> str | None:
 
 
 def _kind(analysis: Analysis, head: Token) -> bool:
-    """Whether a noun names someone who acts (:func:`.meaning.is_agent`, or a name of many:
+    """Whether a noun names someone who acts (:func:`.agents.is_agent`, or a name of many:
     *the Lakers*), as against a thing."""
     return is_agent(analysis, head) or head.tag == "NNPS"
 

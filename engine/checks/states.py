@@ -14,6 +14,7 @@ from __future__ import annotations
 from .. import english
 from ..ir import Analysis, Frame, Token
 from ..transforms import EditPlan
+from .agents import subject_acts
 from .clauses import main_clause_tokens, temporal_clauses
 from .plan import target_features
 from .scope import phrase
@@ -41,7 +42,6 @@ def stative_phrase(analysis: Analysis, frame: Frame) -> str | None:
     """The verb and preposition of ``stative_phrases.txt`` the frame's verb heads (*comes
     with*, *depends on*), as lemma and preposition; else None. An active clause's only, with a
     subject not known to act (*the courier came with the parcel* is an event)."""
-    from .meaning import subject_acts  # (meaning reads :func:`possession` from here)
 
     if frame.predicate.voice != "active" or subject_acts(analysis, frame):
         return None

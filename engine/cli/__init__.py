@@ -34,48 +34,17 @@ import argparse
 import logging
 import os
 import sys
-from collections.abc import Callable, Sequence
-from dataclasses import dataclass
+from collections.abc import Sequence
 
 from .. import __version__
 from ..errors import InputError, MissingExtraError, SeamError
-from ..registry import Registry
+
+# the modules that register the commands (each imports only the table, never this package)
+from . import accept, audit, evaluation, grammar, info, metrics, polyjuice, runs, serve, train  # noqa: F401
+from .commands import COMMANDS, Command, command  # noqa: F401 - the table, for plug-ins too
 from .options import HelpFormatter, missing_required
 
 log = logging.getLogger("seam")
-
-
-@dataclass(frozen=True)
-class Command:
-    """A ``seam`` subcommand: ``configure`` adds its arguments, ``run`` does it and returns the
-    exit status."""
-
-    name: str
-    help: str
-    configure: Callable[[argparse.ArgumentParser], None]
-    run: Callable[[argparse.Namespace], int]
-    description: str | None = None
-
-
-COMMANDS: Registry[Command] = Registry("command", entry_points="seam.commands")
-
-
-def command(
-    name: str,
-    help: str,
-    configure: Callable[[argparse.ArgumentParser], None],
-    description: str | None = None,
-):
-    """Decorator: register the function as the ``run`` of command ``name``."""
-
-    def deco(run: Callable[[argparse.Namespace], int]):
-        COMMANDS.register(name, Command(name, help, configure, run, description), help=help)
-        return run
-
-    return deco
-
-
-from . import runs, metrics, evaluation, audit, polyjuice, accept, info, grammar, train, serve  # noqa: E402,F401,I001 - register the commands, in help order
 
 
 # Optional packages by import name, and the extra that installs each.
@@ -149,12 +118,12 @@ def _unknown_option(parser: argparse.ArgumentParser, argv: Sequence[str]) -> str
     import difflib
 
     sub = next(a for a in parser._actions if isinstance(a, argparse._SubParsersAction))
-    command = next((w for w in argv if w in sub.choices), None)
-    if command is None:
+    chosen = next((w for w in argv if w in sub.choices), None)
+    if chosen is None:
         return None
-    known = [o for a in sub.choices[command]._actions for o in a.option_strings]
+    known = [o for a in sub.choices[chosen]._actions for o in a.option_strings]
     known += [o for a in parser._actions for o in a.option_strings]
-    for word in argv[list(argv).index(command) + 1 :]:
+    for word in argv[list(argv).index(chosen) + 1 :]:
         if word == "--":
             break
         name = word.split("=", 1)[0]
@@ -163,8 +132,8 @@ def _unknown_option(parser: argparse.ArgumentParser, argv: Sequence[str]) -> str
         if any(o.startswith(name) for o in known if o.startswith("--")):
             continue  # an abbreviation argparse accepts (or reports as ambiguous)
         near = difflib.get_close_matches(name, [o for o in known if o.startswith("--")], n=1)
-        hint = f" (did you mean {near[0]}?)" if near else f"; see seam {command} --help"
-        return f"seam {command}: error: unknown option {name}{hint}"
+        hint = f" (did you mean {near[0]}?)" if near else f"; see seam {chosen} --help"
+        return f"seam {chosen}: error: unknown option {name}{hint}"
     return None
 
 

@@ -7,7 +7,7 @@ import json
 import sys
 
 from ..errors import SeamError
-from . import command
+from .commands import command
 from .options import add_option, add_overwrite_option, guard_output
 
 

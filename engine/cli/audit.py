@@ -7,7 +7,7 @@ import argparse
 import sys
 
 from ..errors import SeamError
-from . import command
+from .commands import command
 from .options import add_backend_options, add_overwrite_option, backend_kwargs, guard_output
 
 

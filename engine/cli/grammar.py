@@ -8,7 +8,7 @@ import os
 import sys
 
 from ..errors import SeamError
-from . import command
+from .commands import command
 from .options import add_option
 
 

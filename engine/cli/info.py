@@ -6,7 +6,7 @@ import argparse
 import json
 
 from ..pipeline import Transformer
-from . import command
+from .commands import command
 
 DEMO_SENTENCES = (
     "A man is riding a bike.",

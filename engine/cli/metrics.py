@@ -20,7 +20,7 @@ from ..nli.metrics import (
     load_predictions,
     write_predictions,
 )
-from . import command
+from .commands import command
 from .options import add_option
 
 

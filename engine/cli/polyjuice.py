@@ -7,7 +7,7 @@ import json
 import sys
 
 from ..jsonl import lines, load_object, record_id
-from . import command
+from .commands import command
 from .options import add_option, add_overwrite_option, guard_output
 
 

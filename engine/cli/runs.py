@@ -12,7 +12,7 @@ from ..errors import SeamError
 from ..jsonl import InputRecord, count_lines, fingerprint
 from ..results import Record
 from ..workflows.run import LocalExecutor, RunReport, RunSpec
-from . import command
+from .commands import command
 from .options import add_option, add_run_options, backend_kwargs, guard_output, selector
 
 

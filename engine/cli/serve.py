@@ -5,7 +5,7 @@ from __future__ import annotations
 import argparse
 
 from ..errors import SeamError
-from . import command
+from .commands import command
 from .options import Deprecated
 
 

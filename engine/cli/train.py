@@ -13,7 +13,7 @@ from pathlib import Path
 from ..errors import ResourceNotFoundError, SeamError
 from ..tailor.examples import KINDS, build_examples, is_examples_file, read_examples, write_examples
 from ..tailor.trainer import train
-from . import command
+from .commands import command
 from .options import add_option, add_overwrite_option, guard_output
 
 

@@ -22,11 +22,12 @@ from collections.abc import Sequence
 from delphin.mrs import MRS
 
 from .. import english
-from ..ir import Analysis, Argument
+from ..ir import Analysis
 from ..results import NO_REALIZATION, OK, TIMEOUT, Candidate, Realization
 from ..transforms import EditPlan
 from . import ace as acemod
 from .analyzer import analysis_from_mrs, lemma_of
+from .focus import focus_argument, is_person
 from .mrsview import decode
 from .reading import ParseInfo, info_of
 from .realize import realize, with_details
@@ -40,43 +41,6 @@ CLEFT_READINGS = 60  # readings searched for the focus-cleft one when confirming
 CLEFT_SECONDS = 3
 
 _CLEFTABLE = ("ARG0", "ARG1", "ARG2")
-
-
-def focus_argument(analysis: Analysis, target: str) -> Argument | None:
-    """The clause argument a cleft target names (``SUBJ``: the surface subject)."""
-    frame = analysis.main_frame
-    if frame is None:
-        return None
-    if target == "SUBJ":
-        return next((a for a in frame.arguments if a.function == "subj"), None)
-    return next(
-        (
-            a
-            for a in frame.arguments
-            if a.role == target and a.function in ("subj", "obj", "iobj", "pp", "agent")
-        ),
-        None,
-    )
-
-
-def is_person(analysis: Analysis, arg: Argument) -> bool:
-    tokens = analysis.sentence.tokens[arg.span[0] : arg.span[1]]
-    words = {t.text.lower() for t in tokens} | {t.lemma.lower() for t in tokens if t.lemma}
-    if any(t.ent_type == "PERSON" for t in tokens) or words & {
-        "i",
-        "you",
-        "he",
-        "she",
-        "we",
-        "they",
-        "him",
-        "her",
-        "me",
-        "us",
-        "them",
-    }:
-        return True
-    return bool(words & english.person_nouns())
 
 
 def build(clause: Analysis, target: str) -> list[str] | str:

@@ -12,6 +12,7 @@ from ..checks import shows_change
 from ..ir import Analysis
 from ..rank.closeness import span_overlap as closeness
 from ..transforms import EditPlan
+from .focus import focus_argument, is_person
 
 JUNK = (
     re.compile(r"[.?!]\s+\S"),  # sentence punctuation inside ("her Dad. on a phone")
@@ -238,8 +239,6 @@ def shortlist(
 
 def relativizer_mismatch(text: str, source: Analysis, target: str) -> str | None:
     """*which* for a person focus, or *who* for a thing, in an it-cleft realization."""
-    from ..erg.cleft import focus_argument, is_person
-
     arg = focus_argument(source, target)
     if arg is None:
         return None

@@ -22,8 +22,8 @@ from pathlib import Path
 from typing import Any
 
 from ..ir import Analysis
+from ..rank.closeness import span_overlap as closeness
 from . import ace as acemod
-from .filters import closeness
 from .grammar import Grammar, find_grammar
 from .mrsview import encode
 from .rules import RuleSet
