@@ -12,6 +12,7 @@ from __future__ import annotations
 
 __version__ = "0.1.0"
 
+from .analyzers import SpacyAnalyzer
 from .backends import available_backends, get_backend  # noqa: E402  (after the IR)
 from .errors import (
     BackendError,
@@ -31,7 +32,6 @@ from .transforms import EditPlan, Transformation, parse
 
 def analyze(texts, model: str | None = None) -> list[Analysis]:
     """Analyze texts with the spaCy analyzer (the IR every backend reads)."""
-    from .analyzers import SpacyAnalyzer
 
     if isinstance(texts, str):
         texts = [texts]

@@ -12,6 +12,7 @@ go through it in one call.
 
 from __future__ import annotations
 
+import hashlib
 import re
 from typing import Any
 
@@ -75,7 +76,6 @@ def transform_dataset(
 
 
 def _fingerprint(ds: Any, columns) -> str:
-    import hashlib
 
     base = getattr(ds, "_fingerprint", "") or ""
     return hashlib.sha256((base + repr(columns)).encode()).hexdigest()[:16]

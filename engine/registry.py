@@ -15,7 +15,9 @@ engine.errors.SeamError: unknown shape 'circle'; available: square
 
 from __future__ import annotations
 
+import logging
 from collections.abc import Callable, Iterator
+from importlib.metadata import entry_points
 from typing import Any, Generic, TypeVar
 
 from .errors import SeamError
@@ -48,8 +50,6 @@ class Registry(Generic[T]):
         if self._loaded or self.group is None:  # no group: nothing to load (_loaded is True)
             return
         self._loaded = True
-        import logging
-        from importlib.metadata import entry_points
 
         log = logging.getLogger(__name__)
         for ep in entry_points(group=self.group):

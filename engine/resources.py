@@ -11,6 +11,7 @@ import functools
 import importlib
 import logging
 import os
+import shutil
 from pathlib import Path
 
 from .errors import ResourceNotFoundError
@@ -59,7 +60,6 @@ def seed_user_rules(folder: Path | None = None) -> tuple[Path, int]:
     """Make the user's rule folder (:func:`user_rules_dir`, or ``folder``) and copy into it
     each shipped rule file it does not have yet; a file the user has is never replaced.
     Returns the folder and how many files were copied."""
-    import shutil
 
     target = folder or user_rules_dir()
     target.mkdir(parents=True, exist_ok=True)

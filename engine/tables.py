@@ -23,7 +23,7 @@ from collections.abc import Iterator
 from pathlib import Path
 from typing import IO
 
-from .errors import DataFileError
+from .errors import DataFileError, InputError
 
 TABLE_SUFFIXES = {".csv": "csv", ".tsv": "tsv", ".parquet": "parquet"}
 TEXT_SUFFIXES = (".txt",)  # inputs only: an output is records, never bare sentences
@@ -126,7 +126,6 @@ def columns(path: str | Path) -> list[str] | None:
 def require_column(path: str | Path, name: str, option: str = "--text-field") -> None:
     """A :class:`~engine.errors.InputError` before any work when a tabular input has no column
     ``name``, naming the columns it has."""
-    from .errors import InputError
 
     found = columns(path)  # a JSONL file's records each say so (engine.jsonl), with a hint
     if found is not None and name not in found:
@@ -146,7 +145,6 @@ def require_column(path: str | Path, name: str, option: str = "--text-field") ->
 
 def _string_columns(path: str | Path, names: list[str]) -> list[str]:
     """The columns of ``names`` whose first value is a string, other than ``id``."""
-    import json
 
     try:
         row = next(iter(rows(path)), None)

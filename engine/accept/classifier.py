@@ -26,7 +26,7 @@ from pathlib import Path
 from ..batching import plan_batches
 from ..errors import SeamError
 from ..resources import require_checkpoint_dir
-from .metrics import best_threshold
+from .metrics import best_threshold, macro_f1
 
 log = logging.getLogger(__name__)
 ENV_VAR = "SEAM_ACCEPT"
@@ -218,8 +218,6 @@ def train(
     called after every step of every model (the fold models, then the final one). Returns what was
     saved in ``accept.json`` (threshold, folds, counts, held-out macro-F1)."""
     import torch
-
-    from .metrics import macro_f1
 
     if len({e.label for e in examples}) < 2:
         raise SeamError(

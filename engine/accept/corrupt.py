@@ -46,6 +46,7 @@ from dataclasses import dataclass
 
 from ..english import indefinite_article, inflect, verb_lemma
 from ..ir import Analysis, Token
+from ..transforms import parse
 
 # A piece of the output: its text, whether it is glued to the previous piece (no space before),
 # and the index of the source token it came from (-1 for an inserted word).
@@ -557,7 +558,6 @@ def wrong_plan(text: str, expr: str, rng: random.Random, transformer) -> tuple[s
     :data:`WRONG_PLAN` whose plan differs from ``expr``'s and whose ``ok`` output differs from
     the input and from ``expr``'s own output; None if there is none. ``transformer`` is an
     :class:`~engine.pipeline.Transformer`."""
-    from ..transforms import parse
 
     wanted = parse(expr).plans()
     others = [e for e in WRONG_PLAN if all(parse(e).plan() != p for p in wanted)]

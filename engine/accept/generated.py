@@ -20,7 +20,19 @@ import re
 from collections.abc import Sequence
 from pathlib import Path
 
+from ..analyzers import SpacyAnalyzer
+from ..polyjuice.format import prompt
+from ..polyjuice.generator import BEAM as POLYJUICE_BEAM
+from ..polyjuice.plans import code_and_blanks
 from ..resources import save_checkpoint
+from ..tailor.examples import TrainingExample
+from ..tailor.generator import BEAM, SAMPLING, TailorGenerator
+from ..tailor.inputs import prompt_from_frame
+from ..tailor.plans import plan_prompt
+from ..tailor.trainer import train
+from ..transforms import parse
+from ..validate import Recovery
+from ..validate.base import ACCEPT, FLAG
 from .validation import Sample
 
 SENTINEL0, SENTINEL1 = "<extra_id_0>", "<extra_id_1>"
@@ -170,16 +182,12 @@ def fine_tune_filler(
 
 def _analyzer(analyzer=None):
     if analyzer is None:
-        from ..analyzers import SpacyAnalyzer
-
         analyzer = SpacyAnalyzer()
     return analyzer
 
 
 def _tailor_jobs(seeds: Sequence[Sample], analyzer=None) -> list:
     """``(seed, TAILOR prompt of its plan on its source)`` for every seed TAILOR can express."""
-    from ..tailor.plans import plan_prompt
-    from ..transforms import parse
 
     analyzer = _analyzer(analyzer)
     sources = list(dict.fromkeys(s.source for s in seeds))
@@ -214,8 +222,6 @@ def noisy_beam_samples(
     """Seam's TAILOR generator on each seed's own prompt with noisy beam scores."""
     from transformers import LogitsProcessorList
 
-    from ..tailor.generator import BEAM
-
     jobs = _tailor_jobs(seeds, analyzer)
     extra = {"logits_processor": LogitsProcessorList([NoisyScores(sigma, seed)])}
     results = generator.generate_prompts([p for _, p in jobs], BEAM, seed=seed, extra=extra)
@@ -246,12 +252,6 @@ def sabotage_samples(
     analysis). ``model_dir`` is fine-tuned on the chosen fraction with the TAILOR trainer into
     ``work_dir``. Its generations for the other seeds, where they differ from the seed output,
     are the samples; a weakly trained generator makes the near misses a real one makes."""
-    from ..tailor.examples import TrainingExample
-    from ..tailor.generator import BEAM, TailorGenerator
-    from ..tailor.inputs import prompt_from_frame
-    from ..tailor.plans import plan_prompt
-    from ..tailor.trainer import train
-    from ..transforms import parse
 
     analyzer = _analyzer(analyzer)
     texts = list(dict.fromkeys(t for s in seeds for t in (s.source, s.output)))
@@ -303,9 +303,6 @@ def self_train_samples(
     Seam's re-analysis recovers the plan) labels it, acceptable when the plan is recovered and
     unacceptable when not. The labelled outputs join the training data (``seam train-accept
     --self-train N``)."""
-    from ..tailor.generator import SAMPLING
-    from ..validate import Recovery
-    from ..validate.base import ACCEPT, FLAG
 
     analyzer = _analyzer(analyzer)
     jobs = _tailor_jobs(seeds, analyzer)
@@ -347,12 +344,7 @@ def noisy_polyjuice_samples(
     scores; completions that read back and differ from the seed output are the samples."""
     from transformers import LogitsProcessorList
 
-    from ..polyjuice.format import prompt
-    from ..polyjuice.generator import BEAM
-    from ..transforms import parse
-
     analyzer = _analyzer(analyzer)
-    from ..polyjuice.plans import code_and_blanks
 
     sources = list(dict.fromkeys(s.source for s in seeds))
     analyses = dict(zip(sources, analyzer.analyze(sources), strict=True))
@@ -363,7 +355,7 @@ def noisy_polyjuice_samples(
         if not isinstance(found, str):
             jobs.append((s, prompt(s.source, found[0], found[1])))
     extra = {"logits_processor": LogitsProcessorList([NoisyScores(sigma, seed)])}
-    results = generator.complete([p for _, p in jobs], BEAM, seed=seed, extra=extra)
+    results = generator.complete([p for _, p in jobs], POLYJUICE_BEAM, seed=seed, extra=extra)
     out = []
     for (s, _), completions in zip(jobs, results, strict=True):
         for c in completions:

@@ -29,8 +29,10 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
+from ..rank import Toolkit
+from ..transforms import parse
 from ..validate import VALIDATOR_REGISTRY
 from ..validate.base import ACCEPT, FLAG, GRAMMAR, REJECT, Item, Settings, Verdict, validate
 
@@ -50,7 +52,6 @@ class Sample:
     reference: str | None = None  # the seed output of the same source and plan, when known
 
     def item(self) -> Item:
-        from ..transforms import parse
 
         plan = parse(self.plan).plan() if self.plan else None
         return Item(self.source, self.output, plan, None, self.reference)
@@ -82,14 +83,8 @@ def validators(names: Sequence[str], settings: Settings | None = None) -> list:
     parse). Old names (``rec``, ``bleu``, ``ent``) are read as the new ones."""
     settings = settings or Settings()
     if not settings.veto:
-        from dataclasses import replace
-
         settings = replace(settings, veto=True)
     if settings.toolkit is None:
-        from dataclasses import replace
-
-        from ..rank import Toolkit
-
         settings = replace(settings, toolkit=Toolkit())
     return [VALIDATOR_REGISTRY.create(OLD_NAMES.get(n, n), settings) for n in names]
 

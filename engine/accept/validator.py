@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+from ..transforms import parse
 from ..validate.base import ACCEPT, FLAG, REJECT, Item, Settings, Validator, Verdict
 from .classifier import AcceptClassifier, pair_input
 
@@ -18,8 +19,6 @@ def plan_text(plan) -> str:
     if plan is None:
         return ""
     if isinstance(plan, str):
-        from ..transforms import parse
-
         return str(parse(plan).plan())
     return str(plan)
 

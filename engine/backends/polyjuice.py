@@ -32,8 +32,16 @@ from __future__ import annotations
 import logging
 from collections.abc import Sequence
 
+from ..analyzers import SpacyAnalyzer
+from ..checks import keeps_source, shows_change
+from ..decoding import choose
 from ..ir import Analysis
+from ..polyjuice.detect import detect
+from ..polyjuice.format import prompt
+from ..polyjuice.generator import BEAM, SAMPLING, PolyjuiceGenerator
 from ..polyjuice.plans import code_and_blanks
+from ..rank.causal import CausalLM
+from ..rank.deltas import deltas
 from ..transforms import EditPlan
 from .base import CANDIDATES, NO_PARSE, NO_REALIZATION, OK, Candidate, Option, Realization, register
 
@@ -51,8 +59,6 @@ UNSUPPORTED_REASONS = {
 
 
 def _decoding(name: str):
-    from ..decoding import choose
-    from ..polyjuice.generator import BEAM, SAMPLING
 
     return choose(name, SAMPLING, BEAM)
 
@@ -93,8 +99,6 @@ class PolyjuiceBackend:
         generator=None,
         analyzer=None,
     ):
-        from ..analyzers import SpacyAnalyzer
-        from ..polyjuice.generator import SAMPLING, PolyjuiceGenerator
 
         self.generator = generator or PolyjuiceGenerator.load(model, device=device)
         self.analyzer = analyzer or SpacyAnalyzer()
@@ -105,15 +109,12 @@ class PolyjuiceBackend:
         self.max_drop = max_drop
         self.lm = None
         if lm:
-            from ..rank.causal import CausalLM
-
             self.lm = CausalLM(lm, device=device)
 
     def analyze(self, texts: Sequence[str]) -> list[Analysis]:
         return list(self.analyzer.analyze(list(texts)))
 
     def realize(self, analyses: Sequence[Analysis], plans: Sequence[EditPlan]) -> list[Realization]:
-        from ..polyjuice.format import prompt
 
         items: list[tuple[str, str] | Realization] = []
         for analysis, plan in zip(analyses, plans, strict=True):
@@ -157,8 +158,6 @@ class PolyjuiceBackend:
         """Keep the completions that read back, changed the source, carry the plan's code and
         show its change (then pass the fluency filter when there is an LM); and why the others
         were dropped."""
-        from ..checks import keeps_source, shows_change
-        from ..polyjuice.detect import detect
 
         why: dict[int, list[str]] = {}
         usable = []
@@ -173,8 +172,6 @@ class PolyjuiceBackend:
         parsed = dict(zip(texts, self.analyzer.analyze(texts), strict=True)) if texts else {}
         drops = {}
         if self.lm is not None and usable:
-            from ..rank.deltas import deltas
-
             ds = deltas(
                 self.lm, [analyses[k].text for k, _, _ in usable], [t for _, _, t in usable]
             )

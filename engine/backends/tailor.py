@@ -23,9 +23,16 @@ import logging
 import os
 from collections.abc import Sequence
 
+from ..analyzers import SpacyAnalyzer
+from ..decoding import choose
 from ..ir import Analysis
+from ..srl.analyzer import SrlAnalyzer
+from ..srl.bert import BertSrlTagger
+from ..srl.propbank import PropBankFrames
 from ..tailor.codes import Prompt
-from ..tailor.plans import SUPPORTS, UNSUPPORTED_REASONS
+from ..tailor.control import ControlValidator
+from ..tailor.generator import BEAM, SAMPLING, TailorGenerator
+from ..tailor.plans import SUPPORTS, UNSUPPORTED_REASONS, plan_prompt
 from ..transforms import EditPlan
 from .base import CANDIDATES, NO_PARSE, NO_REALIZATION, OK, Candidate, Option, Realization, register
 
@@ -33,8 +40,6 @@ log = logging.getLogger(__name__)
 
 
 def _decoding(name: str):
-    from ..decoding import choose
-    from ..tailor.generator import BEAM, SAMPLING
 
     return choose(name, SAMPLING, BEAM)
 
@@ -102,18 +107,11 @@ class TailorBackend:
         generator=None,
         analyzer=None,
     ):
-        from ..analyzers import SpacyAnalyzer
-        from ..srl.propbank import PropBankFrames
-        from ..tailor.control import ControlValidator
-        from ..tailor.generator import SAMPLING, TailorGenerator
 
         self.generator = generator or TailorGenerator.load(model, device=device)
         srl = srl or os.environ.get("SEAM_SRL")
         if analyzer is None:
             if srl:
-                from ..srl.analyzer import SrlAnalyzer
-                from ..srl.bert import BertSrlTagger
-
                 analyzer = SrlAnalyzer(
                     tagger=BertSrlTagger.load(srl, tokenizer=srl_tokenizer, device=device)
                 )
@@ -136,7 +134,6 @@ class TailorBackend:
         self, analyses: Sequence[Analysis], plans: Sequence[EditPlan]
     ) -> list[Prompt | Realization]:
         """The prompt for each (analysis, plan), or the record's outcome when there is none."""
-        from ..tailor.plans import plan_prompt
 
         out: list[Prompt | Realization] = []
         for analysis, plan in zip(analyses, plans, strict=True):

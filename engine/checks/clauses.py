@@ -5,6 +5,7 @@ prepositional object sits, punctuation, and agreement features."""
 from __future__ import annotations
 
 import dataclasses
+from collections import Counter
 from collections.abc import Sequence
 
 from .. import english
@@ -151,7 +152,6 @@ def temporal_clauses(
 def punctuation(analysis: Analysis):
     """The sentence's inner punctuation marks, counted (commas, semicolons, colons, dashes,
     parentheses); the final mark is the plan's business."""
-    from collections import Counter
 
     tokens = analysis.sentence.tokens
     inner = tokens[:-1] if tokens and tokens[-1].text in (".", "?", "!") else tokens

@@ -20,10 +20,11 @@ from ..ir import Analysis, Frame, Token
 from ..resources import rules_dir
 from ..transforms import EditPlan
 from .agents import subject_acts
-from .clauses import depends_on
+from .clauses import depends_on, main_clause_tokens, temporal_clauses
 from .plan import target_features
 from .scope import phrase
 from .states import possession as _possession
+from .time import dates
 
 _FORMULA_SIGNS = frozenset("= + < > ± × ÷ ≤ ≥".split())
 _PERFORMATIVES = english.read_lexicon("performative_verbs")
@@ -47,7 +48,6 @@ def adverb_refusal(analysis: Analysis, main: Frame, plan: EditPlan) -> str | Non
     phrase or clause under negation (*did not live here until 1961* says when it began, not
     that it did not happen); a question or statement of a sentence that ends inside a
     quotation (*... say, "You need to see this."*)."""
-    from .clauses import main_clause_tokens
 
     tokens = analysis.sentence.tokens
     own = main_clause_tokens(analysis, main)
@@ -212,7 +212,6 @@ def _negation_against_clause(analysis: Analysis, main: Frame) -> str | None:
     comfortable shoes, as the tour covers six kilometres*), or a relative clause set off by a
     comma that tells more of an indefinite phrase (*digs a den, where she gives birth*: a den
     that, negated, is not there)."""
-    from .clauses import temporal_clauses
 
     tokens = analysis.sentence.tokens
     contrast = next(
@@ -274,7 +273,6 @@ def _negated_reason(analysis: Analysis, main: Frame) -> str | None:
     read two ways, *did not miss the train* (because ...) or *missed it, but not because* ...
     (the natural reading where the event plainly happened), and the sentence cannot say
     which."""
-    from .clauses import temporal_clauses
 
     tokens = analysis.sentence.tokens
     for f in temporal_clauses(analysis, main, _REASON, modals=True):
@@ -297,7 +295,6 @@ def question_reason_refusal(analysis: Analysis, main: Frame, plan: EditPlan) -> 
     if feats.get("force") != "ques" or main.predicate.force == "ques":
         return None
     negative = feats.get("polarity", main.predicate.polarity) == "neg"
-    from .clauses import temporal_clauses
 
     tokens = analysis.sentence.tokens
     for f in temporal_clauses(analysis, main, _REASON, modals=True):
@@ -371,7 +368,6 @@ def suggestion_refusal(analysis: Analysis, main: Frame, plan: EditPlan) -> str |
     subj = next((a for a in main.arguments if a.function == "subj"), None)
     if subj is None or subj.text.lower() not in ("you", "we"):
         return None
-    from .time import dates
 
     if dates(analysis, main)[0] is not None:
         return None  # *In 1990 you could buy a house for ...*: a past ability

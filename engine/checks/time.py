@@ -6,6 +6,7 @@ The adverbials and month names are data files under ``rules/lexicon/``
 
 from __future__ import annotations
 
+import datetime
 import re
 from collections.abc import Sequence
 
@@ -195,7 +196,6 @@ def dates(
     """The past-time and future-time expressions that date the main clause (and its temporal
     clauses): the fixed phrases of the lexicons, :func:`dated_phrases`, and years before or
     after this one (``year``, default today's)."""
-    import datetime
 
     tokens = analysis.sentence.tokens
     own = main_clause_tokens(analysis, frame)

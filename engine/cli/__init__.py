@@ -31,6 +31,7 @@ unreadable file is ``E201``.
 from __future__ import annotations
 
 import argparse
+import difflib
 import logging
 import os
 import sys
@@ -115,7 +116,6 @@ def _positionals(
 def _unknown_option(parser: argparse.ArgumentParser, argv: Sequence[str]) -> str | None:
     """The first ``--option`` of ``argv`` that its command does not know (nor abbreviates),
     said in one line with the nearest known spelling, or None."""
-    import difflib
 
     sub = next(a for a in parser._actions if isinstance(a, argparse._SubParsersAction))
     chosen = next((w for w in argv if w in sub.choices), None)

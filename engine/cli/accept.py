@@ -5,8 +5,18 @@ from __future__ import annotations
 import argparse
 import json
 import sys
+import tempfile
 
+from ..accept import encoder, generated, validation
+from ..accept.classifier import train
 from ..errors import SeamError
+from ..jsonl import read_records
+from ..polyjuice.generator import PolyjuiceGenerator
+from ..progress import bar as progress_bar
+from ..rank import Toolkit
+from ..tailor.generator import TailorGenerator
+from ..validate import Settings
+from ..workflows import acceptability as data
 from .commands import command
 from .options import add_option, add_overwrite_option, guard_output
 
@@ -126,9 +136,6 @@ def _configure(t: argparse.ArgumentParser) -> None:
 def _model_samples(args: argparse.Namespace, seeds: list) -> list:
     """Mask-filled (vanilla, fine-tuned), noisy-beam, sabotage and self-training samples, as the
     flags ask."""
-    import tempfile
-
-    from ..accept import generated
 
     out: list = []
     if args.maskfill:
@@ -151,8 +158,6 @@ def _model_samples(args: argparse.Namespace, seeds: list) -> list:
                     method="maskfill_ft",
                 )
     if args.noisy_beam:
-        from ..tailor.generator import TailorGenerator
-
         out += generated.noisy_beam_samples(
             seeds,
             TailorGenerator.load(args.noisy_beam, device=args.device),
@@ -160,8 +165,6 @@ def _model_samples(args: argparse.Namespace, seeds: list) -> list:
             seed=args.seed,
         )
     if args.noisy_polyjuice:
-        from ..polyjuice.generator import PolyjuiceGenerator
-
         out += generated.noisy_polyjuice_samples(
             seeds,
             PolyjuiceGenerator.load(args.noisy_polyjuice, device=args.device),
@@ -176,7 +179,6 @@ def _model_samples(args: argparse.Namespace, seeds: list) -> list:
     if args.self_train:
         if not args.self_train_generator:
             raise SeamError("--self-train needs --self-train-generator DIR (a TAILOR checkpoint)")
-        from ..tailor.generator import TailorGenerator
 
         out += generated.self_train_samples(
             seeds,
@@ -193,10 +195,6 @@ def _model_samples(args: argparse.Namespace, seeds: list) -> list:
     _configure,
 )
 def train_accept(args: argparse.Namespace) -> int:
-    from ..accept import validation
-    from ..accept.classifier import train
-    from ..jsonl import read_records
-    from ..workflows import acceptability as data
 
     guard_output(args.output, overwrite=args.overwrite, folder=True, resume_flag=None)
     found: list = []
@@ -222,8 +220,6 @@ def train_accept(args: argparse.Namespace) -> int:
         ]
         if "ent-val" in names and not args.nli_model:
             raise SeamError("the ent-val validator needs --nli-model")
-        from ..rank import Toolkit
-        from ..validate import Settings
 
         settings = Settings(
             toolkit=Toolkit(nli=args.nli_model, device=args.device),
@@ -238,11 +234,9 @@ def train_accept(args: argparse.Namespace) -> int:
         found += data.read_cola(args.cola)
     if not found:
         raise SeamError("no training examples: give -i/--input and/or --cola")
-    from ..accept import encoder
 
     info = encoder.resolve(args.encoder)
     print(f"encoder: {info.describe()}, sha256 {info.sha256[:12]}...", file=sys.stderr)
-    from ..progress import bar as progress_bar
 
     bar = progress_bar(
         unit="step",
@@ -307,7 +301,6 @@ def _configure_encoder(t: argparse.ArgumentParser) -> None:
     _configure_encoder,
 )
 def show_encoder(args: argparse.Namespace) -> int:
-    from ..accept import encoder
 
     info = encoder.resolve(args.encoder, forget=args.forget)
     if args.output_format == "json":

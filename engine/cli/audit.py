@@ -5,9 +5,22 @@ from __future__ import annotations
 
 import argparse
 import sys
+from itertools import islice
+from pathlib import Path
 
 from ..errors import SeamError
+from ..jsonl import count_lines, read_records, written_records
+from ..progress import bar as progress_bar
+from ..workflows.audit import (
+    AuditOptions,
+    compare_runs,
+    format_summary,
+    run_audit,
+    summarize,
+    write,
+)
 from .commands import command
+from .evaluation import _judge
 from .options import add_backend_options, add_overwrite_option, backend_kwargs, guard_output
 
 
@@ -74,20 +87,6 @@ def _configure(a: argparse.ArgumentParser) -> None:
     _configure,
 )
 def audit(args: argparse.Namespace) -> int:
-    from itertools import islice
-    from pathlib import Path
-
-    from ..jsonl import count_lines, read_records, written_records
-    from ..progress import bar as progress_bar
-    from ..workflows.audit import (
-        AuditOptions,
-        compare_runs,
-        format_summary,
-        run_audit,
-        summarize,
-        write,
-    )
-    from .evaluation import _judge
 
     names = list(dict.fromkeys(args.backend or ["surface"]))
     options = AuditOptions(

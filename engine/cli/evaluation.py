@@ -5,8 +5,19 @@ from __future__ import annotations
 
 import argparse
 import sys
+from itertools import islice
 
-from ..errors import SeamError
+from ..erg.grammar import find_grammar
+from ..errors import GrammarError, SeamError
+from ..jsonl import read_records
+from ..pipeline import Transformer
+from ..progress import bar as progress_bar
+from ..rank.causal import CausalLM
+from ..validate.grammar import ErgGrammaticality
+from ..workflows.compare import format_summary, measure, run_backends, summarize
+from ..workflows.compare.report import write
+from ..workflows.evaluate import by_tag, format_table, format_tags, read_gold, write_json
+from ..workflows.evaluate import evaluate as run_eval
 from .commands import command
 from .options import (
     add_backend_options,
@@ -69,13 +80,10 @@ def _configure(e: argparse.ArgumentParser) -> None:
     _configure,
 )
 def evaluate(args: argparse.Namespace) -> int:
-    from ..workflows.evaluate import by_tag, format_table, format_tags, read_gold, write_json
-    from ..workflows.evaluate import evaluate as run_eval
 
     cases = read_gold(args.input)
     if not cases:
         raise SeamError(f"{args.input} has no gold cases")
-    from ..pipeline import Transformer
 
     results = {}
     tags = {}
@@ -159,8 +167,6 @@ def _configure_compare(c: argparse.ArgumentParser) -> None:
 def _judge(args: argparse.Namespace):
     if args.judge == "none":
         return None
-    from ..errors import GrammarError
-    from ..validate.grammar import ErgGrammaticality
 
     try:
         return ErgGrammaticality(
@@ -176,8 +182,6 @@ def _judge(args: argparse.Namespace):
 def _grammar_first(names: list[str], options: dict[str, dict]) -> None:
     """A backend that needs ACE and the ERG fails before anything else opens, with one message
     that names it (not the judge's notice and then the same advice again)."""
-    from ..erg.grammar import find_grammar
-    from ..errors import GrammarError
 
     for name in names:
         if name not in ("erg", "hybrid"):
@@ -199,11 +203,6 @@ def _grammar_first(names: list[str], options: dict[str, dict]) -> None:
     _configure_compare,
 )
 def compare(args: argparse.Namespace) -> int:
-    from itertools import islice
-
-    from ..jsonl import read_records
-    from ..workflows.compare import format_summary, measure, run_backends, summarize
-    from ..workflows.compare.report import write
 
     guard_output(args.output, overwrite=args.overwrite, folder=True, resume_flag=None)
     items = list(islice(read_records(args.input), args.limit))
@@ -211,8 +210,6 @@ def compare(args: argparse.Namespace) -> int:
         raise SeamError(f"{args.input} has no lines")
     names = list(dict.fromkeys(args.backend or ["surface"]))
     options = {b: backend_kwargs(argparse.Namespace(**{**vars(args), "backend": b})) for b in names}
-
-    from ..progress import bar as progress_bar
 
     total = len(items) * max(1, len(args.apply or [None]))
     bars: dict = {}
@@ -233,8 +230,6 @@ def compare(args: argparse.Namespace) -> int:
     _grammar_first(names, options)
     lm = None  # the judges are opened before the backends run: a missing one fails at once
     if args.lm:
-        from ..rank.causal import CausalLM
-
         lm = CausalLM(args.lm)
     judge = _judge(args)
     comparison = run_backends(

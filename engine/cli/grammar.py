@@ -6,8 +6,15 @@ from __future__ import annotations
 import argparse
 import os
 import sys
+from pathlib import Path
 
-from ..errors import SeamError
+from ..backends.erg import ErgBackend
+from ..erg import grammar as g
+from ..erg.examples import check_live, example
+from ..erg.rule_files import load_family
+from ..erg.rules import RuleSet, check_files
+from ..errors import RuleError, SeamError
+from ..resources import rules_dir
 from .commands import command
 from .options import add_option
 
@@ -71,7 +78,6 @@ def _configure_rules(r: argparse.ArgumentParser) -> None:
 
 @command("grammar", "install, list or register ACE and ERG images", _configure_grammar)
 def grammar(args: argparse.Namespace) -> int:
-    from ..erg import grammar as g
 
     if args.action == "install":
         g.install(
@@ -110,10 +116,6 @@ def grammar(args: argparse.Namespace) -> int:
     _configure_rules,
 )
 def rules(args: argparse.Namespace) -> int:
-    from pathlib import Path
-
-    from ..erg.rules import check_files
-    from ..resources import rules_dir
 
     if args.action == "example":
         return _rules_example(args)
@@ -122,8 +124,6 @@ def rules(args: argparse.Namespace) -> int:
         raise SeamError("no rule files given and none found in rules/mrs")
     results = check_files(files)
     if args.live:
-        from ..erg.examples import check_live
-
         backends = _live_backends(args)
         try:
             results += check_live(files, backends)
@@ -158,8 +158,6 @@ def rules(args: argparse.Namespace) -> int:
 
 def _sentence_examples(files) -> int:
     """How many examples of the files that load are sentences (run only with ``--live``)."""
-    from ..erg.rule_files import load_family
-    from ..errors import RuleError
 
     n = 0
     for f in files:
@@ -174,10 +172,6 @@ def _sentence_examples(files) -> int:
 def _live_backends(args: argparse.Namespace) -> dict:
     """One erg backend per image: --grammar (repeatable), else SEAM_ERG, else every image in the
     cache."""
-    from pathlib import Path
-
-    from ..backends.erg import ErgBackend
-    from ..erg import grammar as g
 
     images = list(args.grammar or [])
     if not images:
@@ -199,9 +193,6 @@ def _live_backends(args: argparse.Namespace) -> dict:
 
 
 def _rules_example(args: argparse.Namespace) -> int:
-    from ..backends.erg import ErgBackend
-    from ..erg.examples import example
-    from ..erg.rules import RuleSet
 
     if len(args.files) != 1 or not args.family:
         raise SeamError(

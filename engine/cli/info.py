@@ -5,7 +5,9 @@ from __future__ import annotations
 import argparse
 import json
 
+from ..analyzers import SpacyAnalyzer
 from ..pipeline import Transformer
+from ..transforms import CATALOG, shorthand
 from .commands import command
 
 DEMO_SENTENCES = (
@@ -46,7 +48,6 @@ def demo(args: argparse.Namespace) -> int:
 
 @command("catalog", "list the transformations and the LIT shorthand", lambda p: None)
 def catalog(args: argparse.Namespace) -> int:
-    from ..transforms import CATALOG, shorthand
 
     for entry in CATALOG.values():
         arg = f"({'|'.join(entry.args)})" if entry.args else ""
@@ -63,7 +64,6 @@ def _configure_analyze(a: argparse.ArgumentParser) -> None:
 
 @command("analyze", "print the IR analysis of sentences as JSON", _configure_analyze)
 def analyze(args: argparse.Namespace) -> int:
-    from ..analyzers import SpacyAnalyzer
 
     for analysis in SpacyAnalyzer().analyze(args.text):
         data = analysis.to_dict()

@@ -12,6 +12,7 @@ import json
 import sys
 
 from ..errors import SeamError
+from ..nli.classifier import NliClassifier, parse_label_map, predict_contrast
 from ..nli.metrics import (
     compute_metrics,
     format_skipped,
@@ -99,8 +100,6 @@ def run(args: argparse.Namespace) -> int:
     records = load_contrast(args.input)
 
     if args.model:
-        from ..nli.classifier import NliClassifier, parse_label_map, predict_contrast
-
         label_map = parse_label_map(args.label_map) if args.label_map else None
         classifier = NliClassifier(
             args.model, label_map=label_map, device=args.device, batch_size=args.batch_size

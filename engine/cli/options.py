@@ -11,6 +11,9 @@ from ..backends import available_backends
 from ..backends.base import backend_options
 from ..errors import OutputExistsError, SeamError
 from ..pipeline import DEFAULT_MAX_CHARS
+from ..rank.ranker import SCORER_REGISTRY
+from ..select import DEFAULT_VALIDATORS, Selector
+from ..validate import VALIDATOR_REGISTRY
 
 
 class Deprecated(argparse.Action):
@@ -200,9 +203,6 @@ def backend_kwargs(args: argparse.Namespace) -> dict:
 
 
 def add_select_options(parser: argparse.ArgumentParser) -> None:
-    from ..rank.ranker import SCORER_REGISTRY
-    from ..select import DEFAULT_VALIDATORS
-    from ..validate import VALIDATOR_REGISTRY
 
     r = parser.add_argument_group("ranking and validation (any backend)")
     r.add_argument(
@@ -262,7 +262,6 @@ def add_select_options(parser: argparse.ArgumentParser) -> None:
 
 def selector(args: argparse.Namespace):
     """The :class:`~engine.select.Selector` the ranking and validation flags ask for, or None."""
-    from ..select import Selector
 
     if not args.rank and not args.validate:
         return None

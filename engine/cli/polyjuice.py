@@ -5,8 +5,17 @@ from __future__ import annotations
 import argparse
 import json
 import sys
+from itertools import count
 
-from ..jsonl import lines, load_object, record_id
+from ..analyzers import SpacyAnalyzer
+from ..errors import SeamError
+from ..jsonl import lines, load_object, read_records, record_id
+from ..polyjuice.detect import detect_texts, wordnet
+from ..polyjuice.format import DEFAULT_CODES, check_code
+from ..polyjuice.generator import BEAM, SAMPLING, PolyjuiceGenerator
+from ..polyjuice.perturb import Perturber
+from ..polyjuice.train import Pair, examples, fine_tune
+from ..workflows.polyjuice_data import seam_pairs
 from .commands import command
 from .options import add_option, add_overwrite_option, guard_output
 
@@ -34,7 +43,6 @@ def _configure_detect(d: argparse.ArgumentParser) -> None:
 def _detect_batch(
     batch: list[tuple[dict, str | None]], out, fields: tuple[str, str], analyzer
 ) -> None:
-    from ..polyjuice.detect import detect_texts
 
     todo = [k for k, (_, problem) in enumerate(batch) if problem is None]
     codes = (
@@ -56,10 +64,7 @@ def _detect_batch(
 @command("detect", "Polyjuice control code of every (original, perturbed) pair", _configure_detect)
 def detect(args: argparse.Namespace) -> int:
     if args.wordnet:
-        from ..polyjuice.detect import wordnet
-
         wordnet(args.wordnet)  # load the local copy (cached for every later call)
-    from ..analyzers import SpacyAnalyzer
 
     analyzer = SpacyAnalyzer()  # opened once for every batch
     fields = (args.original_field, args.perturbed_field)
@@ -133,13 +138,6 @@ def _configure_perturb(p: argparse.ArgumentParser) -> None:
     "perturb", "open-ended Polyjuice counterfactuals: control codes and blanks", _configure_perturb
 )
 def perturb(args: argparse.Namespace) -> int:
-    from itertools import count
-
-    from ..errors import SeamError
-    from ..jsonl import read_records
-    from ..polyjuice.format import DEFAULT_CODES, check_code
-    from ..polyjuice.generator import BEAM, SAMPLING, PolyjuiceGenerator
-    from ..polyjuice.perturb import Perturber
 
     codes = [check_code(c) for c in (args.code or DEFAULT_CODES)]
     if args.input:
@@ -246,11 +244,6 @@ def _configure_train(t: argparse.ArgumentParser) -> None:
     _configure_train,
 )
 def train_polyjuice(args: argparse.Namespace) -> int:
-    from ..errors import SeamError
-    from ..jsonl import read_records
-    from ..polyjuice.detect import detect_texts
-    from ..polyjuice.train import Pair, examples, fine_tune
-    from ..workflows.polyjuice_data import seam_pairs
 
     guard_output(args.output, overwrite=args.overwrite, folder=True, resume_flag=None)
     pairs: list[Pair] = []

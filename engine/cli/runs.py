@@ -5,12 +5,18 @@ one :class:`~engine.workflows.run.RunSpec` run by the executor ``--executor`` na
 from __future__ import annotations
 
 import argparse
+import json
 import sys
 from pathlib import Path
 
 from ..errors import SeamError
-from ..jsonl import InputRecord, count_lines, fingerprint
+from ..jsonl import InputRecord, count_lines, fingerprint, written_records
+from ..pipeline import jobs
+from ..progress import bar as progress_bar
 from ..results import Record
+from ..tables import output_format, require_column, write_table
+from ..workflows.contrast import LIT_PAIRS, balance, format_summary, summarize
+from ..workflows.distributed import RayExecutor
 from ..workflows.run import LocalExecutor, RunReport, RunSpec
 from .commands import command
 from .options import add_option, add_run_options, backend_kwargs, guard_output, selector
@@ -51,7 +57,6 @@ def record_path(args: argparse.Namespace) -> str | None:
     Each command sets it once, as ``args.records``; an output that already holds records is
     continued only with ``--resume`` and replaced only with ``--overwrite``
     (:func:`~.options.guard_output`)."""
-    from ..tables import output_format
 
     if not args.output:
         return None
@@ -71,7 +76,6 @@ class _BlockBar:
     """The Ray executor's progress: finished blocks of those to do."""
 
     def __init__(self, kind: str, quiet: bool, where: str = ""):
-        from ..progress import bar as progress_bar
 
         desc = f"seam {kind} on Ray" + (f", {where}" if where else "")
         self.bar = progress_bar(unit="block", file=sys.stderr, disable=quiet, desc=desc)
@@ -94,7 +98,6 @@ def execute(
     if args.executor != "ray":
         local = LocalExecutor(selector(args), progress, sink, on_record)
         return local.execute(spec, input, args.records, resume=args.resume)
-    from ..workflows.distributed import RayExecutor
 
     if not args.input or not args.output:
         raise SeamError("--executor ray needs -i INPUT and -o OUTPUT")
@@ -118,7 +121,6 @@ def execute(
 def finish(report: RunReport, args: argparse.Namespace, name: str) -> int:
     """The run's exit status (3 when records failed because of a bug, 4 when every record
     failed), with its summary; a tabular ``-o`` is written from the JSONL records here."""
-    from ..tables import output_format, write_table
 
     if args.output and args.records != args.output:
         n = write_table(args.records, args.output, output_format(args.output, args.output_format))
@@ -145,7 +147,6 @@ def finish(report: RunReport, args: argparse.Namespace, name: str) -> int:
 @command("transform", "apply transformations to sentences or a JSONL file", _configure_transform)
 def transform(args: argparse.Namespace) -> int:
     args.records = record_path(args)
-    from ..pipeline import jobs
 
     job_list = jobs(args.apply)
     if args.input and args.text:
@@ -156,8 +157,6 @@ def transform(args: argparse.Namespace) -> int:
         raise SeamError("--resume needs -o OUTPUT (the partial output file to continue)")
     fmt = args.output_format or ("jsonl" if args.input or args.output else "text")
     if args.input:
-        from ..tables import require_column
-
         require_column(args.input, args.text_field)
     spec = RunSpec(
         "transform",
@@ -197,7 +196,6 @@ def transform(args: argparse.Namespace) -> int:
 
 
 def _configure_contrast(n: argparse.ArgumentParser) -> None:
-    from ..workflows.contrast import LIT_PAIRS
 
     n.add_argument(
         "-i", "--input", required=True, help="JSONL with premise, hypothesis, label (and id)"
@@ -250,10 +248,6 @@ def _configure_contrast(n: argparse.ArgumentParser) -> None:
 )
 def contrast(args: argparse.Namespace) -> int:
     args.records = record_path(args)
-    import json
-
-    from ..jsonl import written_records
-    from ..workflows.contrast import balance, format_summary, summarize
 
     if args.resume and not args.output:
         raise SeamError("--resume needs -o OUTPUT (the partial output file to continue)")

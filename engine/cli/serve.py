@@ -3,8 +3,13 @@
 from __future__ import annotations
 
 import argparse
+import json
+from pathlib import Path
 
 from ..errors import SeamError
+from ..resources import seed_user_rules
+from ..workbench.app import serve as run
+from ..workbench.bench import Workbench
 from .commands import command
 from .options import Deprecated
 
@@ -64,8 +69,6 @@ _MODEL_TYPES = {"t5": "tailor", "mt5": "tailor", "gpt2": "polyjuice", "gpt_neo":
 def checkpoints(given: list[str], tailor: str | None = None, polyjuice: str | None = None):
     """The backend of each ``--model`` checkpoint (``NAME=DIR``, or ``DIR`` whose config.json
     names its model type), with the deprecated ``--tailor`` / ``--polyjuice`` folders."""
-    import json
-    from pathlib import Path
 
     models = {k: v for k, v in (("tailor", tailor), ("polyjuice", polyjuice)) if v}
     for value in given:
@@ -97,14 +100,10 @@ def checkpoints(given: list[str], tailor: str | None = None, polyjuice: str | No
     _configure,
 )
 def serve(args: argparse.Namespace) -> int:
-    from ..workbench.app import serve as run
-    from ..workbench.bench import Workbench
 
     models = checkpoints(args.model or [], args.old_tailor, args.old_polyjuice)
     rules = args.rules
     if rules is None:
-        from ..resources import seed_user_rules
-
         rules, copied = seed_user_rules()
         seeded = f"; {copied} shipped rule files copied in" if copied else ""
         print(f"seam serve: rule files in {rules}{seeded} (--rules picks another folder)")

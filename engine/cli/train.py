@@ -11,6 +11,9 @@ from collections import Counter
 from pathlib import Path
 
 from ..errors import ResourceNotFoundError, SeamError
+from ..progress import bar as progress_bar
+from ..srl.conll import read_srl_corpus
+from ..srl.propbank import PropBankFrames
 from ..tailor.examples import KINDS, build_examples, is_examples_file, read_examples, write_examples
 from ..tailor.trainer import train
 from .commands import command
@@ -124,10 +127,6 @@ def train_tailor(args: argparse.Namespace) -> int:
         if args.no_negatives:
             examples = [e for e in examples if e.reward > 0]
     else:
-        from ..progress import bar as progress_bar
-        from ..srl.conll import read_srl_corpus
-        from ..srl.propbank import PropBankFrames
-
         frames = PropBankFrames.find(args.frames)
         sentences = itertools.islice(
             read_srl_corpus(data, errors="skip", counts=counts), args.max_sentences

@@ -7,8 +7,10 @@ passive promotes (:func:`prepositional_object`) and walk the dependency tree (:f
 from __future__ import annotations
 
 from collections.abc import Sequence
+from dataclasses import replace
 from typing import TYPE_CHECKING
 
+from ..ir import Argument
 from .inflection import verb_lemma
 from .lexicon import placement_verbs, prepositional_verbs
 
@@ -119,7 +121,6 @@ def without_place_phrase(tokens, obj, prepositions: frozenset[str] = LOCATIVE_PR
     the water*: a preposition of ``prepositions``, by default :data:`LOCATIVE_PREPOSITIONS`,
     attached to its head after it), or ``obj`` itself. ``tokens``: the sentence's, with spaCy
     heads and dependencies."""
-    from dataclasses import replace
 
     pp = next(
         (
@@ -143,7 +144,6 @@ def prepositional_object(tokens: Sequence[Token], frame: Frame) -> tuple[int, Ar
     """(preposition, its object as the argument to promote) for a listed prepositional verb
     whose preposition follows it directly (*laughed at the joke*), or None. Shared by the
     surface realizer (which writes that passive) and the checks (which accept it)."""
-    from ..ir import Argument
 
     verb = tokens[frame.verb]
     prep = next(

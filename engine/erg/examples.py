@@ -16,7 +16,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from ..errors import RuleError
-from .mrsview import encode
+from .mrsview import decode, encode
 from .rules import APPLIED, NOT_APPLICABLE, Example, Family, Rule, apply_rule, load_family
 
 
@@ -132,7 +132,6 @@ def check_live(paths: Iterable[str | Path], backends: Mapping[str, object]) -> l
 def _apply(rule: Rule, ex: Example, analysis, parse, backend):
     """The rule on the reading the backend chose, else on the first other reading it applies
     to (an example documents the rule on its sentence, whichever reading that takes)."""
-    from .mrsview import decode
 
     info = analysis.native
     if info is None or getattr(info, "mrs", None) is None:
@@ -191,7 +190,6 @@ def _gap(ex: Example, out, own: Mapping[str, tuple[str, bool]], before=None) -> 
     """Why a failed example is the image's gap, not the rule's error: the image cannot
     regenerate the expected sentence from its own parse, or its own analysis of that sentence
     uses other predicates than the rule's (release ERG) semantics."""
-    from .mrsview import decode
 
     whys = []
     for sentence in ex.accept:

@@ -8,11 +8,13 @@ from __future__ import annotations
 import functools
 import re
 
+from .. import english
 from ..checks import shows_change
 from ..ir import Analysis
 from ..rank.closeness import span_overlap as closeness
 from ..transforms import EditPlan
 from .focus import focus_argument, is_person
+from .mrsview import View, vtype
 
 JUNK = (
     re.compile(r"[.?!]\s+\S"),  # sentence punctuation inside ("her Dad. on a phone")
@@ -68,9 +70,6 @@ def selects_preposition(reading: Analysis) -> bool:
     backend."""
     from delphin import predicate as dpred
     from delphin.mrs import MRS
-
-    from .. import english
-    from .mrsview import View, vtype
 
     if not isinstance(reading.native, MRS) or (main := View(reading.native).main) is None:
         return False

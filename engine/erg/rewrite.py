@@ -10,7 +10,9 @@ from pathlib import Path
 
 from delphin.mrs import MRS
 
-from ..checks import target_features
+from ..checks import target_features, temporal_clauses
+from ..erg.attach import locatives_to_verb
+from ..erg.shorten import shorten
 from ..ir import Analysis
 from ..results import (
     ERROR,
@@ -18,6 +20,7 @@ from ..results import (
     Candidate,
     Realization,
 )
+from ..shortening import shorten_cut
 from ..transforms import EditPlan
 from .plan import cleft_target, plan_steps
 from .reading import ParseInfo, checked, info_of, reading_refusal
@@ -36,7 +39,6 @@ class Job:
 def following_clause(shared: Analysis, main, plan: EditPlan) -> str | None:
     """A temporal or conditional clause of the main clause whose tense would have to change
     with it (:func:`engine.checks.temporal_clauses`), as text, or None."""
-    from ..checks import temporal_clauses
 
     target, _ = target_features(main.predicate, plan)
     follow = "past" if target.get("tense") == "past" and not target.get("modality") else "pres"
@@ -53,7 +55,6 @@ def modifiers_seen(check: Analysis, plan: EditPlan) -> str | None:
     """What the spaCy analysis of the source would cut for ``plan``'s shortening (the words),
     or None where it also finds nothing: an ERG reading that finds no modifier where the
     sentence has one attached the modifier elsewhere, and its "unchanged" is not trusted."""
-    from ..shortening import shorten_cut
 
     frame = check.main_frame
     if frame is None:
@@ -128,7 +129,6 @@ def rewrite(erg: ErgSession, analysis: Analysis, plan: EditPlan) -> Job:
 def _shortened(info: ParseInfo, analysis: Analysis, plan: EditPlan, role: str):
     """``shorten`` on the MRS of the reading (:mod:`engine.erg.shorten`): the one variant, or
     the outcome (nothing to remove; a modifier the reading misses is not trusted)."""
-    from ..erg.shorten import shorten
 
     cut = shorten(info.mrs, role)
     if cut == "unchanged" and info.check is not None and (why := modifiers_seen(info.check, plan)):
@@ -183,8 +183,6 @@ def _by_rules(erg: ErgSession, implements: str, params: dict, variants: Variants
     if not nxt:
         return Realization.not_applicable(failure or f"{implements}: not applicable")
     if implements == "swap":  # a place phrase of the old object stays with the verb
-        from ..erg.attach import locatives_to_verb
-
         nxt = [(names, locatives_to_verb(m)) for names, m in nxt]
     return nxt
 

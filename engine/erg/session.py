@@ -21,10 +21,13 @@ from concurrent.futures import Future
 from pathlib import Path
 from typing import Any
 
+from ..analyzers import SpacyAnalyzer
+from ..errors import GrammarError
 from ..ir import Analysis
+from ..rank import Ranker
 from ..rank.closeness import span_overlap as closeness
 from . import ace as acemod
-from .grammar import Grammar, find_grammar
+from .grammar import Grammar, find_grammar, profile_for
 from .mrsview import encode
 from .rules import RuleSet
 
@@ -88,7 +91,6 @@ class ErgSession:
         """A session with no ACE process: the rules (``rules/mrs``, or ``rules``) and the
         reading choice, applied to MRSs parsed earlier (recorded parses). Parsing and generation
         raise :class:`~engine.errors.GrammarError`."""
-        from .grammar import profile_for
 
         self = cls.__new__(cls)
         self.grammar = Grammar(Path("-"), Path("-"), version, profile_for(version))
@@ -107,8 +109,6 @@ class ErgSession:
     def ace(self) -> acemod.AcePool:
         """The ACE pool (a :class:`~engine.errors.GrammarError` in a session without one)."""
         if self.pool is None:
-            from ..errors import GrammarError
-
             raise GrammarError(
                 "no ACE and ERG image: this session applies rules to recorded parses"
             )
@@ -158,8 +158,6 @@ class ErgSession:
         if not self.validate or not texts:
             return [None] * len(texts)
         if self.checker is None:
-            from ..analyzers import SpacyAnalyzer
-
             self.checker = SpacyAnalyzer()
         try:
             return list(self.checker.analyze(texts, entities=entities))
@@ -173,8 +171,6 @@ class ErgSession:
         if self.rank:
             try:
                 if self.ranker is None:
-                    from ..rank import Ranker
-
                     self.ranker = Ranker("composite")
                 return [row["rank"] for row in self.ranker.score(texts, [source] * len(texts))]
             except Exception:  # no n-gram model: closeness still orders them

@@ -54,6 +54,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import lru_cache
 
+from ..analyzers import SpacyAnalyzer
 from ..ir import Analysis, Token
 
 log = logging.getLogger(__name__)
@@ -481,8 +482,6 @@ def detect(a: Analysis, b: Analysis) -> str | None:
 def detect_texts(pairs: Sequence[tuple[str, str]], analyzer=None) -> list[str | None]:
     """Codes for many pairs, every distinct sentence analyzed once (one batch)."""
     if analyzer is None:
-        from ..analyzers import SpacyAnalyzer
-
         analyzer = SpacyAnalyzer()
     texts = list(dict.fromkeys(t for pair in pairs for t in pair))
     analyses = dict(zip(texts, analyzer.analyze(texts), strict=True)) if texts else {}

@@ -20,6 +20,9 @@ from __future__ import annotations
 import difflib
 from collections.abc import Sequence
 
+from ..analyzers import SpacyAnalyzer
+from ..rank.causal import CausalLM
+from ..rank.deltas import deltas
 from .blanks import random_blanks
 from .detect import detect
 from .format import prompt
@@ -69,15 +72,11 @@ class Perturber:
         batch_size: int = 32,
     ):
         if analyzer is None:
-            from ..analyzers import SpacyAnalyzer
-
             analyzer = SpacyAnalyzer()
         self.generator = generator
         self.analyzer = analyzer
         self.lm = None
         if lm:
-            from ..rank.causal import CausalLM
-
             self.lm = CausalLM(lm)
         self.max_drop = max_drop
         self.decoding = decoding
@@ -118,8 +117,6 @@ class Perturber:
         parsed = dict(zip(outs, self.analyzer.analyze(outs), strict=True)) if outs else {}
         worst = {}
         if self.lm is not None and candidates:
-            from ..rank.deltas import deltas
-
             ds = deltas(self.lm, [texts[k] for k, *_ in candidates], [t for *_, t in candidates])
             worst = {(k, t): d.worst for (k, _, _, t), d in zip(candidates, ds, strict=True)}
         for k, code, blanked, text in candidates:

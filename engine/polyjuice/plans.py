@@ -5,11 +5,11 @@ from __future__ import annotations
 
 from ..ir import Analysis
 from ..transforms import EditPlan
+from .blanks import blanked, ir_blanks
 
 
 def code_and_blanks(analysis: Analysis, plan: EditPlan) -> tuple[str, str] | str:
     """``(code, blanked sentence)`` for a plan, or why Polyjuice cannot express it."""
-    from .blanks import blanked, ir_blanks
 
     f = dict(plan.features)
     families = {

@@ -23,6 +23,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
+from ..analyzers import SpacyAnalyzer
 from ..batching import plan_batches
 from ..ir import Analysis
 from ..resources import save_checkpoint
@@ -128,8 +129,6 @@ def quantifier_pairs(analyses: Sequence[Analysis]) -> list[Pair]:
 def examples(pairs: Sequence[Pair], analyzer=None, widen: int = 0) -> list[str]:
     """Training texts for pairs (each distinct sentence analyzed once)."""
     if analyzer is None:
-        from ..analyzers import SpacyAnalyzer
-
         analyzer = SpacyAnalyzer()
     texts = list(dict.fromkeys(t for p in pairs for t in (p.original, p.perturbed)))
     analyses = dict(zip(texts, analyzer.analyze(texts), strict=True)) if texts else {}

@@ -23,6 +23,7 @@ import difflib
 from collections.abc import Sequence
 from dataclasses import dataclass
 
+from ..resources import load_spacy
 from .base import LanguageModel, TokenScores
 
 
@@ -116,8 +117,6 @@ def deltas(
     """The :class:`Delta` of every ``texts[k]`` against ``sources[k]``, in one batch of LM
     calls (each distinct sentence is scored once)."""
     if nlp is None:
-        from ..resources import load_spacy
-
         nlp = load_spacy()
     distinct = list(dict.fromkeys([*sources, *texts]))
     scored: dict[str, TokenScores] = dict(zip(distinct, lm.token_scores(distinct), strict=True))

@@ -26,11 +26,15 @@ from collections.abc import Mapping, Sequence
 from pathlib import Path
 from typing import Any
 
+from ..analyzers import SpacyAnalyzer
 from ..errors import RankError, ResourceNotFoundError
+from ..nli.classifier import NliClassifier
 from ..registry import Registry
-from ..resources import rules_dir
+from ..resources import load_spacy, rules_dir
 from .base import MEAN, SUM, LMScorer, Scorer
+from .causal import CausalLM
 from .closeness import Closeness
+from .ngram import NgramLM
 
 COMPOSITE = "composite"
 SCORER_REGISTRY: Registry[Scorer] = Registry(
@@ -77,7 +81,6 @@ class Toolkit:
         return self._cache[key]
 
     def causal_lm(self):
-        from .causal import CausalLM
 
         return self._get(
             "lm",
@@ -85,7 +88,6 @@ class Toolkit:
         )
 
     def ngram_lm(self):
-        from .ngram import NgramLM
 
         return self._get("ngram", lambda: NgramLM(self.options["ngram"]))
 
@@ -98,7 +100,6 @@ class Toolkit:
         raise RankError(f"unknown language model {which!r}; use lm or ngram")
 
     def nli(self):
-        from ..nli.classifier import NliClassifier
 
         if not self.options["nli"]:
             raise ResourceNotFoundError(
@@ -107,12 +108,10 @@ class Toolkit:
         return self._get("nli", lambda: NliClassifier(self.options["nli"], device=self.device))
 
     def spacy(self):
-        from ..resources import load_spacy
 
         return self._get("spacy", load_spacy)
 
     def analyzer(self):
-        from ..analyzers import SpacyAnalyzer
 
         return self._get("analyzer", SpacyAnalyzer)
 

@@ -22,6 +22,7 @@ from typing import TYPE_CHECKING
 from ..analyzers import SpacyAnalyzer
 from ..errors import InputError
 from ..ir import Analysis, Argument, Frame, Sentence
+from .bert import BertSrlTagger
 from .tags import SrlFrame
 
 if TYPE_CHECKING:
@@ -118,8 +119,6 @@ class SrlAnalyzer:
         batch_size: int = 32,
     ):
         if tagger is None:
-            from .bert import BertSrlTagger
-
             tagger = BertSrlTagger.load(archive, tokenizer, device=device, batch_size=batch_size)
         self.tagger = tagger
         self.spacy = spacy if spacy is not None else SpacyAnalyzer()

@@ -61,7 +61,7 @@ import numpy as np
 
 from ..batching import plan_batches
 from ..errors import InputError, ResourceNotFoundError, SeamError
-from ..resources import cache_dir
+from ..resources import cache_dir, load_spacy
 from .tags import SrlFrame, bio_to_spans, spans_to_bio
 
 if TYPE_CHECKING:
@@ -417,8 +417,6 @@ def spacy_predicates(words: Sequence[str]) -> list[int]:
     Runs the spaCy pipeline of :func:`engine.resources.load_spacy` over the given words.
     """
     from spacy.tokens import Doc
-
-    from ..resources import load_spacy
 
     if not words:
         return []

@@ -5,6 +5,7 @@ complement prepositional phrase, and an object the parse cannot be trusted on.""
 from __future__ import annotations
 
 from collections.abc import Sequence
+from dataclasses import replace
 
 from .. import english
 from ..ir import Argument, Frame, Token
@@ -50,7 +51,6 @@ def without_time_phrase(tokens: Sequence[Token], obj: Argument) -> Argument:
     """The object without a time phrase at its very end (*new measures to curb inflation [on
     Tuesday]*): the parser hangs it inside the object, but it dates the verb, and it stays
     after the verb when the object moves."""
-    from dataclasses import replace
 
     for pp in (
         t
@@ -80,7 +80,6 @@ def without_verb_phrase(tokens: Sequence[Token], agent: Argument) -> Argument:
     phrase (*on Monday*, *during the night*) or one about the subject (*bitten by a dog on his
     morning round*: a possessive pronoun). The parser hangs such phrases on the agent's noun;
     in the active they stay after the verb."""
-    from dataclasses import replace
 
     noun = next((t for t in tokens if t.head == agent.head and t.dep == "pobj"), None)
     if noun is None:

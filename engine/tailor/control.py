@@ -27,10 +27,12 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 
+from ..analyzers import SpacyAnalyzer
 from ..errors import InputError
 from ..ir import Analysis, Frame
 from .codes import ANY, Header, specificity_of, tailor_tense
 from .inputs import role_label
+from .plans import plan_prompt
 
 
 @dataclass(frozen=True)
@@ -63,8 +65,6 @@ class ControlValidator:
 
     def __init__(self, analyzer=None, frames=None):
         if analyzer is None:
-            from ..analyzers import SpacyAnalyzer
-
             analyzer = SpacyAnalyzer()
         self.analyzer = analyzer
         self.frames = frames
@@ -156,7 +156,6 @@ def _frame_for(analysis: Analysis, lemma: str) -> Frame | None:
 def controls_for_plan(analysis: Analysis, plan, frames=None) -> Header | str:
     """The header a plan asks for on an analysis (what any backend's output should follow),
     or why TAILOR's codes cannot express the plan."""
-    from .plans import plan_prompt
 
     planned = plan_prompt(analysis, plan, frames=frames)
     return planned if isinstance(planned, str) else planned.prompt.header

@@ -71,6 +71,10 @@ if TYPE_CHECKING:
     from ..srl.conll import ConllSentence
     from ..srl.propbank import PropBankFrames
 
+from ..analyzers import SpacyAnalyzer
+from ..jsonl import JsonlWriter
+from ..resources import load_spacy
+from ..srl.analyzer import frames_with_srl
 from .sampling import (
     KEYWORD_TYPES,
     KeywordStats,
@@ -179,8 +183,6 @@ def _analyze_gold(sentences: Iterable[ConllSentence], nlp, counts: Counter) -> I
     """spaCy over the gold tokens (parser on), gold arguments merged in."""
     from spacy.tokens import Doc
 
-    from ..analyzers import SpacyAnalyzer
-
     analyzer = SpacyAnalyzer(nlp=nlp)
     batch: list[ConllSentence] = []
 
@@ -207,7 +209,6 @@ def _analyze_gold(sentences: Iterable[ConllSentence], nlp, counts: Counter) -> I
 
 
 def _gold(sentence: ConllSentence, key: str, doc, analyzer, counts: Counter) -> _Gold:
-    from ..srl.analyzer import frames_with_srl
 
     base = analyzer.from_doc(doc)
     by_verb = {f.verb: f for f in base.frames}
@@ -271,8 +272,6 @@ def _keyword_stats(
 
 def _parser(nlp):
     if nlp is None:
-        from ..resources import load_spacy
-
         nlp = load_spacy()
     if "parser" not in nlp.pipe_names:
         raise TailorError(
@@ -357,7 +356,6 @@ def _examples_of(
 
 def write_examples(examples: Iterable[TrainingExample], path: str | Path) -> int:
     """Write examples as JSONL (one :meth:`TrainingExample.to_dict` per line); the count."""
-    from ..jsonl import JsonlWriter
 
     n = 0
     Path(path).parent.mkdir(parents=True, exist_ok=True)

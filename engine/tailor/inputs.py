@@ -32,6 +32,7 @@ from collections.abc import Iterable
 from .. import english
 from ..errors import TailorError
 from ..ir import Analysis, Frame, readable_role
+from ..srl.propbank import readable_name
 from .codes import ArgControl, Blank, Header, Prompt, VerbControl, specificity_of, tailor_tense
 
 
@@ -50,7 +51,6 @@ def role_label(
         return None if name == role else name
     if frames is None:
         return None
-    from ..srl.propbank import readable_name
 
     return readable_name(role, lemma, frames=frames, frameset=frameset)
 

@@ -21,6 +21,7 @@ from .codes import (
     TENSE_OF_IR,
     Prompt,
 )
+from .inputs import prompt_from_frame, role_label
 from .perturb import (
     ChangeContent,
     ChangeTense,
@@ -78,7 +79,6 @@ def plan_prompt(
     the rest of the sentence is kept as context. Keywords keep their case (the paper's advice
     for keeping argument order).
     """
-    from .inputs import prompt_from_frame
 
     features = dict(plan.features)
     if why := unsupported("tailor", SUPPORTS, plan, UNSUPPORTED_REASONS):
@@ -123,7 +123,6 @@ def _check_undoable(features: dict, src) -> None:
 
 def _roles_to_blank(plan, features: dict) -> set[str]:
     """The argument roles the plan's prompt blanks (besides the verb group)."""
-    from .inputs import role_label
 
     roles = {"MODAL", "NEGATION"}
     if "voice" in features or plan.swap:
@@ -182,7 +181,6 @@ def _polarity_ops(features: dict, src, header) -> list[Op]:
 
 def _shorten_ops(analysis: Analysis, frame, features: dict, header) -> list[Op]:
     """The shortened argument's new content: its words less those :func:`shorten_cut` removes."""
-    from .inputs import role_label
 
     shorten = features.get("shorten")
     if not shorten:

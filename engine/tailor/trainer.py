@@ -27,6 +27,7 @@ from ..errors import ResourceNotFoundError, TailorError
 if TYPE_CHECKING:
     pass
 
+from ..progress import bar as progress_bar
 from .examples import TrainingExample, split_examples, write_examples
 from .loss import IGNORE_INDEX, tailor_loss
 
@@ -221,8 +222,6 @@ def train(
     """
     import torch
     from transformers import get_linear_schedule_with_warmup
-
-    from ..progress import bar as progress_bar
 
     output_dir = Path(output_dir)
     output_dir.mkdir(parents=True, exist_ok=True)

@@ -7,6 +7,8 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from pathlib import Path
 
+from .encoder import bert_tokenizer, save_bert
+
 NLI_ID2LABEL = {0: "ENTAILMENT", 1: "NEUTRAL", 2: "CONTRADICTION"}
 
 
@@ -18,8 +20,6 @@ def build_tiny_nli(
 ) -> Path:
     """Save a random BERT classifier with ``id2label`` and a tokenizer over ``sentences``."""
     from tokenizers import Tokenizer, models, normalizers, pre_tokenizers, trainers
-
-    from .encoder import bert_tokenizer, save_bert
 
     tok = Tokenizer(models.WordLevel(unk_token="[UNK]"))
     tok.normalizer = normalizers.Lowercase()

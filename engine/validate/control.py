@@ -19,6 +19,10 @@ from __future__ import annotations
 import logging
 from collections.abc import Sequence
 
+from ..analyzers import SpacyAnalyzer
+from ..checks import keeps_source, shows_change
+from ..tailor.codes import Header
+from ..tailor.control import ControlValidator, controls_for_plan
 from .base import ACCEPT, FLAG, MEANING, REJECT, Item, Validator, Verdict
 
 log = logging.getLogger(__name__)
@@ -30,18 +34,12 @@ class ControlAdherence(Validator):
 
     def __init__(self, analyzer=None):
         if analyzer is None:
-            from ..analyzers import SpacyAnalyzer
-
             analyzer = SpacyAnalyzer()
-        from ..tailor.control import ControlValidator
 
         self.analyzer = analyzer
         self.controls = ControlValidator(analyzer)
 
     def check(self, items: Sequence[Item]) -> list[Verdict]:
-        from ..checks import shows_change
-        from ..tailor.codes import Header
-        from ..tailor.control import controls_for_plan
 
         todo = [
             k
@@ -94,8 +92,6 @@ class Recovery(Validator):
 
     def __init__(self, analyzer=None):
         if analyzer is None:
-            from ..analyzers import SpacyAnalyzer
-
             analyzer = SpacyAnalyzer()
         self.analyzer = analyzer
 
@@ -103,7 +99,6 @@ class Recovery(Validator):
         return plan is not None
 
     def check(self, items: Sequence[Item]) -> list[Verdict]:
-        from ..checks import keeps_source, shows_change
 
         texts = list(dict.fromkeys(t for i in items for t in (i.source, i.text)))
         analyses = dict(zip(texts, self.analyzer.analyze(texts), strict=True)) if texts else {}

@@ -15,6 +15,7 @@ from __future__ import annotations
 import re
 from collections.abc import Sequence
 
+from ..checks import shows_change
 from ..tailor.codes import GOLD_LABELS
 from .base import ACCEPT, FLAG, REJECT, Item, Validator, Verdict
 
@@ -67,7 +68,6 @@ def degeneracy(item: Item) -> tuple[str, str]:
 
 def _already(item: Item) -> bool:
     """Whether the source already has what the plan asks (then an unchanged output is right)."""
-    from ..checks import shows_change
 
     return shows_change(item.plan, item.source, None, item.analysis) is None
 

@@ -19,6 +19,7 @@ from collections.abc import Callable, Sequence
 from pathlib import Path
 
 from ..erg import ace as acemod
+from ..erg.grammar import find_grammar
 from ..errors import DataFileError
 from .base import ACCEPT, FLAG, GRAMMAR, REJECT, Item, Validator, Verdict
 
@@ -75,8 +76,6 @@ class ErgGrammaticality(Validator):
     ):
         self.veto = veto
         if parser is None:
-            from ..erg.grammar import find_grammar
-
             parser = acemod.AcePool(
                 find_grammar(ace, grammar),
                 workers=workers,

@@ -18,6 +18,7 @@ from collections.abc import Sequence
 
 from ..errors import RankError
 from ..rank.closeness import tokens
+from ..rank.deltas import deltas
 from .base import ACCEPT, FLAG, GRAMMAR, MEANING, REJECT, Item, Validator, Verdict
 
 
@@ -123,7 +124,6 @@ class LikelihoodDrop(Validator):
         self.lm, self.max_drop, self.nlp = lm, max_drop, nlp
 
     def check(self, items: Sequence[Item]) -> list[Verdict]:
-        from ..rank.deltas import deltas
 
         good = [k for k, i in enumerate(items) if i.text.strip()]
         found = deltas(

@@ -25,9 +25,25 @@ from collections.abc import Mapping, Sequence
 from pathlib import Path
 from typing import Any
 
+from ..analyzers import SpacyAnalyzer
+from ..backends.erg import ErgBackend
+from ..backends.hybrid import HybridBackend
+from ..checks import keeps_source, shows_change
+from ..erg import reading, rewrite
+from ..erg.analyzer import analysis_from_mrs
+from ..erg.examples import check_live, family_params
+from ..erg.filters import reading_agreement, source_casing
+from ..erg.mrsview import decode, diff, encode
+from ..erg.reading import reading_refusal
+from ..erg.rules import RuleSet, check_files
+from ..erg.session import ErgSession
 from ..errors import GrammarError, InputError, RuleError, StaleEditError
+from ..ir import Analysis
+from ..pipeline import Transformer
 from ..resources import rules_dir
+from ..transforms import parse
 from .rulefiles import atomic_write, example_block, insert_after_rule
+from .svg import draw
 
 MAX_TEXT = 500  # characters of a sentence
 MAX_RULE_TEXT = 200_000  # characters of a rule file sent from the page
@@ -51,9 +67,6 @@ class Workbench:
         timeout: int = 10,
         models: Mapping[str, str] | None = None,
     ):
-        from ..analyzers import SpacyAnalyzer
-        from ..erg.session import ErgSession
-        from ..pipeline import Transformer
 
         self.rules = rules_folder(rules)
         self.analyzer = SpacyAnalyzer()
@@ -74,9 +87,6 @@ class Workbench:
         version = self.erg.grammar.version if self.erg else 2018
         self.session = self.erg or ErgSession.without_ace(version or 2018, self.files())
         if self.erg is not None:  # the grammar's backends, on the same session, opened once
-            from ..backends.erg import ErgBackend
-            from ..backends.hybrid import HybridBackend
-
             erg = ErgBackend(session=self.erg)
             hybrid = HybridBackend(erg=erg, surface=self.surface.backend)
             self.models = {"erg": Transformer(erg), "hybrid": Transformer(hybrid), **self.models}
@@ -122,7 +132,6 @@ class Workbench:
 
     def reload(self) -> None:
         """Read the rule files again (after an edit)."""
-        from ..erg.rules import RuleSet
 
         self.session.rules = RuleSet.load(self.files())
 
@@ -155,9 +164,6 @@ class Workbench:
         return [], f"{self.offline}; this sentence has no recorded parse"
 
     def analyze(self, text: str) -> dict[str, Any]:
-        from ..erg import reading
-        from ..erg.mrsview import decode
-        from .svg import draw
 
         text = _text(text)
         check = self.analyzer.analyze([text])[0]
@@ -187,7 +193,6 @@ class Workbench:
         """Every backend's record for ``text`` under ``expression``, and on the ERG side the
         rules that applied, the rewritten MRS against the reading with its changes, and (live)
         ACE's realizations with each one's check verdicts."""
-        from ..transforms import parse
 
         text = _text(text)
         plans = parse(expression).plans()
@@ -203,9 +208,6 @@ class Workbench:
         """One rule family applied to the reading directly, with ``params`` (a family's
         parameters not given take its first declared value, as in ``seam rules example``):
         every rule's outcome, the MRS it made with its changes, and (live) ACE's realizations."""
-        from ..erg.examples import family_params
-        from ..erg.mrsview import diff, encode
-        from .svg import draw
 
         text = _text(text)
         fam = self.session.rules.families.get(family)
@@ -240,8 +242,6 @@ class Workbench:
 
     def reading_of(self, text: str):
         """The reading the erg steps use, as an analysis with its ParseInfo."""
-        from ..erg import reading
-        from ..ir import Analysis
 
         if self.erg is not None:
             return reading.analyze(self.erg, [text])[0]
@@ -259,9 +259,6 @@ class Workbench:
         return Analysis(a.sentence, a.frames, a.main, "erg", mrss[choice.index], info)
 
     def _rules_effect(self, analysis, plan) -> dict[str, Any]:
-        from ..erg import rewrite
-        from ..erg.mrsview import diff, encode
-        from .svg import draw
 
         job = rewrite.rewrite(self.session, analysis, plan)
         out: dict[str, Any] = {"plan": str(plan), "variants": []}
@@ -286,9 +283,6 @@ class Workbench:
 
     def _verdicts(self, analysis, plan, mrs) -> list[dict[str, Any]]:
         """ACE's realizations of ``mrs``, each with the checks every backend's output meets."""
-        from ..checks import keeps_source, shows_change
-        from ..erg.filters import source_casing
-        from ..erg.mrsview import encode
 
         assert self.erg is not None
         [res] = self.erg.generate([encode(mrs, lnk=False)])
@@ -324,7 +318,6 @@ class Workbench:
         """The ``rules check`` of the whole rule set with ``text`` as rule file ``name``, worked
         examples included: one row per error or worked example of that file (file, line, rule,
         ok, message), and a row for every other file the set would then fail to load."""
-        from ..erg.rules import check_files
 
         self.path_of(name)
         if not isinstance(text, str) or len(text) > MAX_RULE_TEXT:
@@ -348,7 +341,6 @@ class Workbench:
     def check(self, live: bool = False) -> list[dict[str, Any]]:
         """``seam rules check`` on every file of the rules folder; ``live`` (with ACE) also runs
         the sentence examples end to end, as ``--live`` does."""
-        from ..erg.rules import check_files
 
         rows = [{**_row(r), "file": Path(r.path).name} for r in check_files(self.files())]
         for link in self.links():
@@ -364,7 +356,6 @@ class Workbench:
         if live:
             if self.erg is None:
                 raise InputError(f"the live check needs ACE and an ERG image: {self.offline}")
-            from ..erg.examples import check_live
 
             image = Path(str(self.erg.grammar.image)).name
             for r in check_live(self.files(), {image: self.models["erg"].backend}):
@@ -406,7 +397,6 @@ class Workbench:
         MRS, what the rule makes of it as the expected MRS, and the accepted realization; the
         rule set is checked with it before it is written. ``version``: the file's version the
         page holds, if it holds one (a file changed since is refused)."""
-        from ..erg.mrsview import encode
 
         sentence = _text(sentence)
         if realization is not None:
@@ -450,9 +440,6 @@ class Workbench:
 def _judged(text: str, mrs: str, check) -> dict[str, Any]:
     """How a reading compares with the spaCy analysis (what the reading choice weighs): its
     agreement, and why the checks would refuse it whatever the plan, if they would."""
-    from ..erg.analyzer import analysis_from_mrs
-    from ..erg.filters import reading_agreement
-    from ..erg.reading import reading_refusal
 
     try:
         a = analysis_from_mrs(text, mrs)

@@ -10,7 +10,11 @@ import tempfile
 from pathlib import Path
 from typing import Any
 
+from ..erg import realize, rewrite
+from ..erg.mrsview import encode
+from ..erg.rules import RuleSet
 from ..errors import InputError
+from ..transforms import parse
 from .bench import Workbench, _text
 
 MAX_CORPUS = 200  # sentences
@@ -21,8 +25,6 @@ def regress(
 ) -> dict[str, Any]:
     """The rows whose outcome the edited ``text`` of rule file ``name`` changes, with the
     check of the text; nothing is written."""
-    from ..erg.rules import RuleSet
-    from ..transforms import parse
 
     rows = bench.validate(name, text)
     if any(not r["ok"] and r["rule"] == "-" for r in rows):
@@ -63,8 +65,6 @@ def _outcome(bench: Workbench, analysis, plans, rules) -> dict[str, list[str]]:
     """What the plans make of the sentence under ``rules``: ``made``, ACE's realizations (live)
     or the rules applied with the MRS they made (offline); ``refused``, each refusal as
     ``status: reason``."""
-    from ..erg import realize, rewrite
-    from ..erg.mrsview import encode
 
     bench.session.rules = rules
     made: list[str] = []

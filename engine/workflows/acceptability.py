@@ -18,8 +18,11 @@ from collections.abc import Sequence
 from pathlib import Path
 
 from ..accept.classifier import Example
+from ..accept.corrupt import corrupt, wrong_plan
 from ..accept.validation import DISCARDED, Sample, Sorted
 from ..accept.validator import plan_text
+from ..analyzers import SpacyAnalyzer
+from ..pipeline import Transformer
 
 
 def seed_samples(
@@ -36,7 +39,6 @@ def seed_samples(
     (it would vouch for every seed): it is the output of another backend for the same text and
     expression (``reference_backend``, e.g. ``erg``), a second opinion that a wrong seed
     seldom shares, or None (those validators then say nothing about the seed)."""
-    from ..pipeline import Transformer
 
     transformer = transformer or Transformer(backend)
     texts, expressions = list(texts), list(expressions)
@@ -64,11 +66,8 @@ def snt_samples(
 ) -> list[Sample]:
     """Corruptions of each seed output (and wrong-plan edits of its source), unacceptable by
     intent."""
-    from ..accept.corrupt import corrupt, wrong_plan
 
     if analyzer is None:
-        from ..analyzers import SpacyAnalyzer
-
         analyzer = SpacyAnalyzer()
     outputs = list(dict.fromkeys(s.output for s in seeds))
     by_output = {s.output: s for s in seeds}
@@ -78,8 +77,6 @@ def snt_samples(
         out.append(Sample(s.source, s.plan, c.text, 0, c.method, s.output))
     if wrong_plans:
         if transformer is None:
-            from ..pipeline import Transformer
-
             transformer = Transformer("surface")
         for s in seeds:
             found = wrong_plan(

@@ -32,6 +32,7 @@ sentence, inferring the label and summarizing are the stages of one record type
 from __future__ import annotations
 
 import logging
+import random
 from collections import Counter
 from collections.abc import Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
@@ -43,6 +44,7 @@ from ..ir import Analysis
 from ..jsonl import fingerprint, lines, load_object, record_id, valid_unicode
 from ..nli.labels import LABELS, UNKNOWN, LabelRules, original_features
 from ..pipeline import DEFAULT_MAX_CHARS, Transformer, check_text
+from ..polyjuice.detect import detect_texts
 from ..results import (
     ERROR,
     INCOMPATIBLE,
@@ -335,7 +337,6 @@ class ContrastBuilder:
     def _add_edit_codes(records: list[ContrastRecord]) -> None:
         """Each realized side's Polyjuice code (original sentence -> new sentence), so symbolic
         and neural contrast sets are described in one vocabulary; one batch for the batch."""
-        from ..polyjuice.detect import detect_texts
 
         pairs = [
             (rec.original[side], new)
@@ -437,7 +438,6 @@ def balance(records: Iterable[dict], seed: int = 0, share: float = 0.5) -> list[
     of the whole: when one label is, as many of its records are kept as the others allow, drawn
     with ``seed``; every record of the other labels is kept, in the order of ``records``. A model
     that answers one label to every record of the result scores at most ``share``."""
-    import random
 
     if not 0 < share < 1:
         raise ValueError("share must be between 0 and 1")

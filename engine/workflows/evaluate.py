@@ -26,6 +26,7 @@ from pathlib import Path
 from ..errors import DataFileError
 from ..jsonl import lines, load_object
 from ..pipeline import Transformer
+from ..progress import bar as progress_bar
 from ..results import OK
 
 
@@ -151,7 +152,6 @@ def evaluate(
     for case in cases:
         by_apply[case.apply].append(case)
     records: dict[str, dict] = {}
-    from ..progress import bar as progress_bar
 
     with progress_bar(
         total=len(cases),

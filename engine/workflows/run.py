@@ -29,8 +29,11 @@ from pathlib import Path
 from typing import IO, Any, Protocol
 
 from ..errors import InternalError, ResumeError, SeamError
-from ..jsonl import InputRecord, JsonlWriter, count_lines, read_records, written_records
+from ..jsonl import InputRecord, JsonlWriter, count_lines, parse_line, read_records, written_records
+from ..pipeline import DEFAULT_MAX_CHARS, Transformer, jobs
+from ..progress import bar as progress_bar
 from ..results import ACE_ERROR, ERROR
+from .contrast import ContrastBuilder, parse_pair_line, read_pairs
 
 log = logging.getLogger(__name__)
 
@@ -220,8 +223,6 @@ def run(
     )
     from tqdm import tqdm
 
-    from ..progress import bar as progress_bar
-
     # The time left is estimated here, not by tqdm: records come in bursts (a batch at a time)
     # after the backend's warm-up (loading spaCy, starting ACE), so a rate counted per record
     # is first inflated by the warm-up, then by each burst. The estimate starts at the third
@@ -290,8 +291,6 @@ class RunSpec:
     def build(self, selector=None) -> Producer:
         """The producer: a Transformer with its jobs, or a ContrastBuilder."""
         if self.kind == "transform":
-            from ..pipeline import Transformer, jobs
-
             t = Transformer(
                 self.backend,
                 max_chars=self.max_chars,
@@ -300,7 +299,6 @@ class RunSpec:
                 **self.options,
             )
             return TransformProducer(t, jobs(list(self.apply)))
-        from .contrast import ContrastBuilder
 
         return ContrastBuilder(
             self.backend,
@@ -316,17 +314,13 @@ class RunSpec:
         """The input items of a file, one per line (a broken line is an item with its error)."""
         if self.kind == "transform":
             return read_records(input, text_field=self.text_field)
-        from .contrast import read_pairs
 
         return read_pairs(input, self.fields)
 
     def parse(self, raw: str, lineno: int) -> Any:
         """One input line as an item (the Ray executor reads the lines itself)."""
         if self.kind == "transform":
-            from ..jsonl import parse_line
-
             return parse_line(raw, lineno)
-        from .contrast import parse_pair_line
 
         return parse_pair_line(raw, lineno, self.fields)
 
@@ -406,7 +400,6 @@ def run_file(
 ) -> RunReport:
     """Transform a JSONL file (one ``text`` per line) into a JSONL file of records, as
     ``seam transform -i INPUT -o OUTPUT`` does: batches, resume, flushing, progress."""
-    from ..pipeline import DEFAULT_MAX_CHARS
 
     spec = RunSpec(
         "transform",

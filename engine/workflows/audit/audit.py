@@ -34,9 +34,12 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from ...backends import get_backend
+from ...checks import declarative_of
 from ...jsonl import InputRecord, JsonlWriter, written_records
 from ...pipeline import Transformer, jobs
 from ...results import OK
+from ...validate.base import ACCEPT, Item
 from . import signals
 
 log = logging.getLogger(__name__)
@@ -63,7 +66,6 @@ class Auditor:
     """Opens every backend once and audits chunks of input records."""
 
     def __init__(self, options: AuditOptions):
-        from ...backends import get_backend
 
         self.options = options
         self.transformers = {}
@@ -175,7 +177,6 @@ class Auditor:
                     entry["suspect"] = not signals.equivalent(entry["a_then_b"], entry["b_then_a"])
 
     def _reanalysis(self, judged, analyses: dict) -> None:
-        from ...checks import declarative_of
 
         outputs = self._analyze([rec["best"] for _, rec in judged])
         statements: dict[int, str] = {}
@@ -208,7 +209,6 @@ class Auditor:
                 }
 
     def _erg(self, judged) -> None:
-        from ...validate.base import ACCEPT, Item
 
         texts = list(
             dict.fromkeys([rec["text"] for _, rec in judged] + [rec["best"] for _, rec in judged])

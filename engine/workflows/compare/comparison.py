@@ -36,10 +36,13 @@ from dataclasses import dataclass, field
 from itertools import combinations
 from typing import Any
 
+from ...analyzers import SpacyAnalyzer
 from ...checks import keeps_source, shows_change
 from ...jsonl import InputRecord
 from ...pipeline import Job, Transformer, job, jobs
+from ...polyjuice.detect import detect
 from ...rank.deltas import fluency_ratios
+from ...rank.ngram import NgramLM
 from ...results import OK
 from ...transforms import EditPlan
 from ...validate.base import ACCEPT, REJECT, Item
@@ -222,12 +225,8 @@ def measure(comparison: Comparison, analyzer=None, lm=None, judge=None) -> None:
     ``token_scores(texts)`` (default: the n-gram model); ``judge``: a validator such as
     :class:`~engine.validate.grammar.ErgGrammaticality`, or None."""
     if analyzer is None:
-        from ...analyzers import SpacyAnalyzer
-
         analyzer = SpacyAnalyzer()
     if lm is None:
-        from ...rank.ngram import NgramLM
-
         lm = NgramLM()
     plans = {r.transformation: job(r.transformation) for r in comparison.rows if r.plan}
     sources = [r.source for r in comparison.rows if r.source]
@@ -253,7 +252,6 @@ def measure(comparison: Comparison, analyzer=None, lm=None, judge=None) -> None:
     ratio = dict(
         zip(pairs, fluency_ratios(lm, [a for a, _ in pairs], [b for _, b in pairs]), strict=True)
     )
-    from ...polyjuice.detect import detect
 
     verdicts: dict[str, Any] = {}
     if judge is not None and bests:

@@ -16,6 +16,7 @@ import html
 import io
 import json
 from collections.abc import Sequence
+from pathlib import Path
 
 from ...results import OK
 from ..evaluate import normalize
@@ -269,7 +270,6 @@ def write(
     directory, comparison, summary: dict, title: str = "Seam: backends compared"
 ) -> dict[str, str]:
     """Write ``records.jsonl``, ``summary.json`` and ``report.html`` into ``directory``."""
-    from pathlib import Path
 
     out = Path(directory)
     out.mkdir(parents=True, exist_ok=True)
