@@ -1715,3 +1715,59 @@ def test_a_will_question_with_a_deadline_takes_the_perfect(realize):
 )
 def test_capturing_and_detecting_are_over_as_they_happen(realize, source):
     declined(realize(source, "prog(+)"), "over as it happens")
+
+
+@pytest.mark.parametrize(
+    "source,expr,why",
+    [
+        # an imperative whose verb the parse makes the subject of a participle
+        ("Serve slightly chilled with grilled fish.", "modal(might)", "a noun's place"),
+        # *please* makes a question a request
+        ("Could the driver of the blue van please move it?", "modal(might)", "a request"),
+        ("Would all passengers please remain seated?", "declarative", "a request"),
+        ("Could the last visitor please switch off the lights?", "tense(past)", "a request"),
+        # a by-phrase that measures names no doer
+        ("All trains have been delayed by at least forty minutes.", "active", "measures how much"),
+        ("The price was raised by 12 percent.", "active", "measures how much"),
+        # *will now* dates an announcement at the moment of speaking
+        ("The captain will now switch off the seatbelt sign.", "tense(past)", "moment of speaking"),
+        ("The band will now play a short encore.", "perf(+)", "moment of speaking"),
+    ],
+)
+def test_what_probe_w_showed_is_refused(realize, source, expr, why):
+    declined(realize(source, expr), why)
+
+
+@pytest.mark.parametrize(
+    "source,expr,expected",
+    [
+        # a passive made with *get* keeps *get* when it moves into the past
+        (
+            "When the puppies get tired, they sleep under the stairs.",
+            "tense(past)",
+            "When the puppies got tired, they slept under the stairs.",
+        ),
+        (
+            "When the otters get bored, they juggle small stones.",
+            "tense(past)",
+            "When the otters got bored, they juggled small stones.",
+        ),
+        (
+            "The thief got caught by a neighbour.",
+            "tense(fut)",
+            "The thief will get caught by a neighbour.",
+        ),
+        # a doer after *by* still becomes the subject
+        ("The window was broken by two boys.", "active", "Two boys broke the window."),
+        # a question without *please* keeps its edits
+        ("Did you close the door?", "declarative", "You closed the door."),
+        # a present *now* is left alone
+        (
+            "The team is now testing a new vaccine.",
+            "perf(+)",
+            "The team has now been testing a new vaccine.",
+        ),
+    ],
+)
+def test_what_probe_w_leaves_alone_or_mends(realize, source, expr, expected):
+    assert ok_text(realize(source, expr)) == expected

@@ -62,6 +62,11 @@ _NOMINAL_DEPS = frozenset(
 )
 
 
+def _opens(tokens, t: Token) -> bool:
+    """Whether ``t`` is the sentence's first word (after any opening quotation marks)."""
+    return all(x.text in ('"', "'", "“", "‘", "(") for x in tokens[: t.i])
+
+
 def _object_first(tokens, verb: Token) -> bool:
     """Whether a verb's object comes before its subject (*and whatever herbs he had*): a free
     relative read as a clause of its own."""
@@ -99,6 +104,8 @@ def unsettled_parse(analysis: Analysis, main: Frame, plan: EditPlan) -> str | No
                 and t.dep == "conj"
                 and tokens[t.head].pos in ("NOUN", "PROPN")
             )
+            # *Serve slightly chilled ...*: a bare verb made a subject (an imperative misread)
+            or (t.tag == "VB" and t.dep in ("nsubj", "nsubjpass") and _opens(tokens, t))
         ),
         None,
     )

@@ -29,7 +29,7 @@ from .sentences import (
     reporting_clause,
     several_clauses,
 )
-from .time import present_time, time_conflict
+from .time import TIME_WORDS, present_time, time_conflict
 
 # The English word lists, from rules/lexicon/ (each file says what its words are for).
 NEGATIVE_ADVERBS = english.read_lexicon("nearly_negative_adverbs")
@@ -497,6 +497,40 @@ def _request(c: _Clause) -> str | None:
     )
 
 
+def _measure_after_by(c: _Clause) -> str | None:
+    """*have been delayed by at least two hours*, *was cut by 10 percent*: a *by*-phrase of a
+    passive that measures (a number of a unit or of time) names no doer; made active it would
+    be the subject (*two hours have delayed all departures*)."""
+    agent = c.functions.get("agent")
+    if agent is None or c.pred.voice != "passive" or c.f.get("voice") != "active":
+        return None
+    inside = c.tokens[agent.span[0] : agent.span[1]]
+    counted = any(t.tag == "CD" for t in inside)
+    nouns = {(t.lemma or t.text).lower() for t in inside}
+    if counted and nouns & (_MEASURES | TIME_WORDS):
+        return (
+            f"'{agent.text}' measures how much, and names no doer; the active would make "
+            "it the subject"
+        )
+    return None
+
+
+_MEASURES = english.read_lexicon("unit_nouns") | frozenset({"percent", "per", "cent", "%"})
+
+
+def _please_request(c: _Clause) -> str | None:
+    """*Could passenger Lopez please make her way to the desk?*: *please* makes the question a
+    request; another modal (*Might ... please*), a statement (*... please could make her
+    way*), a past or an aspect would no longer ask for anything."""
+    if c.pred.force != "ques" or "please" not in c.words:
+        return None
+    f = c.f
+    changes = [k for k in ("modality", "force", "tense", "perfect", "progressive") if k in f]
+    if not changes or all(f[k] == c.pred.features().get(k) for k in changes):
+        return None
+    return "'please' makes the question a request; the edit would no longer ask for anything"
+
+
 def _perfect_of_a_will_question(c: _Clause) -> str | None:
     """*Will the minister tell the House ...?*, *Can you send me the file?*: a question with
     *will* or *can* asks for an act or a forecast; its perfect (*Will the minister have told
@@ -674,6 +708,8 @@ REFUSALS = (
     _positive_polarity_subject,
     _rhetorical_question,
     _request,
+    _please_request,
+    _measure_after_by,
     _perfect_of_a_will_question,
     _first_person_will_question,
     _pronoun_after_particle,

@@ -26,6 +26,29 @@ _PARTS_OF_TIME = frozenset({"end", "start", "beginning", "middle", "close", "res
 _FUTURE_DETERMINERS = frozenset({"next", "coming"})
 
 
+def _now_in_the_group(
+    tokens: Sequence[Token], frame: Frame, plan_tense: str | None, perfect: bool
+) -> str | None:
+    """*The crew will now come round*: *now* after *will* dates the clause at the moment of
+    speaking (an announcement), which a past would contradict (*now came round*) and a future
+    perfect would make a guess of (*will now have come round*). A past narrative's *now* (*was
+    now ready*) and a present's (*is now testing*, *has now been testing*) are left alone."""
+    src = frame.predicate
+    group = [i for i in frame.verb_group if i != frame.verb and 0 <= i < len(tokens)]
+    first = min(group, default=None)
+    if first is None or first + 1 >= len(tokens) or tokens[first + 1].text.lower() != "now":
+        return None
+    if src.tense != "fut" or src.perfect:  # (*is now testing* -> *has now been testing*)
+        return None
+    if plan_tense == "past" or (perfect and plan_tense != "past"):
+        return f"'{tokens[first].text} now' dates the clause at the moment of speaking; " + (
+            "the past would contradict it"
+            if plan_tense == "past"
+            else "its perfect would make a span of it"
+        )
+    return None
+
+
 def dated_phrases(words: list[str]) -> tuple[str | None, str | None]:
     """The small grammar of time expressions, beside the fixed phrases of the lexicons: *last*
     / *previous* + a time noun (*last Tuesday*, *last spring*), a time noun + *ago* (*three
@@ -85,6 +108,8 @@ def present_time(
     if plan_tense not in ("past", "fut") and not perfect:
         return None
     tokens = analysis.sentence.tokens
+    if (why := _now_in_the_group(tokens, frame, plan_tense, perfect)) is not None:
+        return why
     text = " ".join(tokens[i].text for i in main_clause_tokens(analysis, frame))
     if (m := _PRESENT_TIME.search(text)) is None:
         return None

@@ -61,7 +61,7 @@ from .layout import (
 )
 from .moves import arrange
 from .orthography import fix_capitals, fix_final_punctuation, join
-from .verbs import invert, place_chain, tag_of, verb_chain, with_negation
+from .verbs import invert, passive_auxiliary, place_chain, tag_of, verb_chain, with_negation
 
 _TIME_FEATURES = frozenset({"tense", "progressive", "perfect"})
 _EDIT_NAMES = {
@@ -174,7 +174,10 @@ class SurfaceRealizer:
             analysis.sentence.tokens[i].text.lower() == "n't" for i in frame.verb_group
         )
         opts = Options(contract=contracted)
-        chain = verb_chain(src.lemma, target, agr, self.invariant, opts)
+        tokens = analysis.sentence.tokens
+        chain = verb_chain(
+            src.lemma, target, agr, self.invariant, opts, passive_auxiliary(tokens, frame)
+        )
         chain = with_negation(
             chain,
             target["polarity"] == "neg",
@@ -278,7 +281,14 @@ class SurfaceRealizer:
         *never* tokens under negation, and whether *never* moves into the chain."""
         frame, target, tokens = layout.frame, layout.target, layout.analysis.sentence.tokens
         src = frame.predicate
-        chain = verb_chain(src.lemma, target, layout.agreement, self.invariant, options)
+        chain = verb_chain(
+            src.lemma,
+            target,
+            layout.agreement,
+            self.invariant,
+            options,
+            passive_auxiliary(tokens, frame),
+        )
         # "never" is an adverb that negates: it needs no do-support, and it follows the first
         # auxiliary when there is one (*will never pay*), else it keeps its place.
         negative = target["polarity"] == "neg"
@@ -564,7 +574,14 @@ def _unknown_verb_form(layout: Layout, invariant: frozenset[str]) -> str | None:
     ):
         return None
     target, src = layout.target, frame.predicate
-    chain = verb_chain(src.lemma, target, layout.agreement, invariant, Options())
+    chain = verb_chain(
+        src.lemma,
+        target,
+        layout.agreement,
+        invariant,
+        Options(),
+        passive_auxiliary(layout.analysis.sentence.tokens, frame),
+    )
     do_support = (
         len(chain) == 1
         and src.lemma != "be"

@@ -14,8 +14,16 @@ from .layout import Options, by_function
 
 
 def verb_chain(
-    lemma: str, target: dict, agr: Agreement, invariant: frozenset[str], options: Options
+    lemma: str,
+    target: dict,
+    agr: Agreement,
+    invariant: frozenset[str],
+    options: Options,
+    passive: str = "be",
 ) -> list[str]:
+    """The words of the verb group ``target`` asks for on ``lemma``: modal or *will*, *have*,
+    progressive *be*, the passive's auxiliary (``passive``: *be*, or *get* where the source
+    has it: *when the otters get bored* -> *got bored*), the verb."""
     words: list[str] = []
     need = "fin"
     tense = target["tense"]
@@ -42,10 +50,21 @@ def verb_chain(
         words.append(form("be"))
         need = "VBG"
     if target["voice"] == "passive":
-        words.append(form("be"))
+        words.append(form(passive))
         need = "VBN"
     words.append(form(lemma))
     return words
+
+
+def passive_auxiliary(tokens: Sequence[Token], frame: Frame) -> str:
+    """*get* when the frame's passive is made with it (*get bored*, *got caught*), else
+    *be*."""
+    gets = any(
+        tokens[i].dep == "auxpass" and (tokens[i].lemma or "").lower() == "get"
+        for i in frame.verb_group
+        if 0 <= i < len(tokens)
+    )
+    return "get" if gets else "be"
 
 
 def has_auxiliary(chain: list[str], lemma: str) -> bool:
