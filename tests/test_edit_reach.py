@@ -1771,3 +1771,38 @@ def test_what_probe_w_showed_is_refused(realize, source, expr, why):
 )
 def test_what_probe_w_leaves_alone_or_mends(realize, source, expr, expected):
     assert ok_text(realize(source, expr)) == expected
+
+
+@pytest.mark.parametrize(
+    "source,expr,why",
+    [
+        # a negation before a clause of purpose is read two ways
+        ("The pool will close early so that the staff can clean the filters.", "negate", "purpose"),
+        (
+            "The library opens late on Mondays so the staff can restock the shelves.",
+            "negate",
+            "purpose",
+        ),
+        # an as-phrase right after the object may be the object's owner's
+        ("The new rules do not change your rights as a tenant.", "passive", "its owner"),
+    ],
+)
+def test_what_probe_u_left_is_refused(realize, source, expr, why):
+    declined(realize(source, expr), why)
+
+
+@pytest.mark.parametrize(
+    "source,expected",
+    [
+        (
+            "The club described the match as a disaster.",
+            "The match was described by the club as a disaster.",
+        ),
+        (
+            "The committee appointed Dr Rees as chair.",
+            "Dr Rees was appointed by the committee as chair.",
+        ),
+    ],
+)
+def test_an_as_phrase_of_a_verb_of_regarding_stays_with_the_verb(realize, source, expected):
+    assert ok_text(realize(source, "passive")) == expected

@@ -107,7 +107,29 @@ def carried_phrase(analysis: Analysis, main: Frame, plan: EditPlan) -> str | Non
                 f"'{tokens[t.head].text}' or to the verb; moved with the object it could "
                 "change the meaning"
             )
+    if (left := _as_after_object(tokens, main, end)) is not None:
+        return (
+            f"the parse gives '{phrase(analysis, left)}' to the verb, but right after the "
+            f"object '{obj.text}' it may describe the object or its owner; moved, the object "
+            "would leave it behind"
+        )
     return None
+
+
+def _as_after_object(tokens, main: Frame, end: int) -> Token | None:
+    """An *as*-phrase the parse hangs on the verb right after the object (*do not affect your
+    statutory rights as a consumer*), unless the verb names, regards or uses its object as
+    something (``naming_verbs.txt``, ``as_verbs.txt``: *appointed her as chair*)."""
+    if end >= len(tokens):
+        return None
+    t = tokens[end]
+    lemma = (tokens[main.verb].lemma or "").lower()
+    if t.text.lower() == "as" and t.head == main.verb and t.dep == "prep":
+        return None if lemma in _NAMING or lemma in _AS_VERBS else t
+    return None
+
+
+_AS_VERBS = english.read_lexicon("as_verbs")  # *described the match as a disaster*
 
 
 def _left_behind(analysis: Analysis, main: Frame, subj) -> str | None:

@@ -749,6 +749,7 @@ REFUSALS = (
             scope.dependent_past_refusal,
             scope.when_clause_refusal,
             scope.purpose_refusal,
+            scope.negated_purpose_refusal,
             sequence.relative_event_refusal,
             sequence.conditional_future_refusal,
             sequence.future_perfect_refusal,

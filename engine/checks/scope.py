@@ -600,6 +600,28 @@ def purpose_refusal(analysis: Analysis, main: Frame, plan: EditPlan) -> str | No
     return None
 
 
+def negated_purpose_refusal(analysis: Analysis, main: Frame, plan: EditPlan) -> str | None:
+    """Why a negation cannot go before a clause of purpose (*will close early so that staff
+    can attend a training*): *will not close early so that staff can attend* reads as the
+    purpose of not closing, or as closing for another purpose, and neither is the negation of
+    the sentence."""
+    if plan.features.get("polarity") != "neg" or main.predicate.polarity != "pos":
+        return None
+    tokens = analysis.sentence.tokens
+    for f in analysis.frames:
+        if not 0 <= f.verb < len(tokens) or tokens[f.verb].head != main.verb:
+            continue
+        if f.verb < main.verb or not f.predicate.modality:
+            continue
+        marks = {t.text.lower() for t in tokens if t.head == f.verb and t.dep in ("mark", "advmod")}
+        if "so" in marks or {"in", "order"} <= marks:
+            return (
+                f"the clause '{phrase(analysis, tokens[f.verb])}' tells the purpose of the main "
+                "event; negated, the sentence would read as the purpose of not doing it"
+            )
+    return None
+
+
 def when_clause_refusal(analysis: Analysis, main: Frame, plan: EditPlan) -> str | None:
     """Why a past main clause cannot take the perfect: a *when*-clause in the simple past sets
     the main event at its time or right after it (*When the school was demolished, a capsule
