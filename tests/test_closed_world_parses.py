@@ -130,3 +130,18 @@ def test_a_frame_set_off_by_a_comma_is_a_frame():
     a = _analysis(_parse(rows), 8, "pres", (8,))
     main = _with_subject(a, 6, 8, 7)
     assert closed.clause_read_as_frame(a, main, EditPlan({"tense": "past"})) is None
+
+
+def test_a_frame_of_saying_is_a_frame_without_its_comma():
+    rows = [  # *rates will rise he said*, as tokenized text without its commas has it
+        ("rates", "NOUN", "NNS", "nsubj", 2),
+        ("will", "AUX", "MD", "aux", 2),
+        ("rise", "VERB", "VB", "ccomp", 4),
+        ("he", "PRON", "PRP", "nsubj", 4),
+        ("said", "VERB", "VBD", "ROOT", 4),
+    ]
+    tokens = _parse(rows)
+    tokens[4] = Token(4, "said", tokens[4].start, tokens[4].end, "say", "VERB", "VBD", "ROOT", 4)
+    a = _analysis(tokens, 4, "past", (4,))
+    main = _with_subject(a, 3, 4, 3)
+    assert closed.clause_read_as_frame(a, main, EditPlan({"tense": "fut"})) is None

@@ -962,6 +962,8 @@ def clause_read_as_frame(analysis: Analysis, main: Frame, plan: EditPlan) -> str
     subj = next((a for a in main.arguments if a.function == "subj"), None)
     if subj is None or subj.span[0] <= 0:
         return None
+    if (tokens[main.verb].lemma or "").lower() in _CLAUSE_TAKING:
+        return None  # a frame of saying or thinking (*... he said*, however it is set off)
     framed = next(
         (t for t in tokens if t.head == main.verb and t.dep == "ccomp" and t.i < subj.span[0]),
         None,
