@@ -1802,6 +1802,11 @@ def test_what_probe_u_left_is_refused(realize, source, expr, why):
             "The committee appointed Dr Rees as chair.",
             "Dr Rees was appointed by the committee as chair.",
         ),
+        # a role of the event, not of a person, is the verb's
+        (
+            "The army freed three prisoners as a sign of good faith.",
+            "Three prisoners were freed by the army as a sign of good faith.",
+        ),
     ],
 )
 def test_an_as_phrase_of_a_verb_of_regarding_stays_with_the_verb(realize, source, expected):

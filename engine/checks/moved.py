@@ -117,16 +117,24 @@ def carried_phrase(analysis: Analysis, main: Frame, plan: EditPlan) -> str | Non
 
 
 def _as_after_object(tokens, main: Frame, end: int) -> Token | None:
-    """An *as*-phrase the parse hangs on the verb right after the object (*do not affect your
-    statutory rights as a consumer*), unless the verb names, regards or uses its object as
-    something (``naming_verbs.txt``, ``as_verbs.txt``: *appointed her as chair*)."""
+    """An *as*-phrase of a person's role the parse hangs on the verb right after the object
+    (*do not affect your statutory rights as a consumer*), unless the verb names, regards or
+    uses its object as something (``naming_verbs.txt``, ``as_verbs.txt``: *appointed her as
+    chair*)."""
     if end >= len(tokens):
         return None
     t = tokens[end]
     lemma = (tokens[main.verb].lemma or "").lower()
-    if t.text.lower() == "as" and t.head == main.verb and t.dep == "prep":
-        return None if lemma in _NAMING or lemma in _AS_VERBS else t
-    return None
+    if t.text.lower() != "as" or t.head != main.verb or t.dep != "prep":
+        return None
+    if lemma in _NAMING or lemma in _AS_VERBS:
+        return None
+    # a role of a person (*as a consumer*, *as a tenant*) may be the object's owner's; a role
+    # of the event (*released two hostages as a gesture of goodwill*) is the verb's
+    noun = next((x for x in tokens if x.head == t.i and x.dep == "pobj"), None)
+    if noun is None or (noun.lemma or noun.text).lower() not in english.person_nouns():
+        return None
+    return t
 
 
 _AS_VERBS = english.read_lexicon("as_verbs")  # *described the match as a disaster*
