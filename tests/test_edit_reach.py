@@ -1811,3 +1811,7 @@ def test_what_probe_u_left_is_refused(realize, source, expr, why):
 )
 def test_an_as_phrase_of_a_verb_of_regarding_stays_with_the_verb(realize, source, expected):
     assert ok_text(realize(source, "passive")) == expected
+
+
+def test_a_measure_as_the_object_of_a_change_is_an_amount(realize):
+    declined(realize("The barometer has fallen six millibars since noon.", "prog(+)"), "a number")

@@ -253,8 +253,9 @@ def _amount_of_change(tokens: Sequence[Token], main: Frame, t: Token) -> bool:
         and tokens[noun.head].dep == "advmod"
         and tokens[noun.head].head == main.verb
     )
+    changes = noun.dep == "dobj" and (tokens[main.verb].lemma or "").lower() in _PROCESSES
     if (  # *has fallen four millibars*: a measure right on the verb
-        noun.dep == "npadvmod"
+        (noun.dep == "npadvmod" or changes)
         and on_verb
         and noun.lemma.lower() not in TIME_WORDS
         and t.dep == "nummod"
