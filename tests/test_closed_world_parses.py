@@ -145,3 +145,44 @@ def test_a_frame_of_saying_is_a_frame_without_its_comma():
     a = _analysis(tokens, 4, "past", (4,))
     main = _with_subject(a, 3, 4, 3)
     assert closed.clause_read_as_frame(a, main, EditPlan({"tense": "fut"})) is None
+
+
+def test_a_passive_subject_without_a_passive_auxiliary_is_a_misread():
+    rows = [  # *We found a lamp that the council has not fixed.* with 'council' a passive subject
+        ("We", "PRON", "PRP", "nsubj", 1),
+        ("found", "VERB", "VBD", "ROOT", 1),
+        ("a", "DET", "DT", "det", 3),
+        ("lamp", "NOUN", "NN", "dobj", 1),
+        ("that", "SCONJ", "IN", "mark", 9),
+        ("the", "DET", "DT", "det", 6),
+        ("council", "NOUN", "NN", "nsubjpass", 9),
+        ("has", "AUX", "VBZ", "aux", 9),
+        ("not", "PART", "RB", "neg", 9),
+        ("fixed", "VERB", "VBN", "acl", 3),
+        (".", "PUNCT", ".", "punct", 1),
+    ]
+    a = _analysis(_parse(rows), 1, "past", (1,))
+    why = closed.unsettled_parse(a, a.frames[0], EditPlan({"tense": "fut"}))
+    assert why is not None and "no passive auxiliary" in why
+    # an edit that leaves the relative clause as it is does not depend on its voice
+    assert closed.unsettled_parse(a, a.frames[0], EditPlan({"polarity": "neg"})) is None
+
+
+def test_a_subject_that_ends_in_a_conjunction_is_a_misread():
+    rows = [  # *Why does my dog bark at cats but ignore birds?* with 'bark' read as a noun
+        ("Why", "SCONJ", "WRB", "advmod", 8),
+        ("does", "AUX", "VBZ", "aux", 8),
+        ("my", "PRON", "PRP$", "poss", 4),
+        ("dog", "ADJ", "JJR", "amod", 4),
+        ("bark", "NOUN", "NN", "nsubj", 8),
+        ("at", "ADP", "IN", "prep", 4),
+        ("cats", "NOUN", "NNS", "pobj", 5),
+        ("but", "CCONJ", "CC", "cc", 4),
+        ("ignore", "VERB", "VB", "ROOT", 8),
+        ("birds", "NOUN", "NNS", "dobj", 8),
+        ("?", "PUNCT", ".", "punct", 8),
+    ]
+    a = _analysis(_parse(rows), 8, "pres", (1, 8))
+    main = _with_subject(a, 2, 8, 4)
+    why = closed.unsettled_parse(a, main, EditPlan({"polarity": "neg"}))
+    assert why is not None and "ends the subject" in why

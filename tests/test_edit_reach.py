@@ -1815,3 +1815,24 @@ def test_an_as_phrase_of_a_verb_of_regarding_stays_with_the_verb(realize, source
 
 def test_a_measure_as_the_object_of_a_change_is_an_amount(realize):
     declined(realize("The barometer has fallen six millibars since noon.", "prog(+)"), "a number")
+
+
+@pytest.mark.parametrize(
+    "source,expr,why",
+    [
+        # a wh-question is no yes/no question, and a question with its wh-word in the subject
+        # is one the parse reads as a statement
+        ("Where did the otters hide the stones?", "question", "a wh-question"),
+        ("Which keeper feeds the penguins?", "negate", "does not read"),
+        ("How many visitors came on Sunday?", "tense(fut)", "does not read"),
+    ],
+)
+def test_what_probe_x_showed_of_questions_is_refused(realize, source, expr, why):
+    declined(realize(source, expr), why)
+
+
+def test_a_wh_question_still_takes_a_negation(realize):
+    assert (
+        ok_text(realize("Where did you leave the keys?", "negate"))
+        == "Where didn't you leave the keys?"
+    )

@@ -75,22 +75,42 @@ def _object_first(tokens, verb: Token) -> bool:
     return obj is not None and subj is not None and obj < subj < verb.i
 
 
-def unsettled_parse(analysis: Analysis, main: Frame, plan: EditPlan) -> str | None:
-    """Why the parse does not settle the sentence's structure: it has a second root (the words
-    after it are no part of the main clause: *It rained all afternoon, so Leo and I stayed in*),
-    a finite verb or a complementizer *that* in a noun's place (*and the wheat bends low*), a
-    subject of a noun or a second subject (*The indicator light turns*: 'indicator' the subject
-    of 'light'), or a phrase of the main verb is attached by the catch-all ``dep`` (*closed the
-    library, the pool and the park*), which an edit that moves an argument could split."""
-    tokens = analysis.sentence.tokens
-    roots = [t for t in tokens if t.head == t.i and t.text not in _PUNCT]
-    if len(roots) > 1:
-        other = next(t for t in roots if t.i != _root_of(tokens, main.verb))
+def _broken_voice_or_subject(tokens, main: Frame, plan: EditPlan) -> str | None:
+    """A subject the parse ends with a conjunction (*my terrier bark at the postman but*), or a
+    passive subject with no passive auxiliary in a clause the edit rewrites (*that the council
+    has not yet fixed*); else None."""
+    subj = next((a for a in main.arguments if a.function == "subj"), None)
+    words = [t for t in tokens[subj.span[0] : subj.span[1]] if t.pos != "PUNCT"] if subj else []
+    if words and words[-1].dep == "cc":  # *my terrier bark at the postman but*
         return (
-            f"the parse reads the sentence as two (a second root, '{other.text}'); the edit "
-            "would reach only one of them"
+            f"the parse ends the subject '{subj.text}' with '{words[-1].text}'; where the "
+            "subject ends and the verb begins stays unsettled"
         )
-    misread = next(
+    passive = next(  # *that the council has not yet fixed*: a passive subject with no *be*
+        (
+            t
+            for t in tokens
+            if t.dep == "nsubjpass"
+            and 0 <= t.head < len(tokens)
+            and not any(x.head == t.head and x.dep == "auxpass" for x in tokens)
+            # (a clause the edit rewrites: the main one, or any under a tense edit)
+            and (t.head == main.verb or "tense" in plan.features)
+        ),
+        None,
+    )
+    if passive is not None:
+        return (
+            f"the parse makes '{passive.text}' the passive subject of "
+            f"'{tokens[passive.head].text}', which has no passive auxiliary; the clause's voice "
+            "stays unsettled"
+        )
+    return None
+
+
+def _misread_token(tokens, main: Frame) -> Token | None:
+    """A word the parse tags one way and places another: a finite verb or a *that* in a noun's
+    place, a verb joined to a noun, an opening bare verb made a subject; else None."""
+    return next(
         (
             t
             for t in tokens
@@ -109,6 +129,26 @@ def unsettled_parse(analysis: Analysis, main: Frame, plan: EditPlan) -> str | No
         ),
         None,
     )
+
+
+def unsettled_parse(analysis: Analysis, main: Frame, plan: EditPlan) -> str | None:
+    """Why the parse does not settle the sentence's structure: it has a second root (the words
+    after it are no part of the main clause: *It rained all afternoon, so Leo and I stayed in*),
+    a finite verb or a complementizer *that* in a noun's place (*and the wheat bends low*), a
+    subject of a noun or a second subject (*The indicator light turns*: 'indicator' the subject
+    of 'light'), or a phrase of the main verb is attached by the catch-all ``dep`` (*closed the
+    library, the pool and the park*), which an edit that moves an argument could split."""
+    tokens = analysis.sentence.tokens
+    roots = [t for t in tokens if t.head == t.i and t.text not in _PUNCT]
+    if len(roots) > 1:
+        other = next(t for t in roots if t.i != _root_of(tokens, main.verb))
+        return (
+            f"the parse reads the sentence as two (a second root, '{other.text}'); the edit "
+            "would reach only one of them"
+        )
+    misread = _misread_token(tokens, main)
+    if (why := _broken_voice_or_subject(tokens, main, plan)) is not None:
+        return why
     if misread is not None:
         return (
             f"the parse tags '{misread.text}' as a verb or a conjunction but gives it a noun's "
@@ -164,6 +204,13 @@ def unsettled_parse(analysis: Analysis, main: Frame, plan: EditPlan) -> str | No
                 f"the parse gives '{t.text}' a subject ('{subjects[0].text}') it cannot have "
                 "(a noun's, or a second one); one of the two is likely part of the other's phrase"
             )
+    return _unsettled_for_a_move(analysis, main, plan)
+
+
+def _unsettled_for_a_move(analysis: Analysis, main: Frame, plan: EditPlan) -> str | None:
+    """Under an edit that moves an argument: a noun with its own determiner made part of the
+    argument, or a phrase of the main verb attached by ``dep``, that the move could split."""
+    tokens = analysis.sentence.tokens
     if not moves(main, plan):
         return None
     for a in main.arguments:

@@ -278,6 +278,26 @@ def _declarative_of_a_wh_question(c: _Clause) -> str | None:
     return None
 
 
+def _polar_question_of_a_wh_question(c: _Clause) -> str | None:
+    """*Why does the dog bark?* under `question`: a question already, but not the yes/no
+    question the edit asks for; "unchanged" would be false, and a wh-word has no yes/no
+    counterpart."""
+    words = c.words
+    if not words or words[0] not in english.WH_WORDS or words[-1] != "?":
+        return None
+    if c.f.get("force") == "ques":
+        return (
+            f"'{c.tokens[0].text} ...?' is a wh-question; the edit asks for a yes/no question, "
+            "which the questioned phrase has no form of"
+        )
+    if c.pred.force != "ques":  # *How many people came?*: the wh-word in the subject
+        return (
+            f"the parse does not read '{c.tokens[0].text} ...?' as a question (its wh-word is "
+            "in the subject, with no inversion); the edit would end it as a statement"
+        )
+    return None
+
+
 def _uncleft_of_an_expletive(c: _Clause) -> str | None:
     words, tokens, pred = c.words, c.tokens, c.pred
     if (
@@ -696,6 +716,7 @@ REFUSALS = (
     _adjectival_participle,
     _exclamative,
     _declarative_of_a_wh_question,
+    _polar_question_of_a_wh_question,
     _uncleft_of_an_expletive,
     _perfect_dated_by_since,
     _progressive_of_a_state,
