@@ -81,7 +81,7 @@ def _broken_voice_or_subject(tokens, main: Frame, plan: EditPlan) -> str | None:
     has not yet fixed*); else None."""
     subj = next((a for a in main.arguments if a.function == "subj"), None)
     words = [t for t in tokens[subj.span[0] : subj.span[1]] if t.pos != "PUNCT"] if subj else []
-    if words and words[-1].dep == "cc":  # *my terrier bark at the postman but*
+    if subj is not None and words and words[-1].dep == "cc":  # *my terrier bark ... but*
         return (
             f"the parse ends the subject '{subj.text}' with '{words[-1].text}'; where the "
             "subject ends and the verb begins stays unsettled"
