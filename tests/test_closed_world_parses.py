@@ -184,5 +184,5 @@ def test_a_subject_that_ends_in_a_conjunction_is_a_misread():
     ]
     a = _analysis(_parse(rows), 8, "pres", (1, 8))
     main = _with_subject(a, 2, 8, 4)
-    why = closed.unsettled_parse(a, main, EditPlan({"polarity": "neg"}))
+    why = closed.subject_ends_in_a_conjunction(a, main, EditPlan({"polarity": "neg"}))
     assert why is not None and "ends the subject" in why

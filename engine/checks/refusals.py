@@ -758,6 +758,7 @@ REFUSALS = (
             closed.clause_joined_in_a_complement,
             closed.clause_read_as_frame,
             closed.clause_as_subject,
+            closed.subject_ends_in_a_conjunction,
             closed.comment_clause,
             closed.attachment_after_relative,
             meaning.modal_refusal,
