@@ -40,7 +40,7 @@ def _now_in_the_group(
         return None
     if src.tense != "fut" or src.perfect:  # (*is now testing* -> *has now been testing*)
         return None
-    if plan_tense == "past" or (perfect and plan_tense != "past"):
+    if plan_tense == "past" or perfect:
         return f"'{tokens[first].text} now' dates the clause at the moment of speaking; " + (
             "the past would contradict it"
             if plan_tense == "past"
