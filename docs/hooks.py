@@ -6,7 +6,8 @@
 * ``cli.md``: the line ``<!-- seam-cli-vocabulary -->`` becomes the table of the options
   several commands share (:func:`engine.cli.options.vocabulary`).
 * ``statuses.md``: the line ``<!-- seam-error-codes -->`` becomes the table of error codes,
-  built from the :class:`engine.errors.SeamError` hierarchy.
+  built from the :class:`engine.errors.SeamError` hierarchy, and ``<!-- seam-refusal-codes -->``
+  the table of the shared refusals' codes (:data:`engine.checks.REFUSALS`).
 * ``developer.md``: the line ``<!-- seam-layers -->`` becomes the table of layers that
   ``tests/test_architecture.py`` enforces (its ``LAYERS``).
 
@@ -27,6 +28,7 @@ from mkdocs.exceptions import PluginError
 CLI_MARKER = "<!-- seam-cli-reference -->"
 VOCABULARY_MARKER = "<!-- seam-cli-vocabulary -->"
 ERRORS_MARKER = "<!-- seam-error-codes -->"
+REFUSALS_MARKER = "<!-- seam-refusal-codes -->"
 LAYERS_MARKER = "<!-- seam-layers -->"
 
 # Help strings may point at data outside the repository (a sibling ``../shared`` folder of the
@@ -52,9 +54,11 @@ def on_page_markdown(markdown: str, page, config, files) -> str:
         markdown = markdown.replace(VOCABULARY_MARKER, vocabulary_table())
         return markdown.replace(CLI_MARKER, cli_reference())
     if src == "statuses.md":
-        if ERRORS_MARKER not in markdown:
-            raise PluginError(f"docs/statuses.md lost its marker line {ERRORS_MARKER}")
+        for marker in (ERRORS_MARKER, REFUSALS_MARKER):
+            if marker not in markdown:
+                raise PluginError(f"docs/statuses.md lost its marker line {marker}")
         _import_engine(config)
+        markdown = markdown.replace(REFUSALS_MARKER, refusal_table())
         return markdown.replace(ERRORS_MARKER, error_table())
     if src == "developer.md":
         if LAYERS_MARKER not in markdown:
@@ -221,6 +225,25 @@ def _cli_reference(parser: argparse.ArgumentParser) -> str:
 
 
 # --- the error codes --------------------------------------------------------------------------
+
+
+def refusal_table() -> str:
+    """The shared refusals in the order they are asked: code, check, and the sentence of ours
+    each refuses under its edit."""
+    from engine.checks import MISPARSES, REFUSALS
+    from engine.checks.table import NOT_ENGLISH
+
+    out = ["| code | refuses | example (edit) |", "|---|---|---|"]
+    out.append(
+        f"| `{NOT_ENGLISH}` | text that is not English (another script, few plain words) "
+        "| *Кошка спит на диване.* (any) |"
+    )
+    for entry in (*REFUSALS, *MISPARSES):
+        module, name = entry.name.split(".")
+        what = name.replace("_refusal", "").replace("_", " ")
+        example = entry.example.replace("|", r"\|").replace("*", r"\*")
+        out.append(f"| `{entry.code}` | {what} (`{module}`) | *{example}* (`{entry.edit}`) |")
+    return "\n".join(out) + "\n"
 
 
 def error_table() -> str:

@@ -65,8 +65,8 @@ def before_backend(
         return source_record(source, "identity")
     checked = getattr(backend, "checked", None)
     seen = checked(analysis) if checked is not None else analysis
-    if seen is not None and (why := refusal(seen, plan)):
-        return Realization.not_applicable(why)
+    if seen is not None and (refused := refusal(seen, plan)):
+        return Realization.not_applicable(refused.reason, refused.code)
     if getattr(backend, "scope", "main") == "main":
         frame = seen.main_frame if seen is not None else None
         if frame is not None and frame.finite and (why := already_satisfied(frame.predicate, plan)):

@@ -26,7 +26,16 @@ from dataclasses import dataclass
 from typing import cast
 
 from . import contract
-from .backends import ERROR, NO_REALIZATION, OK, Backend, Candidate, Realization, get_backend
+from .backends import (
+    ERROR,
+    NO_REALIZATION,
+    NOT_APPLICABLE,
+    OK,
+    Backend,
+    Candidate,
+    Realization,
+    get_backend,
+)
 from .errors import IncompatibleError, InputError, InternalError, RecordError, SeamError
 from .ir import Analysis
 from .jsonl import InputRecord, fingerprint
@@ -429,7 +438,7 @@ class Transformer:
             ranked_by=selector.ranker.name
             if selector is not None and selector.ranker is not None
             else None,
-            code=result.code if status == ERROR else None,
+            code=result.code if status in (ERROR, NOT_APPLICABLE) else None,
             fingerprint=rec.fingerprint,
             fields=self._fields(rec),
         )

@@ -77,15 +77,16 @@ class Realization:
     details: dict = field(
         default_factory=dict, compare=False, hash=False
     )  # backend facts for the record
-    code: str | None = None  # on an ``error``: the engine.errors code (E999: a bug)
+    # on an ``error``: the engine.errors code (E999: a bug); on a shared refusal, its R code
+    code: str | None = None
 
     @property
     def best(self) -> str | None:
         return self.candidates[0].text if self.candidates else None
 
     @classmethod
-    def not_applicable(cls, reason: str) -> Realization:
-        return cls(NOT_APPLICABLE, reason)
+    def not_applicable(cls, reason: str, code: str | None = None) -> Realization:
+        return cls(NOT_APPLICABLE, reason, code=code)
 
 
 def carry(out: dict, fields: dict | None, reserved: frozenset = frozenset()) -> dict:

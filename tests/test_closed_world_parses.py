@@ -186,3 +186,32 @@ def test_a_subject_that_ends_in_a_conjunction_is_a_misread():
     main = _with_subject(a, 2, 8, 4)
     why = closed.subject_ends_in_a_conjunction(a, main, EditPlan({"polarity": "neg"}))
     assert why is not None and "ends the subject" in why
+
+
+# *The clerk copies documents fast.* with *documents fast* read as a clause after *copies*
+# (*fast* its verb), as the model once did: the example of refusal R203
+_FAST = [
+    ("The", "DET", "DT", "det", 1),
+    ("clerk", "NOUN", "NN", "nsubj", 2),
+    ("copies", "VERB", "VBZ", "ROOT", 2),
+    ("documents", "NOUN", "NNS", "nsubj", 4),
+    ("fast", "VERB", "VBP", "ccomp", 2),
+    (".", "PUNCT", ".", "punct", 2),
+]
+
+
+def test_a_bare_clause_after_a_verb_that_takes_none_is_refusal_r203():
+    from engine.checks import REFUSALS, refusal
+
+    a = _analysis(_parse(_FAST), 2, "pres", (2,))
+    a = Analysis(a.sentence, (_with_subject(a, 0, 2, 1),), 0)
+    got = refusal(a, EditPlan({"tense": "fut"}))
+    assert got is not None and got.code == "R203"
+    assert "'documents fast' a clause of its own after 'copies'" in got.reason
+    entry = next(e for e in REFUSALS if e.code == "R203")
+    assert entry.example == a.text and entry.edit == "tense(fut)"
+    # read right (*fast* an adverb of *copies*), nothing refuses the future
+    rows = [*_FAST[:3], ("documents", "NOUN", "NNS", "dobj", 2), ("fast", "ADV", "RB", "advmod", 2)]
+    b = _analysis(_parse([*rows, _FAST[5]]), 2, "pres", (2,))
+    b = Analysis(b.sentence, (_with_subject(b, 0, 2, 1),), 0)
+    assert refusal(b, EditPlan({"tense": "fut"})) is None

@@ -1836,3 +1836,95 @@ def test_a_wh_question_still_takes_a_negation(realize):
         ok_text(realize("Where did you leave the keys?", "negate"))
         == "Where didn't you leave the keys?"
     )
+
+
+# -- what fashion copy, ward notes, menus and stage reviews showed ------------------------------
+@pytest.mark.parametrize(
+    "source,expr,why",
+    [
+        # an imperative after ', so' beside a statement with a modal (*will be* is no imperative)
+        ("Prices will rise again in March, so book your flights early.", "tense(past)", "joined"),
+        ("The roads will be icy tonight, so drive slowly.", "question", "joined"),
+        ("Boots will be in fashion this winter, so buy a pair.", "perf(+)", "joined"),
+        # a verb in *-ed* after a passive: a participle sharing *be*, or a past of its own
+        ("The jars were washed in hot water and dried in a low oven.", "tense(fut)", "'be'"),
+        ("The soldier was wounded and died two days later.", "tense(fut)", "'be'"),
+        ("The goat is slow-roasted for six hours and served with rice.", "tense(fut)", "'be'"),
+        # *would* of a polite wish is no future seen from the past
+        ("Would you like to add a side of fries to your burger?", "tense(fut)", "wish"),
+        ("I would love to join you for dinner on Friday.", "tense(past)", "wish"),
+        ("We'd prefer a table by the window.", "perf(+)", "wish"),
+        # "unchanged" needs every clause future: *can* has none
+        (
+            "The menu will change each month, and each dish can be ordered as a half portion.",
+            "tense(fut)",
+            "coordinated",
+        ),
+        # a result of *so* / *such* stays in the past the realizer does not move
+        ("The wind blew so hard that the tent collapsed.", "tense(fut)", "'that the tent"),
+        ("She spoke so quietly that nobody heard her.", "tense(fut)", "in the past"),
+        # a second question with its own auxiliary before its subject
+        ("Does the choir need a new piano, or is the old one good enough?", "tense(fut)", "second"),
+        ("Did the critics love the show, or did they just love the cast?", "negate", "second"),
+        ("Is the soup hot, and does it come with bread?", "tense(past)", "second question"),
+        # issuing a statement is over as it happens
+        ("The council issued a formal apology on Monday.", "prog(+)", "over as it happens"),
+        # a bare noun of means after *by* names no doer
+        ("Every invitation was written by hand on thick cream card.", "active", "'by hand'"),
+        ("All of our pasta is made by hand every morning.", "swap", "'by hand'"),
+        ("The contract was sent by post last week.", "active", "'by post'"),
+    ],
+)
+def test_what_fashion_ward_menu_and_stage_text_showed_is_refused(realize, source, expr, why):
+    declined(realize(source, expr), why)
+
+
+@pytest.mark.parametrize(
+    "source,expr,expected",
+    [
+        # a conjunct with a tense of its own keeps it when the main verb group moves
+        (
+            "The patient has been resting in bed and managed to eat some toast.",
+            "tense(past)",
+            "The patient had been resting in bed and managed to eat some toast.",
+        ),
+        (
+            "She is working late and finished the report.",
+            "tense(past)",
+            "She was working late and finished the report.",
+        ),
+        # a participle tagged as one shares the passive's *be*
+        (
+            "The minutes were read aloud and approved by the members.",
+            "tense(fut)",
+            "The minutes will be read aloud and approved by the members.",
+        ),
+        # a second question of *be* changes where it stands
+        (
+            "Does the band need a new drummer, or is the old one good enough?",
+            "tense(past)",
+            "Did the band need a new drummer, or was the old one good enough?",
+        ),
+        # a bare noun not of means is a doer; so is a name
+        (
+            "The suspect was arrested by police on Friday.",
+            "active",
+            "Police arrested the suspect on Friday.",
+        ),
+        ("The letter was written by Maria.", "active", "Maria wrote the letter."),
+        # another modal keeps the bare form of an imperative after a modal's statement
+        (
+            "We will be away until Monday, so please contact the front desk instead.",
+            "modal(might)",
+            "We might be away until Monday, so please contact the front desk instead.",
+        ),
+        # *so* joining a verb phrase after *and* shares the modal
+        (
+            "He will study every night and so pass the exam.",
+            "tense(past)",
+            "He studied every night and so passed the exam.",
+        ),
+    ],
+)
+def test_what_fashion_ward_menu_and_stage_text_leaves_alone(realize, source, expr, expected):
+    assert ok_text(realize(source, expr)) == expected

@@ -95,7 +95,11 @@ def test_jsonl_bad_input_gives_error_records_and_loses_nothing(tmp_path, capsys)
     records = read(out)
     assert len(records) == 20
     assert all(set(r) - {"code"} == RECORD_KEYS for r in records)
-    assert all(("code" in r) == (r["status"] == "error") for r in records)
+    # every error has an E code, a shared refusal an R code, and nothing else has one
+    for r in records:
+        kind = {"error": "E", "not_applicable": "R"}.get(r["status"])
+        assert r.get("code", "")[:1] == (kind or "") or (kind == "R" and "code" not in r), r
+    assert any(r.get("code", "").startswith("R") for r in records)
     by = {(r["id"], r["transformation"]): r for r in records}
     assert by[("a", "pa")]["best"] == "A cat was chased by the dogs."
     assert by[("2", "p")]["status"] == "error" and "invalid JSON" in by[("2", "p")]["reason"]

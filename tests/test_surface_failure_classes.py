@@ -441,7 +441,11 @@ def test_a_noun_parsed_as_a_coordinated_verb_is_untrusted():
             (".", ".", "PUNCT", "punct", 1),
         ]
     )
-    assert "coordinated verb" in misparsed_verb(a)
+    got = misparsed_verb(a)
+    assert got is not None and got.code == "R906" and "coordinated verb" in got.reason
+    from engine.checks import MISPARSES
+
+    assert next(e for e in MISPARSES if e.code == "R906").example == a.text.replace(" .", ".")
 
 
 def test_a_verb_parsed_as_a_noun_conjoined_with_a_verb_is_untrusted(realize):
@@ -481,4 +485,4 @@ def test_a_verb_with_two_subjects_is_untrusted():
         (Argument("ARG0", (0, 1), "Men", 0, "subj"), Argument("ARG0", (2, 3), "boys", 2, "subj")),
     )
     a = type(a)(a.sentence, (two,), 0)
-    assert "two subjects" in misparsed_verb(a)
+    assert "two subjects" in misparsed_verb(a).reason

@@ -6,9 +6,11 @@ they are:
   cannot be expressed on it); :func:`already_satisfied` (the one definition of "the source
   already shows this change": status ``ok``, the source as the only candidate, a reason
   starting ``unchanged:``); :func:`unsupported` (what a backend cannot express);
-* :mod:`.refusals`: :func:`refusal`, the linguistic refusals every backend shares (imperatives,
-  wh-questions, stative verbs, measure verbs, reflexives, contradicting time adverbs), and
-  :mod:`.sentences`, the refusals of a sentence whatever the plan;
+* :mod:`.table`: :func:`refusal`, the linguistic refusals every backend shares, asked in the
+  order of :data:`REFUSALS`, each with a stable code (``R`` and three digits) and a sentence it
+  refuses; their checks live in :mod:`.refusals` (imperatives, wh-questions, stative verbs,
+  measure verbs, reflexives, contradicting time adverbs), :mod:`.closed`, :mod:`.scope`, ...,
+  and :mod:`.sentences` holds the refusals of a sentence whatever the plan;
 * :mod:`.outputs`: checks on a realization. :func:`shows_change` (it shows the plan's change)
   and :func:`keeps_source` (it keeps everything the plan does not change: voice, tense,
   aspect, polarity, modality, force, the lexical verb, the core arguments in their roles, and
@@ -45,26 +47,29 @@ from .plan import (
     unsupported,
     value_name,
 )
-from .refusals import NEGATIVE_ADVERBS, REFUSALS, refusal
+from .refusals import NEGATIVE_ADVERBS
 from .scope import clause_heads, negation_joins, own_group_conjuncts
 from .scope import phrase as clause_phrase
 from .sentences import (
     REPORTING_VERBS,
     inverted_reporting,
-    misparsed_verb,
     not_english,
     presentational,
     reporting_clause,
     several_clauses,
 )
 from .sequence import backshifted_clauses
+from .table import MISPARSES, REFUSALS, Refusal, Refused, misparsed_verb, refusal
 from .time import time_conflict
 
 __all__ = [
     "CLAUSE_FEATURES",
     "CONCESSIVE_SUBORDINATORS",
     "NEGATIVE_ADVERBS",
+    "MISPARSES",
     "REFUSALS",
+    "Refusal",
+    "Refused",
     "clause_heads",
     "own_group_conjuncts",
     "clause_phrase",

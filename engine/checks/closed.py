@@ -531,6 +531,10 @@ def _ends_sentence(tokens, verb: Token) -> bool:
     return all(x.text in _PUNCT for x in tokens[last + 1 :])
 
 
+# The edits of a statement with a modal that reach an imperative joined to it.
+_SWALLOWING = ("tense", "perfect", "progressive", "polarity", "force")
+
+
 def imperative_conjunct(analysis: Analysis, main: Frame, plan: EditPlan) -> str | None:
     """Why a statement joined to an imperative cannot be edited: the second verb has no subject
     and the bare form while the main verb is finite (*The stars favor bold moves, so ask for
@@ -539,9 +543,23 @@ def imperative_conjunct(analysis: Analysis, main: Frame, plan: EditPlan) -> str 
     tokens = analysis.sentence.tokens
     verb = tokens[main.verb]
     if verb.tag == "VB":
-        return None
+        if len(main.verb_group) == 1:
+            return None  # an imperative itself
+        # *will be out of the office, so please contact Dev*: another modal keeps the
+        # imperative's bare form; a tense or an aspect would re-inflect it (*so invested*), a
+        # negation or a question swallow it
+        pred, feats = main.predicate, plan.features
+        if not any(feats.get(k, getattr(pred, k)) != getattr(pred, k) for k in _SWALLOWING):
+            return None
     for t in tokens:
         joined = [x for x in tokens if x.head in (t.i, main.verb) and x.dep == "cc" and x.i < t.i]
+        # *will be everywhere this autumn, so invest in a pair*: no conjunction but 'so' (*will
+        # study and so pass* shares 'will')
+        joined = joined or [
+            x
+            for x in tokens
+            if x.head == t.i and x.dep == "advmod" and x.text.lower() == "so" and x.i < t.i
+        ]
         # the tagger confuses the bare form with the plural present (*run a bakery and
         # deliver bread*); a comma before the conjunction or *please* marks an imperative
         marked = verb.tag in ("VBZ", "VBD") or any(
@@ -551,10 +569,13 @@ def imperative_conjunct(analysis: Analysis, main: Frame, plan: EditPlan) -> str 
         # *have completed the first week, so add one more set*: 'so' never joins a verb that
         # shares the auxiliary, and the parse may leave the imperative as a bare 'dep'
         loose = t.dep == "dep" or any(x.text.lower() == "so" for x in joined)
+        # after a modal's bare form, ', so' and a present with no subject is one too (*will be
+        # in fashion this winter, so buy a pair*: 'buy' tagged a plural present)
+        bare = t.tag == "VB" or (t.tag == "VBP" and verb.tag == "VB" and loose and marked)
         if (
             t.dep in ("conj", "dep")
             and t.head == main.verb
-            and t.tag == "VB"
+            and bare
             and (marked or loose)
             and not any(x.head == t.i and x.dep.startswith("nsubj") for x in tokens)
             and (loose or not any(x.head == main.verb and x.dep == "aux" for x in tokens))
@@ -743,6 +764,69 @@ def misread_order(analysis: Analysis, main: Frame, plan: EditPlan) -> str | None
             "inversion after a fronted word); Seam does not rebuild it with the edit"
         )
     return None
+
+
+def second_question(analysis: Analysis, main: Frame, plan: EditPlan) -> str | None:
+    """Why a question of two questions cannot be edited: a clause joined to the main verb puts
+    its own auxiliary before its own subject (*Does the set need to revolve, or is the director
+    showing off?*); an edit of the first would leave the second as it was, or break its order
+    (*or will be the director showing off*). Asked as a question again, it is one already, and
+    a past or present edit changes a second *be* or *have* where it stands."""
+    tokens = analysis.sentence.tokens
+    pred = main.predicate
+    if not tokens or tokens[-1].text != "?":
+        return None
+    feats = plan.features
+    if feats.get("force") == "ques" == pred.force and set(feats) == {"force"}:
+        return None  # "unchanged": both are questions
+    # a past or present of 'be' or 'have' changes where it stands (*Did ..., or was the
+    # director ...?*); one of 'do' loses its verb's form (*or they just love the cast?*)
+    in_place = set(feats) == {"tense"} and feats["tense"] in ("past", "pres") and not plan.swap
+    for c in tokens:
+        if c.dep != "conj" or c.head != main.verb:
+            continue
+        inner = [c, *(t for t in tokens if t.head == c.i and t.dep in ("ccomp", "xcomp"))]
+        subject = next(
+            (t for t in tokens if t.head in {x.i for x in inner} and t.dep.startswith("nsubj")),
+            None,
+        )
+        if subject is None and c.pos == "AUX":  # *or is the old one good enough?*: the
+            # subject read as the copula's complement
+            subject = next((t for t in tokens if t.head == c.i and t.dep == "attr"), None)
+        first = min(
+            (t for t in tokens if t.i == c.i or (t.head == c.i and t.dep in ("aux", "auxpass"))),
+            key=lambda t: t.i,
+        )
+        if in_place and english.verb_lemma(first.text, first.lemma) in ("be", "have"):
+            continue
+        if subject is not None and first.pos == "AUX" and first.i < subject.i:
+            return (
+                f"'{phrase(analysis, c)}' is a second question joined to the first, with its "
+                "own auxiliary before its own subject; the edit would reach the first alone"
+            )
+    return None
+
+
+def two_objects(analysis: Analysis, main: Frame, plan: EditPlan) -> str | None:
+    """Why the object cannot be trusted: the parse gives the main verb two direct objects, a
+    pronoun and a bare word right after it (*told us backstage*: *backstage* an adverb read as a
+    noun); which words are the object, and so what a voice edit or a swap moves, is not
+    settled."""
+    if "voice" not in plan.features and not plan.swap:
+        return None
+    tokens = analysis.sentence.tokens
+    objects = [t for t in tokens if t.head == main.verb and t.dep == "dobj"]
+    if len(objects) < 2:
+        return None
+    # the model also marks both objects of *send all passengers a voucher* and the two nouns of
+    # *a floor mop* so; a pronoun and a bare word after it are no such pair
+    first, second = objects[0], objects[1]
+    if first.tag != "PRP" or second.i != first.i + 1 or any(t.head == second.i for t in tokens):
+        return None
+    return (
+        f"the parse gives '{tokens[main.verb].text}' two direct objects, '{objects[0].text}' "
+        f"and '{objects[1].text}'; which words are its object is not settled"
+    )
 
 
 def comma_splice(analysis: Analysis, main: Frame, plan: EditPlan) -> str | None:

@@ -430,6 +430,14 @@ def modal_refusal(analysis: Analysis, main: Frame, plan: EditPlan) -> str | None
         return (
             f"'{modal} not' states a ban; its question ('Must ... not ...?') would ask the opposite"
         )
+    wish = modal.split()[0] in ("would", "'d") and main.predicate.lemma in set(
+        modal_table()["wish"]["verbs"]
+    )
+    if wish and set(edits) & {"past", "fut", "perfect", "progressive", "replace"}:
+        return (  # *Would you like to add a side?*: not *Will you like*, *Would you have liked*
+            f"the modal '{modal}' with '{main.predicate.lemma}' states a wish politely, about "
+            "now; the edit would lose the wish"
+        )
     readings = modal_reading(analysis, main)
     if "weaken" in edits and main.predicate.perfect and modal.split()[0] in ("should", "ought"):
         if subject_acts(analysis, main):

@@ -1,13 +1,13 @@
-"""The linguistic refusals every backend shares (:func:`refusal`), answered before any backend
-runs: each is a small function of the clause, asked in the order of :data:`REFUSALS`.
+"""The refusals of the main clause that every backend shares, each a small function of a
+:class:`Clause` (the clause a plan would edit, with what they read off it): the reason it may
+not be edited, or None. :mod:`.table` gives each its code and its place in the order asked.
 
 The English word lists they read are data files under ``rules/lexicon/`` (nearly negative
 adverbs, negative words; the time adverbials and months of :mod:`.time`).
 
-One module, over 400 lines: :data:`REFUSALS` is one ordered table, and its order is the order
-in which reasons are given, so the small functions it lists stay beside it (the refusals of an
-edit's reach, its meaning and what it moves live in :mod:`.scope`, :mod:`.meaning` and
-:mod:`.moved`)."""
+One module, over 400 lines: the refusals read off the clause alone stay beside the clause they
+read (the refusals of an edit's reach, its meaning and what it moves live in :mod:`.scope`,
+:mod:`.meaning` and :mod:`.moved`, the misread parses in :mod:`.closed`)."""
 
 from __future__ import annotations
 
@@ -19,12 +19,10 @@ from typing import Any
 from .. import agreement, english
 from ..ir import Analysis, Argument, Frame, Predicate, Token
 from ..transforms import EditPlan
-from . import aspect, closed, meaning, moved, scope, sequence, states
 from .clauses import linked_clauses, main_clause_tokens
 from .plan import target_features
 from .sentences import (
     inverted_reporting,
-    not_english,
     presentational,
     reporting_clause,
     several_clauses,
@@ -37,7 +35,7 @@ NEGATIVE_WORDS = english.read_lexicon("negative_words")
 
 
 @dataclasses.dataclass
-class _Clause:
+class Clause:
     """The main clause a plan would edit, with what the refusals read off it (each once)."""
 
     analysis: Analysis
@@ -96,7 +94,7 @@ class _Clause:
         )
 
 
-def _cleft_of_an_expletive(c: _Clause) -> str | None:
+def cleft_of_an_expletive(c: Clause) -> str | None:
     if (cleft := c.f.get("cleft")) in ("SUBJ", "ARG0", "ARG1") and any(
         t.dep == "expl" or (t.dep == "nsubj" and t.text.lower() == "there") for t in c.tokens
     ):
@@ -104,7 +102,7 @@ def _cleft_of_an_expletive(c: _Clause) -> str | None:
     return None
 
 
-def _cleft_focus_without_referent(c: _Clause) -> str | None:
+def cleft_focus_without_referent(c: Clause) -> str | None:
     if (cleft := c.f.get("cleft")) is None:
         return None
     focus = next(
@@ -123,7 +121,7 @@ def _cleft_focus_without_referent(c: _Clause) -> str | None:
     return None
 
 
-def _indefinite_focus_under_negation(c: _Clause) -> str | None:
+def indefinite_focus_under_negation(c: Clause) -> str | None:
     """*I didn't speak a word of German*: an indefinite under a negation says there was none;
     clefted (*It was a word of German that I didn't speak*) it names one that there was."""
     cleft = c.f.get("cleft")
@@ -148,13 +146,13 @@ def _indefinite_focus_under_negation(c: _Clause) -> str | None:
     return None
 
 
-def _clause_edit_of_a_reporting_clause(c: _Clause) -> str | None:
+def clause_edit_of_a_reporting_clause(c: Clause) -> str | None:
     if set(c.f) - {"tense", "progressive", "perfect", "shorten"}:
         return reporting_clause(c.analysis)
     return None
 
 
-def _sentence_shape(c: _Clause) -> str | None:
+def sentence_shape(c: Clause) -> str | None:
     a = c.analysis
     # a tense edit reaches a clause joined by a semicolon or *, so* as a coordinated one
     time_only = set(c.f) <= {"tense"} and not c.plan.swap
@@ -162,7 +160,7 @@ def _sentence_shape(c: _Clause) -> str | None:
     return several_clauses(a, linked) or inverted_reporting(a) or presentational(a)
 
 
-def _no_subject(c: _Clause) -> str | None:
+def no_subject(c: Clause) -> str | None:
     tokens, frame = c.tokens, c.frame
     if (
         "subj" not in {a.function for a in frame.arguments}
@@ -181,7 +179,7 @@ def _no_subject(c: _Clause) -> str | None:
     return None
 
 
-def _nearly_negative(c: _Clause) -> str | None:
+def nearly_negative(c: Clause) -> str | None:
     if (
         c.f.get("polarity") == "neg"
         and c.pred.polarity == "pos"
@@ -194,7 +192,7 @@ def _nearly_negative(c: _Clause) -> str | None:
     return None
 
 
-def _negative_word(c: _Clause) -> str | None:
+def negative_word(c: Clause) -> str | None:
     if "polarity" in c.f and (neg := next((w for w in c.words if w in NEGATIVE_WORDS), None)):
         return f"the clause is negative through '{neg}', not through its verb: " + (
             "adding 'not' would make a double negative"
@@ -204,7 +202,7 @@ def _negative_word(c: _Clause) -> str | None:
     return None
 
 
-def _imperative(c: _Clause) -> str | None:
+def imperative(c: Clause) -> str | None:
     if (
         "subj" not in c.functions
         and c.tokens
@@ -222,7 +220,7 @@ def _imperative(c: _Clause) -> str | None:
 _ADJECTIVAL = english.read_lexicon("adjectival_participles")
 
 
-def _adjectival_participle(c: _Clause) -> str | None:
+def adjectival_participle(c: Clause) -> str | None:
     """*The dog is laid back*: a participle of state after 'be' without a by-phrase is an
     adjective; a voice edit would call it "already passive" or look for its agent."""
     if (
@@ -245,7 +243,7 @@ def _adjectival_participle(c: _Clause) -> str | None:
     )
 
 
-def _exclamative(c: _Clause) -> str | None:
+def exclamative(c: Clause) -> str | None:
     words = c.words
     second = c.tokens[1] if len(c.tokens) > 1 else None
     # *What a day!*, *How kind you are*: not a clause that *what* or *how* begins as its
@@ -268,7 +266,7 @@ def _exclamative(c: _Clause) -> str | None:
     return None
 
 
-def _declarative_of_a_wh_question(c: _Clause) -> str | None:
+def declarative_of_a_wh_question(c: Clause) -> str | None:
     words = c.words
     if c.f.get("force") == "prop" and words and words[0] in english.WH_WORDS and words[-1] == "?":
         return (
@@ -278,7 +276,7 @@ def _declarative_of_a_wh_question(c: _Clause) -> str | None:
     return None
 
 
-def _polar_question_of_a_wh_question(c: _Clause) -> str | None:
+def polar_question_of_a_wh_question(c: Clause) -> str | None:
     """*Why does the dog bark?* under `question`: a question already, but not the yes/no
     question the edit asks for; "unchanged" would be false, and a wh-word has no yes/no
     counterpart."""
@@ -298,7 +296,7 @@ def _polar_question_of_a_wh_question(c: _Clause) -> str | None:
     return None
 
 
-def _uncleft_of_an_expletive(c: _Clause) -> str | None:
+def uncleft_of_an_expletive(c: Clause) -> str | None:
     words, tokens, pred = c.words, c.tokens, c.pred
     if (
         "cleft" in c.f
@@ -323,7 +321,7 @@ def _uncleft_of_an_expletive(c: _Clause) -> str | None:
     return None
 
 
-def _perfect_dated_by_since(c: _Clause) -> str | None:
+def perfect_dated_by_since(c: Clause) -> str | None:
     if c.f.get("perfect") is False and c.pred.perfect and (since := c.own_word(("since",))):
         return (
             f"'{since}' dates the start of what the perfect describes ('has worked here since "
@@ -332,7 +330,7 @@ def _perfect_dated_by_since(c: _Clause) -> str | None:
     return None
 
 
-def _progressive_of_a_state(c: _Clause) -> str | None:
+def progressive_of_a_state(c: Clause) -> str | None:
     pred = c.pred
     if c.f.get("progressive") is not True or pred.progressive:
         return None
@@ -346,7 +344,7 @@ def _progressive_of_a_state(c: _Clause) -> str | None:
     return None
 
 
-def _had_better(c: _Clause) -> str | None:
+def had_better(c: Clause) -> str | None:
     tokens = c.tokens
     if any(
         tokens[k].text.lower() in ("'d", "had") and tokens[k + 1].text.lower() == "better"
@@ -359,7 +357,7 @@ def _had_better(c: _Clause) -> str | None:
     return None
 
 
-def _used_to(c: _Clause) -> str | None:
+def used_to(c: Clause) -> str | None:
     f, pred = c.f, c.pred
     if (
         pred.lemma == "use"
@@ -379,7 +377,7 @@ def _used_to(c: _Clause) -> str | None:
     return None
 
 
-def _going_to(c: _Clause) -> str | None:
+def going_to(c: Clause) -> str | None:
     """*is going to leave* already states a future: its future (*will be going to*) and its
     perfect (*has been going to*) are not English."""
     f, pred = c.f, c.pred
@@ -392,7 +390,7 @@ def _going_to(c: _Clause) -> str | None:
     return None
 
 
-def _adverb_before_able(c: _Clause) -> str | None:
+def adverb_before_able(c: Clause) -> str | None:
     """*can't just walk in* under the future: *will not just be able to walk* moves *just*
     from the verb to *be able*, where it reads as 'merely'."""
     pred, tokens = c.pred, c.tokens
@@ -418,7 +416,7 @@ def _adverb_before_able(c: _Clause) -> str | None:
     )
 
 
-def _comparison(c: _Clause) -> str | None:
+def comparison(c: Clause) -> str | None:
     reverses = c.f.get("voice") == "active" and c.pred.voice == "passive"
     tokens = c.tokens
     # *raised more money from small donors than any campaign*: the comparison may hang inside
@@ -439,7 +437,7 @@ def _comparison(c: _Clause) -> str | None:
     return None
 
 
-def _negative_polarity_object(c: _Clause) -> str | None:
+def negative_polarity_object(c: Clause) -> str | None:
     obj_ = c.functions.get("obj")
     if (
         c.moves
@@ -459,7 +457,7 @@ def _negative_polarity_object(c: _Clause) -> str | None:
 _SOME_SUBJECTS = frozenset({"somebody", "someone", "something"})
 
 
-def _positive_polarity_subject(c: _Clause) -> str | None:
+def positive_polarity_subject(c: Clause) -> str | None:
     subj = c.functions.get("subj")
     if (
         c.f.get("polarity") == "neg"
@@ -475,7 +473,7 @@ def _positive_polarity_subject(c: _Clause) -> str | None:
     return None
 
 
-def _rhetorical_question(c: _Clause) -> str | None:
+def rhetorical_question(c: Clause) -> str | None:
     """*Why would I give up a job I love?* asks only to deny: negated, put under another modal
     or cleft, it asks in earnest or implies the opposite."""
     moves = c.plan.swap or c.f.get("voice", c.pred.voice) != c.pred.voice
@@ -497,7 +495,7 @@ def _rhetorical_question(c: _Clause) -> str | None:
     return None
 
 
-def _request(c: _Clause) -> str | None:
+def request(c: Clause) -> str | None:
     """*Can you grab some milk?*, *Could anyone explain why ...?*: a request, not a question
     about an ability; its past (*Could you grab ...?*) would read as the same request or ask
     about a past ability."""
@@ -517,7 +515,7 @@ def _request(c: _Clause) -> str | None:
     )
 
 
-def _measure_after_by(c: _Clause) -> str | None:
+def measure_after_by(c: Clause) -> str | None:
     """*have been delayed by at least two hours*, *was cut by 10 percent*: a *by*-phrase of a
     passive that measures (a number of a unit or of time) names no doer; made active it would
     be the subject (*two hours have delayed all departures*)."""
@@ -535,10 +533,39 @@ def _measure_after_by(c: _Clause) -> str | None:
     return None
 
 
+def means_after_by(c: Clause) -> str | None:
+    """*is made by hand*, *was sent by post*: a *by*-phrase of a passive whose noun of means
+    (``means_nouns.txt``) stands bare (no determiner or word of its own) says how, not who; made
+    active or swapped it would be a subject (*Hand makes all of our pasta*)."""
+    agent = c.functions.get("agent")
+    if agent is None or c.pred.voice != "passive":
+        return None
+    if c.f.get("voice") != "active" and not c.plan.swap:
+        return None
+    tokens = c.tokens
+    noun = next(
+        (
+            t
+            for t in tokens[agent.span[0] : agent.span[1]]
+            if t.dep == "pobj" and tokens[t.head].text.lower() == "by"
+        ),
+        None,
+    )
+    if noun is None or noun.tag != "NN" or any(t.head == noun.i for t in tokens):
+        return None
+    if noun.text.lower() not in _MEANS:
+        return None
+    return (
+        f"'by {noun.text}' says how it was done (a bare noun after 'by'), not who did it; "
+        "there is no doer to move"
+    )
+
+
+_MEANS = english.read_lexicon("means_nouns")
 _MEASURES = english.read_lexicon("unit_nouns") | frozenset({"percent", "per", "cent", "%"})
 
 
-def _please_request(c: _Clause) -> str | None:
+def please_request(c: Clause) -> str | None:
     """*Could passenger Lopez please make her way to the desk?*: *please* makes the question a
     request; another modal (*Might ... please*), a statement (*... please could make her
     way*), a past or an aspect would no longer ask for anything."""
@@ -551,7 +578,7 @@ def _please_request(c: _Clause) -> str | None:
     return "'please' makes the question a request; the edit would no longer ask for anything"
 
 
-def _perfect_of_a_will_question(c: _Clause) -> str | None:
+def perfect_of_a_will_question(c: Clause) -> str | None:
     """*Will the minister tell the House ...?*, *Can you send me the file?*: a question with
     *will* or *can* asks for an act or a forecast; its perfect (*Will the minister have told
     the House?*) asks whether it is done by a time, and without one (*by Friday*, *before*,
@@ -569,7 +596,7 @@ def _perfect_of_a_will_question(c: _Clause) -> str | None:
     )
 
 
-def _first_person_will_question(c: _Clause) -> str | None:
+def first_person_will_question(c: Clause) -> str | None:
     """*Will I call you when I get there?*: English asks the hearer about the speaker's own act
     with *Shall I*; a question made with *will* asks the hearer to foretell it."""
     subj = c.functions.get("subj")
@@ -592,7 +619,7 @@ def _first_person_will_question(c: _Clause) -> str | None:
 _ASKED = frozenset({"you", "anyone", "anybody", "someone", "somebody"})
 
 
-def _story_opening(c: _Clause) -> str | None:
+def story_opening(c: Clause) -> str | None:
     """*Once upon a time, a poor woodcutter lived ...*: the opening of a tale that brings its
     hero in (with *live*, *be*, *dwell*, ...); negated, asked or clefted it introduces no one."""
     if c.words[:4] != ["once", "upon", "a", "time"] or c.pred.lemma not in _BEING:
@@ -608,7 +635,7 @@ def _story_opening(c: _Clause) -> str | None:
 _BEING = frozenset({"live", "be", "dwell", "reign", "exist", "rule", "stand"})
 
 
-def _apology_frame(c: _Clause) -> str | None:
+def apology_frame(c: Clause) -> str | None:
     """*Sorry, I can't make dinner tonight*: an apology that frames the statement after it;
     asked as a question (*Sorry, can't I make dinner ...?*) it apologises for nothing."""
     words = c.words
@@ -626,7 +653,7 @@ def _apology_frame(c: _Clause) -> str | None:
     return None
 
 
-def _pronoun_after_particle(c: _Clause) -> str | None:
+def pronoun_after_particle(c: Clause) -> str | None:
     """*so can you drop them off tomorrow?* swapped: the subject *you* would become an object
     after the particle (*drop off you*), where English puts a pronoun before it."""
     subj = c.functions.get("subj")
@@ -642,7 +669,7 @@ def _pronoun_after_particle(c: _Clause) -> str | None:
     )
 
 
-def _unlicensed_ever_or_yet(c: _Clause) -> str | None:
+def unlicensed_ever_or_yet(c: Clause) -> str | None:
     pred, f = c.pred, c.f
     licensed_now = pred.polarity == "neg" or pred.force == "ques"
     licensed_after = (
@@ -656,7 +683,7 @@ def _unlicensed_ever_or_yet(c: _Clause) -> str | None:
     return None
 
 
-def _object_that_cannot_move(c: _Clause) -> str | None:
+def object_that_cannot_move(c: Clause) -> str | None:
     if not c.moves:
         return None
     pred, infinitive = c.pred, c.infinitive
@@ -681,145 +708,11 @@ def _object_that_cannot_move(c: _Clause) -> str | None:
     return None
 
 
-def _time_adverbial(c: _Clause) -> str | None:
+def time_adverbial(c: Clause) -> str | None:
     tense = c.f.get("tense") if c.f.get("tense") != c.frame.predicate.tense else None
     perfect = c.f.get("perfect") is True and not c.frame.predicate.perfect
     if why := present_time(c.analysis, c.frame, tense, perfect):
         return why
     if "tense" in c.f:
         return time_conflict(c.analysis, c.frame, c.f["tense"])
-    return None
-
-
-def _of_the_clause(check):
-    """A refusal of :mod:`.scope`, :mod:`.meaning` or :mod:`.moved` (a function of the analysis,
-    the clause's frame and the plan) as an entry of :data:`REFUSALS`."""
-
-    def run(c: _Clause) -> str | None:
-        return check(c.analysis, c.frame, c.plan)
-
-    run.__name__ = run.__qualname__ = check.__name__
-    return run
-
-
-# The refusals in the order they are asked: the first that applies gives the reason.
-REFUSALS = (
-    _cleft_of_an_expletive,
-    _indefinite_focus_under_negation,
-    _cleft_focus_without_referent,
-    _clause_edit_of_a_reporting_clause,
-    _sentence_shape,
-    _no_subject,
-    _nearly_negative,
-    _negative_word,
-    _imperative,
-    _adjectival_participle,
-    _exclamative,
-    _declarative_of_a_wh_question,
-    _polar_question_of_a_wh_question,
-    _uncleft_of_an_expletive,
-    _perfect_dated_by_since,
-    _progressive_of_a_state,
-    _had_better,
-    _used_to,
-    _going_to,
-    _adverb_before_able,
-    _comparison,
-    _negative_polarity_object,
-    _positive_polarity_subject,
-    _rhetorical_question,
-    _request,
-    _please_request,
-    _measure_after_by,
-    _perfect_of_a_will_question,
-    _first_person_will_question,
-    _pronoun_after_particle,
-    _apology_frame,
-    _story_opening,
-    _unlicensed_ever_or_yet,
-    _object_that_cannot_move,
-    _time_adverbial,
-    *(
-        _of_the_clause(check)
-        for check in (
-            closed.unsettled_parse,
-            closed.clause_read_as_noun,
-            closed.bare_clause_after_verb,
-            closed.verb_read_as_noun,
-            closed.misread_order,
-            closed.conjunct_of_another_verb,
-            closed.first_word_case,
-            closed.imperative_conjunct,
-            closed.comma_splice,
-            closed.clause_read_as_subject,
-            closed.verb_read_as_conjunct,
-            closed.noun_read_as_verb,
-            closed.clause_after_a_colon,
-            closed.clause_joined_in_a_complement,
-            closed.clause_read_as_frame,
-            closed.clause_as_subject,
-            closed.subject_ends_in_a_conjunction,
-            closed.comment_clause,
-            closed.attachment_after_relative,
-            meaning.modal_refusal,
-            scope.coordination_refusal,
-            scope.unsatisfied_conjunct,
-            scope.passive_elsewhere,
-            aspect.conditional_refusal,
-            aspect.present_beside_past_perfect,
-            scope.past_perfect_refusal,
-            scope.dependent_past_refusal,
-            scope.when_clause_refusal,
-            scope.purpose_refusal,
-            scope.negated_purpose_refusal,
-            sequence.relative_event_refusal,
-            sequence.conditional_future_refusal,
-            sequence.future_perfect_refusal,
-            sequence.negated_future_perfect_refusal,
-            sequence.suggestion_refusal,
-            sequence.time_relative_refusal,
-            sequence.where_clause_refusal,
-            sequence.cleft_tense_refusal,
-            sequence.elliptic_comparison_refusal,
-            sequence.never_clause_refusal,
-            meaning.adverb_refusal,
-            meaning.question_reason_refusal,
-            meaning.suggestion_refusal,
-            aspect.habitual_refusal,
-            sequence.sequence_refusal,
-            sequence.modal_perfect_refusal,
-            aspect.form_refusal,
-            states.occasion_refusal,
-            aspect.state_refusal,
-            moved.carried_phrase,
-            moved.moved_phrase_refusal,
-            moved.subject_adverb_refusal,
-            moved.passive_order,
-            aspect.coordinated_clause_refusal,
-            meaning.formula_refusal,
-        )
-    ),
-)
-
-
-def refusal(analysis: Analysis, plan: EditPlan) -> str | None:
-    """Why a plan does not apply to this sentence on any backend, or None.
-
-    One definition of the linguistic refusals (:data:`REFUSALS`, asked in order): imperatives
-    (no subject, no tense or mood to change; ``negate`` still applies), wh-questions under
-    ``declarative``, stative verbs under ``prog(+)``, measure and possession verbs, reflexive
-    objects and copular *be* under passive or swap, a time adverb that contradicts the new
-    tense (*yesterday* under the future), text that is not English, clefts of expletive
-    *there*/*it*, and clause-level edits of a reporting clause that follows what it reports
-    (*..., Bork said softly.*).
-    """
-    if why := not_english(analysis):
-        return why
-    frame = analysis.main_frame
-    if frame is None:
-        return None
-    clause = _Clause(analysis, plan, frame)
-    for check in REFUSALS:
-        if why := check(clause):
-            return why
     return None

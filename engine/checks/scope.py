@@ -284,6 +284,50 @@ def coordination_refusal(analysis: Analysis, main: Frame, plan: EditPlan) -> str
     return None
 
 
+def shared_passive_refusal(analysis: Analysis, main: Frame, plan: EditPlan) -> str | None:
+    """Why a verb in *-ed* after a passive cannot follow a time edit: tagged a past, with no
+    auxiliary, subject or object of its own, it may share the passive's *be* (*were filled with
+    custard and rolled in sugar*: *will be filled ... and rolled*) or be a past of its own (*was
+    injured and died*: *will be injured and will die*); a past and a participle alike, the form
+    cannot tell."""
+    feats, pred = plan.features, main.predicate
+    moved = feats.get("tense", "past") != "past" or any(
+        k in feats and feats[k] != pred.features()[k]
+        for k in ("modality", "perfect", "progressive")
+    )
+    if not moved:
+        return None
+    tokens = analysis.sentence.tokens
+    verb = tokens[main.verb]
+    # the passive, or a copula before an adjective in *-ed* (*is slow-roasted ... and served*)
+    passive = pred.voice == "passive" or (
+        english.verb_lemma(verb.text, verb.lemma) == "be"
+        and any(
+            t.head == main.verb and t.dep == "acomp" and t.text.lower().endswith("ed")
+            for t in tokens
+        )
+    )
+    if not passive:
+        return None
+    for c in verb_conjuncts(analysis, main):
+        # tagged a participle, it shares the passive, and the realizer keeps it (*will be
+        # approved and signed*); tagged a past, the tagger did not decide
+        if c.tag != "VBD" or _own_auxiliaries(analysis, c):
+            continue
+        if _has_subject(analysis, c) or any(
+            t.head == c.i and t.dep in ("dobj", "dative", "attr", "acomp") for t in tokens
+        ):
+            continue
+        lemma = english.verb_lemma(c.text, c.lemma)
+        if c.text.lower() != english.past_participle(lemma).lower():
+            continue  # *was arrested and went home*: a past that is no participle
+        return (
+            f"'{c.text}' after '{verb.text}' may share the passive's 'be' (a participle) or be a "
+            "past of its own; the two read alike, and the edit would make them differ"
+        )
+    return None
+
+
 def _polar(feats: Mapping[str, Any], main: Frame) -> bool:
     """Whether the plan changes the clause's polarity or makes it a question."""
     pred = main.predicate
@@ -410,8 +454,9 @@ def unsatisfied_conjunct(analysis: Analysis, main: Frame, plan: EditPlan) -> str
             and _same_form(c, verb, auxiliaries)
         ):
             continue  # it shares the main verb's form, so what the main clause shows, it shows
-        mine, _ = target_features(frame.predicate, plan)
-        if any(frame.predicate.features()[k] != mine[k] for k in keys):
+        mine, cannot = target_features(frame.predicate, plan)
+        # *will change ..., and each course can be paired*: 'can' has no future to show
+        if cannot or any(frame.predicate.features()[k] != mine[k] for k in keys):
             return (
                 f"the main clause is already {asked}, but the coordinated "
                 f"'{phrase(analysis, c)}' is not; Seam does not edit one conjunct without the "
@@ -561,7 +606,19 @@ def dependent_past_refusal(analysis: Analysis, main: Frame, plan: EditPlan) -> s
                 for a in main.arguments
             )
         )
-        if (dated or reported or after) and depends_on(tokens, f.verb, main.verb):
+        # *held the note so long that the audience forgot to breathe*: a result of *so* or
+        # *such* hangs on the adverb, adjective or noun they mark; it follows the main event
+        governor = tokens[tokens[f.verb].head]
+        result = (
+            dep in ("ccomp", "advcl", "acl")
+            and past
+            and governor.pos in ("ADV", "ADJ", "NOUN")
+            and any(
+                t.text.lower() in ("so", "such") and t.head in (governor.i, governor.head)
+                for t in tokens
+            )
+        )
+        if (dated or reported or after or result) and depends_on(tokens, f.verb, main.verb):
             return (
                 f"the clause '{phrase(analysis, tokens[f.verb])}' is in the past, and the "
                 "realizer does not move it with the main clause"

@@ -1,7 +1,8 @@
 """Refusals of a sentence whatever the plan: text that is not English, a reporting clause that
-follows what it reports, a presentational or existential sentence, several clauses, and a verb
-the tagger misread. :func:`engine.checks.refusals.refusal` asks them first; the surface
-realizer asks :func:`misparsed_verb` too.
+follows what it reports, a presentational or existential sentence, several clauses, and the
+verbs the tagger misread (:data:`engine.checks.table.MISPARSES`, which the surface realizer
+asks through :func:`engine.checks.table.misparsed_verb`). :func:`engine.checks.table.refusal`
+asks the others first.
 
 The English word lists they read are data files under ``rules/lexicon/``."""
 
@@ -193,106 +194,139 @@ def several_clauses(analysis: Analysis, linked: frozenset[int] = frozenset()) ->
 
 
 _INDEFINITES = english.read_lexicon("indefinite_pronouns")  # Everyone, nothing, each ...
+_KINSHIP_NAMES = english.read_lexicon("kinship_names")  # Mom, Grandpa ...
 DISCOURSE_MARKERS = english.read_lexicon("discourse_markers")  # You know, I mean ...
 
 
-def misparsed_verb(analysis: Analysis) -> str | None:
-    """Why the dependency parse cannot be trusted, or None: a past-tense or participle form that
-    English has only as a verb was tagged a noun (*The bell rang and the children ran*: *rang*
-    read as a noun in a coordinated subject), so the clause structure is wrong."""
-    from lemminflect import getAllLemmas
-
+def caption_participle(analysis: Analysis) -> str | None:
+    """A bare noun and a participle that opens the sentence (*Store covered in the fridge*): a
+    caption or an instruction, not a past-tense clause."""
     frame = analysis.main_frame
     tokens = analysis.sentence.tokens
     if (
-        frame is not None
-        and 0 <= frame.verb < len(tokens)
-        and tokens[frame.verb].tag in ("VBD", "VBN")
-    ):
-        subj = next((a for a in frame.arguments if a.function == "subj"), None)
-        head = tokens[subj.head] if subj is not None else None
-        verb = tokens[frame.verb]
-        participle = (
-            english.inflect(english.verb_lemma(verb.text, verb.lemma), "VBN") == verb.text.lower()
+        frame is None
+        or not 0 <= frame.verb < len(tokens)
+        or tokens[frame.verb].tag
+        not in (
+            "VBD",
+            "VBN",
         )
-        if (
-            subj is not None
-            and head is not None
-            and subj.span[0] == 0
-            and head.tag == "NN"
-            and head.text.lower() not in _INDEFINITES
-            and not any(
-                t.head == head.i and t.dep in ("det", "poss", "nummod", "predet") for t in tokens
-            )
-            and len(frame.verb_group) == 1
-            and participle
-            and not any(a.function == "obj" for a in frame.arguments)
-        ):
-            return (
-                f"'{subj.text} {tokens[frame.verb].text} ...' reads as a caption (a bare noun "
-                "and a participle), not a past-tense clause"
-            )
+    ):
+        return None
+    subj = next((a for a in frame.arguments if a.function == "subj"), None)
+    if subj is None:
+        return None
+    head, verb = tokens[subj.head], tokens[frame.verb]
+    participle = (
+        english.inflect(english.verb_lemma(verb.text, verb.lemma), "VBN") == verb.text.lower()
+    )
     if (
-        frame is not None
-        and 0 <= frame.verb < len(tokens)
-        and (
-            (
-                frame.verb + 1 < len(tokens)
-                and tokens[frame.verb + 1].text == "-"
-                and not tokens[frame.verb].whitespace
-            )
-            or (
-                frame.verb > 0
-                and tokens[frame.verb - 1].text == "-"
-                and not tokens[frame.verb - 1].whitespace
-            )
+        subj.span[0] == 0
+        and head.tag == "NN"
+        and head.text.lower() not in _INDEFINITES | _KINSHIP_NAMES  # *Mom called this morning*
+        and not any(
+            t.head == head.i and t.dep in ("det", "poss", "nummod", "predet") for t in tokens
         )
+        and len(frame.verb_group) == 1
+        and participle
+        and not any(a.function == "obj" for a in frame.arguments)
     ):
-        first = last = frame.verb
-        while (
-            first > 0
-            and not tokens[first - 1].whitespace
-            and tokens[first - 1].text not in (",", ";", ":")
-        ):
-            first -= 1
-        while (
-            last + 1 < len(tokens)
-            and not tokens[last].whitespace
-            and tokens[last + 1].text not in (",", ".", ";", ":", "?", "!")
-        ):
-            last += 1
-        word = analysis.sentence.text[tokens[first].start : tokens[last].end]
         return (
-            f"the verb '{tokens[frame.verb].text}' is part of a hyphenated word ('{word}') that "
-            "the parse split, so the clause structure it gives cannot be trusted"
+            f"'{subj.text} {verb.text} ...' reads as a caption (a bare noun and a participle), "
+            "not a past-tense clause"
         )
-    if frame is not None and any(
+    return None
+
+
+def hyphen_split(analysis: Analysis) -> str | None:
+    """The main verb is one part of a hyphenated word the parse split (*hand-embroidered*): the
+    realizer would move its parts apart (*will hand- be embroidered*)."""
+    frame = analysis.main_frame
+    tokens = analysis.sentence.tokens
+    if frame is None or not 0 <= frame.verb < len(tokens):
+        return None
+    verb = frame.verb
+    after = verb + 1 < len(tokens) and tokens[verb + 1].text == "-" and not tokens[verb].whitespace
+    before = verb > 0 and tokens[verb - 1].text == "-" and not tokens[verb - 1].whitespace
+    if not (after or before):
+        return None
+    first = last = verb
+    while first > 0 and not tokens[first - 1].whitespace and tokens[first - 1].text not in ",;:":
+        first -= 1
+    while (
+        last + 1 < len(tokens)
+        and not tokens[last].whitespace
+        and tokens[last + 1].text not in (",", ".", ";", ":", "?", "!")
+    ):
+        last += 1
+    word = analysis.sentence.text[tokens[first].start : tokens[last].end]
+    return (
+        f"the verb '{tokens[verb].text}' is part of a hyphenated word ('{word}') that the parse "
+        "split, so the clause structure it gives cannot be trusted"
+    )
+
+
+def comma_in_verb_group(analysis: Analysis) -> str | None:
+    """A comma inside the main verb group (*has, in the end, agreed* read as one group)."""
+    frame = analysis.main_frame
+    tokens = analysis.sentence.tokens
+    if frame is None or not any(
         tokens[i].text == ","
         for i in range(min(frame.verb_group), frame.verb)
         if 0 <= i < len(tokens)
     ):
-        return (
-            f"the parse puts a comma inside the verb group of '{tokens[frame.verb].text}', so "
-            "the clause structure it gives cannot be trusted"
-        )
-    if frame is not None and sum(a.function == "subj" for a in frame.arguments) > 1:
-        return (
-            f"the parse gives '{tokens[frame.verb].text}' two subjects, so the clause structure "
-            "it gives cannot be trusted"
-        )
+        return None
+    return (
+        f"the parse puts a comma inside the verb group of '{tokens[frame.verb].text}', so the "
+        "clause structure it gives cannot be trusted"
+    )
+
+
+def two_subjects(analysis: Analysis) -> str | None:
+    """The parse gives the main verb two subjects."""
+    frame = analysis.main_frame
+    if frame is None or sum(a.function == "subj" for a in frame.arguments) <= 1:
+        return None
+    return (
+        f"the parse gives '{analysis.sentence.tokens[frame.verb].text}' two subjects, so the "
+        "clause structure it gives cannot be trusted"
+    )
+
+
+# Where a word tagged a noun stands as one: after a preposition, as an object, inside another
+# noun, as a measure (*Thanks to ...*), beside another noun. A verb form there (*in the
+# shallows*, *pale wing bars*) is a noun the lexicon of verbs also lists.
+_NOUN_PLACES = frozenset(
+    {"pobj", "dobj", "compound", "npadvmod", "appos", "attr", "poss", "dative"}
+)
+
+
+def verb_tagged_a_noun(analysis: Analysis) -> str | None:
+    """A form English has only as a verb, tagged a noun where a verb stands (*Our clinic neuters
+    male dogs*: *neuters* read as the subject; *before a cooler airmass arrives*)."""
+    from lemminflect import getAllLemmas
+
     for tok in analysis.sentence.tokens:
         word = tok.text.lower()
         if tok.pos not in ("NOUN", "PROPN") or not word.isalpha() or word.endswith("ing"):
             continue
+        if (tok.pos == "PROPN" and tok.text[:1].isupper()) or tok.dep in _NOUN_PLACES:
+            continue  # a name (*Mars*, *Met Office*), or a noun's place (*in the shallows*)
         readings = getAllLemmas(word)
         if set(readings) == {"VERB"} and word not in readings["VERB"]:
             return (
                 f"the parse took the verb '{tok.text}' for a noun, so the clause structure it "
                 "gives cannot be trusted"
             )
+    return None
+
+
+def noun_as_coordinated_verb(analysis: Analysis) -> str | None:
+    """A coordinated "verb" English has only as a noun or an adjective (*a horse and buggy*
+    read as *... rode and buggy*)."""
+    from lemminflect import getAllLemmas
+
     for tok in analysis.sentence.tokens:
-        # the converse: a coordinated "verb" English has only as a noun or adjective (*a horse and
-        # buggy* read as *... riding and buggy*)
         word = tok.text.lower()
         if tok.dep == "conj" and tok.tag.startswith("VB") and word.isalpha():
             readings = getAllLemmas(word)
@@ -302,13 +336,18 @@ def misparsed_verb(analysis: Analysis) -> str | None:
                     f"as a {'noun' if 'NOUN' in readings else 'adjective'}, so the clause "
                     "structure it gives cannot be trusted"
                 )
-        # and a verb form tagged as a noun conjoined with a verb (*She sings and dances*: *dances*
-        # NNS)
-        head = (
-            analysis.sentence.tokens[tok.head]
-            if 0 <= tok.head < len(analysis.sentence.tokens)
-            else None
-        )
+    return None
+
+
+def verb_as_coordinated_noun(analysis: Analysis) -> str | None:
+    """A verb form tagged a noun, conjoined with a verb (*She sings and dances*: *dances* read
+    as a plural noun)."""
+    from lemminflect import getAllLemmas
+
+    tokens = analysis.sentence.tokens
+    for tok in tokens:
+        word = tok.text.lower()
+        head = tokens[tok.head] if 0 <= tok.head < len(tokens) else None
         if (
             tok.dep == "conj"
             and tok.pos == "NOUN"
@@ -317,8 +356,7 @@ def misparsed_verb(analysis: Analysis) -> str | None:
             and word.isalpha()
             and "VERB" in getAllLemmas(word)
             and not any(
-                t.head == tok.i and t.dep in ("det", "poss", "amod", "nummod")
-                for t in analysis.sentence.tokens
+                t.head == tok.i and t.dep in ("det", "poss", "amod", "nummod") for t in tokens
             )
         ):
             return (

@@ -88,8 +88,8 @@ class SurfaceRealizer:
 
     def realize(self, analysis: Analysis, plan: EditPlan) -> Realization:
         """Realize ``plan`` on the clause it edits (the main one, see :func:`target_frame`)."""
-        if why := misparsed_verb(analysis):
-            return Realization.not_applicable(why)
+        if misread := misparsed_verb(analysis):
+            return Realization.not_applicable(misread.reason, misread.code)
         frame = target_frame(analysis, plan)
         if frame is None:
             return Realization.not_applicable(
@@ -327,7 +327,9 @@ class SurfaceRealizer:
         src = frame.predicate
         group = set(frame.verb_group)
         src_subj = by_function(frame, "subj")
-        conj_verbs = conjoined_verbs(analysis, frame)
+        # a conjunct with a verb group of its own takes the edit as a clause (or keeps a tense
+        # it has: *has been mobilising and managed to walk* -> *had been ... and managed*)
+        conj_verbs = conjoined_verbs(analysis, frame) - {f.verb for f in layout.coordinated}
         conj_tag = tag_of([*operator, *chain], target)  # *Has it cut ... and hired*
         keep_source_vg = (
             unchanged_group(src, target, layout) and not operator and src.force == "prop"

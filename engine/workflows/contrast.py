@@ -400,7 +400,7 @@ class ContrastBuilder:
             if result.status != OK or not result.candidates:
                 status = result.status if result.status != OK else NO_REALIZATION
                 rec.status, rec.reason = status, f"{side}: {result.reason or status}"
-                rec.code = result.code if status == ERROR else None
+                rec.code = result.code if status in (ERROR, NOT_APPLICABLE) else None
                 return rec
             best = result.candidates[0].text
             # a side that came out as the original sentence is the identity, whatever was asked
