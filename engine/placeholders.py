@@ -18,10 +18,9 @@ from __future__ import annotations
 
 import functools
 import re
-import tomllib
 from dataclasses import dataclass
 
-from .resources import rules_dir
+from .english import read_table
 
 
 @dataclass(frozen=True)
@@ -34,7 +33,7 @@ class Placeholders:
     @functools.lru_cache(maxsize=1)
     def default() -> Placeholders:
         """The table of ``rules/lexicon/placeholders.toml``."""
-        table = tomllib.loads((rules_dir() / "lexicon" / "placeholders.toml").read_text("utf-8"))
+        table = read_table("placeholders")
         return Placeholders({k: tuple(v["standins"]) for k, v in table.items()})
 
     def holds(self, text: str) -> bool:

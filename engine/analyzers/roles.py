@@ -59,49 +59,10 @@ _TEMPORAL = {"during", "before", "after", "since", "until", "till", "while", "wh
 _CAUSAL = {"because", "due"}
 
 
-_TIME_WORDS = {
-    "now",
-    "today",
-    "yesterday",
-    "tomorrow",
-    "soon",
-    "then",
-    "already",
-    "still",
-    "yet",
-    "recently",
-    "later",
-    "earlier",
-    "once",
-    "again",
-    "currently",
-    "tonight",
-    "always",
-    "often",
-    "sometimes",
-    "usually",
-    "never",
-    "ago",
-    "year",
-    "years",
-    "month",
-    "week",
-    "day",
-    "days",
-    "time",
-    "morning",
-    "evening",
-    "night",
-    "afternoon",
-    "weekend",
-    "monday",
-    "tuesday",
-    "wednesday",
-    "thursday",
-    "friday",
-    "saturday",
-    "sunday",
-}
+# Words that make an adverbial one of time (ARGM-TMP): rules/lexicon/time_adverbs.txt and the
+# nouns of time_nouns.txt, singular or plural (*three years ago*)
+_TIME_NOUNS = english.read_lexicon("time_nouns")
+_TIME_WORDS = english.read_lexicon("time_adverbs") | _TIME_NOUNS | {f"{n}s" for n in _TIME_NOUNS}
 
 
 def _span(tok, exclude: Sequence = ()) -> tuple[int, int]:

@@ -12,12 +12,11 @@ table, readings of the subject and formula lists, and each is a few lines of the
 from __future__ import annotations
 
 import functools
-import tomllib
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
+from typing import Any
 
 from .. import english
 from ..ir import Analysis, Frame, Token
-from ..resources import rules_dir
 from ..transforms import EditPlan
 from .agents import subject_acts
 from .clauses import depends_on, main_clause_tokens, temporal_clauses
@@ -316,10 +315,9 @@ _REASON = frozenset({"because"})
 
 
 @functools.lru_cache(maxsize=1)
-def modal_table() -> dict[str, dict[str, dict[str, bool | str]]]:
+def modal_table() -> Mapping[str, Any]:
     """``rules/lexicon/modals.toml``: per modal, per edit, per reading, true or why not."""
-    with open(rules_dir() / "lexicon" / "modals.toml", "rb") as fh:
-        return tomllib.load(fh)
+    return english.read_table("modals")
 
 
 def modal_reading(analysis: Analysis, main: Frame) -> tuple[str, ...]:

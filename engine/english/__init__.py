@@ -78,10 +78,12 @@ from .lexicon import (
     privative_adjectives,
     quantity_nouns,
     read_lexicon,
+    read_table,
     result_adjectives,
 )
 from .phrases import (
     ADVERB_PARTICLES,
+    CLEFT_RELATIVIZERS,
     LOCATIVE_PREPOSITIONS,
     NEGATIVE_POLARITY_ITEMS,
     OF_COMPLEMENT_VERBS,
@@ -132,6 +134,7 @@ __all__ = [
     "privative_adjectives",
     "quantity_nouns",
     "read_lexicon",
+    "read_table",
     "result_adjectives",
     # articles
     "indefinite_article",
@@ -150,6 +153,7 @@ __all__ = [
     "NEGATIVE_POLARITY_ITEMS",
     "OF_COMPLEMENT_VERBS",
     "RECIPIENT_VERBS",
+    "CLEFT_RELATIVIZERS",
     "WH_WORDS",
     "descends",
     "prepositional_object",

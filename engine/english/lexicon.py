@@ -7,12 +7,17 @@ from __future__ import annotations
 
 import functools
 import re
+import tomllib
+from types import MappingProxyType
+from typing import Any
 
 from ..resources import rules_dir
 
 
+@functools.cache
 def read_lexicon(name: str) -> frozenset[str]:
-    """The entries of ``rules/lexicon/<name>.txt``: one a line, lower case, ``#`` comments."""
+    """The entries of ``rules/lexicon/<name>.txt``: one a line, lower case, ``#`` comments.
+    Read once: every module asks this one accessor."""
     path = rules_dir() / "lexicon" / f"{name}.txt"
     words = set()
     for line in path.read_text(encoding="utf-8").splitlines():
@@ -20,6 +25,14 @@ def read_lexicon(name: str) -> frozenset[str]:
         if line:
             words.add(line)
     return frozenset(words)
+
+
+@functools.cache
+def read_table(name: str) -> MappingProxyType[str, Any]:
+    """The tables of ``rules/lexicon/<name>.toml`` (``modals``, ``placeholders``), read once;
+    the mapping is read-only."""
+    with open(rules_dir() / "lexicon" / f"{name}.toml", "rb") as fh:
+        return MappingProxyType(tomllib.load(fh))
 
 
 def phrase_pattern(name: str) -> re.Pattern[str]:

@@ -19,6 +19,8 @@ if TYPE_CHECKING:
 
 # Words that open a wh-question or a wh-clause.
 WH_WORDS = frozenset({"who", "whom", "whose", "what", "which", "where", "when", "why", "how"})
+# The words that open the relative clause of an it-cleft (*It was Sam who / that ...*).
+CLEFT_RELATIVIZERS = ("who", "whom", "that", "which")
 # prepositions of place: a phrase with one after an object may modify the verb as well as the
 # noun (*paddling a canoe in the water*), so ``swap`` leaves it after the verb on every backend
 LOCATIVE_PREPOSITIONS = frozenset(

@@ -123,7 +123,6 @@ def confirms(mrs_text: str, focus: str) -> bool:
     return False
 
 
-_RELATIVIZERS = ("who", "whom", "that", "which")
 
 
 def unbuild(source: Analysis) -> str:
@@ -134,7 +133,7 @@ def unbuild(source: Analysis) -> str:
     words = [t.text.lower() for t in tokens]
     if frame is None or frame.predicate.cleft is None or words[:1] != ["it"] or len(words) < 5:
         raise ValueError("the sentence is not an it-cleft")
-    rel = next((i for i in range(3, len(words)) if words[i] in _RELATIVIZERS), None)
+    rel = next((i for i in range(3, len(words)) if words[i] in english.CLEFT_RELATIVIZERS), None)
     if rel is None or words[1] not in ("is", "was", "'s"):
         raise ValueError(
             "an it-cleft without a relativizer (or with a complex copula) is not undone"

@@ -7,11 +7,6 @@ from __future__ import annotations
 from .. import english
 from ..ir import Analysis, Argument
 
-# The personal pronouns that name a person (not *it*): a focus made of one is a *who* focus.
-_PERSON_PRONOUNS = frozenset(
-    {"i", "you", "he", "she", "we", "they", "him", "her", "me", "us", "them"}
-)
-
 
 def focus_argument(analysis: Analysis, target: str) -> Argument | None:
     """The clause argument a cleft target names (``SUBJ``: the surface subject)."""
@@ -35,6 +30,6 @@ def is_person(analysis: Analysis, arg: Argument) -> bool:
     a noun of ``person_nouns.txt``."""
     tokens = analysis.sentence.tokens[arg.span[0] : arg.span[1]]
     words = {t.text.lower() for t in tokens} | {t.lemma.lower() for t in tokens if t.lemma}
-    if any(t.ent_type == "PERSON" for t in tokens) or words & _PERSON_PRONOUNS:
+    if any(t.ent_type == "PERSON" for t in tokens) or any(map(english.is_personal_pronoun, words)):
         return True
     return bool(words & english.person_nouns())

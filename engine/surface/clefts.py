@@ -83,7 +83,14 @@ def bare_noun_focus(layout: Layout, role: str) -> str | None:
     or a demonstrative pronoun (*That's the third time ...*: *It is that that's ...*)."""
     tokens = layout.analysis.sentence.tokens
     srcs = _focus_tokens(layout, role)
-    head = next((s for s in srcs if tokens[s].text.lower() in _QUANTIFIER_PRONOUNS), None)
+    head = next(
+        (
+            s
+            for s in srcs
+            if tokens[s].text.lower() in _QUANTIFIER_PRONOUNS and tokens[s].dep != "det"
+        ),
+        None,
+    )  # (*each*, *all* before a noun are its determiners: *Each candidate*)
     if head is not None and head == srcs[0]:
         srcs = [head]  # *everyone in the village*: the quantifier pronoun heads the focus
     if len(srcs) == 1 and tokens[srcs[0]].text.lower() in _QUANTIFIER_PRONOUNS:
@@ -130,23 +137,8 @@ _QUANTIFIERS = frozenset(
 _KINSHIP_NAMES = english.read_lexicon("kinship_names")
 _PERSON_OR_THING = english.read_lexicon("person_or_thing_nouns")
 
-_QUANTIFIER_PRONOUNS = frozenset(
-    {
-        "everyone",
-        "everybody",
-        "everything",
-        "nobody",
-        "nothing",
-        "no-one",
-        "someone",
-        "somebody",
-        "something",
-        "anyone",
-        "anybody",
-        "anything",
-        "none",
-    }
-)
+# everyone, nobody ... (*all* and *each* head a quantified phrase, told by _QUANTIFIERS)
+_QUANTIFIER_PRONOUNS = english.read_lexicon("indefinite_pronouns") - _QUANTIFIERS
 
 
 def cleft_slot(layout: Layout, role: str) -> tuple[str, tuple[int, int] | None] | None:
@@ -212,9 +204,6 @@ def cleft(
     return prefix + head + focus + [Item(options.relative, None, "cleft")] + body + final
 
 
-_RELATIVIZERS = ("who", "whom", "that", "which")
-
-
 def uncleft(analysis) -> str:
     """The plain clause an it-cleft states (*It was the dog that dug the hole.* -> *The dog dug
     the hole.*), built from the source tokens, read left to right: what stands before *it*, the
@@ -247,7 +236,7 @@ def uncleft(analysis) -> str:
         (
             t.i
             for t in tokens[after + 1 : rel]
-            if t.text.lower() in _RELATIVIZERS and _in_relative(tokens, t.i, rel)
+            if t.text.lower() in english.CLEFT_RELATIVIZERS and _in_relative(tokens, t.i, rel)
         ),
         None,
     )

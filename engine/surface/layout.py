@@ -274,7 +274,7 @@ def polarity_items(layout: Layout) -> dict[int, str]:
     return out
 
 
-_LOCAL_LICENSERS = frozenset({"without", "never", "hardly", "rarely", "seldom", "barely", "no"})
+_LOCAL_LICENSERS = english.read_lexicon("npi_licensers")
 
 
 def _licensed_locally(tokens: Sequence[Token], i: int, verb: int) -> bool:

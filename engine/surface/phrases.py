@@ -202,34 +202,8 @@ _GOAL_PREPOSITIONS = frozenset(
 )
 
 
-_TIME_NOUNS = frozenset(
-    {
-        "morning",
-        "afternoon",
-        "evening",
-        "night",
-        "day",
-        "week",
-        "month",
-        "year",
-        "time",
-        "weekend",
-        "monday",
-        "tuesday",
-        "wednesday",
-        "thursday",
-        "friday",
-        "saturday",
-        "sunday",
-        "summer",
-        "winter",
-        "spring",
-        "autumn",
-        "moment",
-        "past",
-        "future",
-    }
-)
+# A noun of time (rules/lexicon/time_nouns.txt), and *the past*, *the future*: a phrase of time
+_TIME_NOUNS = english.read_lexicon("time_nouns") | {"past", "future"}
 
 
 def subtree_end(tokens: Sequence[Token], head: int) -> int:
