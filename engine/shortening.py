@@ -62,6 +62,8 @@ def subtree(kids: list[list[int]], i: int) -> set[int]:
 _UNITS = english.read_lexicon("unit_nouns")  # units of measure: *liters of water*
 # verbs whose *about*-phrase after the object may be their own (*asked them about it*)
 _ABOUT_VERBS = english.read_lexicon("reporting_verbs") | english.read_lexicon("about_verbs")
+_VERB_PREPOSITIONS = english.read_lexicon("verb_argument_prepositions")  # from, to, into ...
+_WITH_VERBS = english.read_lexicon("with_verbs")  # fill, provide, supply: their *with*-phrase
 
 
 def _head_np(
@@ -181,6 +183,23 @@ def shorten_cut(
     if arg is None:
         return f"{label}: the predicate has no {name}"
     tokens = analysis.sentence.tokens
+    # *You may be able to claim tax relief on ...*: the event is the infinitive's, whose
+    # arguments are not the copula's
+    infinitive = next(
+        (
+            t
+            for a in tokens
+            if a.head == frame.verb and a.dep == "acomp"
+            for t in tokens
+            if t.head == a.i and t.dep == "xcomp"
+        ),
+        None,
+    )
+    if src.lemma == "be" and infinitive is not None:
+        return (
+            f"{label}: the clause's event is '{infinitive.text}' after '"
+            f"{tokens[infinitive.head].text} to'; its {name} is not the copula's"
+        )
     kids = captions.children(tokens)
     head = arg.head
     start, end = arg.span
@@ -206,6 +225,23 @@ def shorten_cut(
     if why := _monotonicity_refusal(tokens, kids, frame, role, arg, region):
         return f"{label}: {why}"
     removed = set(range(start, end)) - keep
+    # *the clean glass jars*: an adjective the parse hangs on a compound noun may describe the
+    # whole (the jars are clean) or the compound (*a hot dog stand*); kept or dropped, the cut
+    # is a guess
+    loose = next(
+        (
+            i
+            for i in sorted(keep)
+            if tokens[i].dep == "amod" and tokens[tokens[i].head].dep == "compound"
+        ),
+        None,
+    )
+    if loose is not None:
+        return (
+            f"{label}: the parse hangs '{tokens[loose].text}' on the compound "
+            f"'{tokens[tokens[loose].head].text}'; whether it describes '{tokens[head].text}' is "
+            "not settled"
+        )
     privative = _privative_modifier(tokens, kids, removed, heads)
     if privative is not None:
         article = english.indefinite_article(privative)
@@ -229,6 +265,8 @@ def shorten_cut(
             f"'{src.lemma}' is about rather than part of the {name}; dropping it could leave "
             "the verb without it"
         )
+    if arg.function == "obj" and (why := _phrase_of_the_verb(tokens, heads, removed, src.lemma)):
+        return f"{label}: {why}"
     bare = not any(tokens[i].dep in _DETERMINER_DEPS for i in keep) and tokens[head].pos not in (
         "PROPN",
         "PRON",
@@ -242,6 +280,32 @@ def shorten_cut(
     if _closes_dropped_phrase(tokens, frame, end, kept, removed):
         removed.add(end)
     return Cut(frozenset(removed), _respelled_articles(tokens, kept))
+
+
+def _phrase_of_the_verb(tokens, heads: list[int], removed: set[int], lemma: str) -> str | None:
+    """Why what follows an object's head may be the verb's, not the object's: a phrase of
+    ``verb_argument_prepositions.txt`` (*deducting contributions [from your wages]*; *with*
+    after a verb of ``with_verbs.txt``: *fill the jars [with jam]*) or an
+    adjective that says what the verb makes of it (*press the seams [open]*); dropped, the
+    clause would lose a part of its own."""
+    after = sorted(i for i in removed if tokens[i].head in heads and i > max(heads))
+    if not after:
+        return None
+    first = tokens[after[0]]
+    word = first.text.lower()
+    if first.dep == "prep" and (
+        word in _VERB_PREPOSITIONS or (word == "with" and lemma in _WITH_VERBS)
+    ):
+        return (
+            f"the '{first.text}'-phrase after the object may belong to the verb (where it goes or "
+            "comes from, what it is done with); dropping it could leave the verb without it"
+        )
+    if first.pos == "ADJ" and first.i == max(heads) + 1:
+        return (
+            f"'{first.text}' after the object may say what the verb makes of it; dropping it "
+            "would change what the clause says is done"
+        )
+    return None
 
 
 def _clause_refusal(frame: Frame, target: dict, later: frozenset[str]) -> str | None:

@@ -98,7 +98,7 @@ def test_reanalysis_finds_an_output_that_shows_another_change(surface):
         ]
     )
     assert reanalysis(source, "negate", right) is None
-    assert reanalysis(source, "negate", wrong) is not None
+    assert reanalysis(source, "negate", wrong) == "polarity is not neg"
 
 
 # -- a broken backend makes the signals fire ----------------------------------------------------

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from hypothesis import HealthCheck, given, settings
+from hypothesis import HealthCheck, assume, given, settings
 from hypothesis import strategies as st
 
 SUBJECTS = [
@@ -62,8 +62,7 @@ def test_passive_then_active_gives_the_source_back(realize, sentence):
 @settings_
 @given(sentences)
 def test_past_then_present_gives_a_present_source_back(realize, surface, sentence):
-    if surface.analyze([sentence])[0].main_frame.predicate.tense != "pres":
-        return
+    assume(surface.analyze([sentence])[0].main_frame.predicate.tense == "pres")
     past = realize(sentence, "tense(past)")
     assert realize(past.best, "tense(pres)").best == sentence
 

@@ -59,7 +59,7 @@ SHORTENED = [
         "The girl's puppy is chewing a shoe.",
     ),
     (
-        "The kids are eating strawberry ice cream from paper cups.",
+        "The kids are eating strawberry ice cream in paper cups.",
         "shorten(PATIENT)",
         "The kids are eating strawberry ice cream.",
     ),

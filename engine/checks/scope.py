@@ -680,9 +680,10 @@ def negated_purpose_refusal(analysis: Analysis, main: Frame, plan: EditPlan) -> 
 
 
 def when_clause_refusal(analysis: Analysis, main: Frame, plan: EditPlan) -> str | None:
-    """Why a past main clause cannot take the perfect: a *when*-clause in the simple past sets
-    the main event at its time or right after it (*When the school was demolished, a capsule
-    was found*), and a past perfect would put it before (*had been found*)."""
+    """Why a past main clause cannot take the perfect: a *when*-, *as*- or *while*-clause in the
+    simple past sets the main event at its time or right after it (*When the school was
+    demolished, a capsule was found*; *Nobody spoke as the serac collapsed*), and a past perfect
+    would put it before (*had been found*)."""
     if plan.features.get("perfect") is not True or main.predicate.perfect:
         return None
     if (plan.features.get("tense") or main.predicate.tense) != "past":
@@ -692,7 +693,17 @@ def when_clause_refusal(analysis: Analysis, main: Frame, plan: EditPlan) -> str 
     tokens = analysis.sentence.tokens
     for f in temporal_clauses(analysis, main):
         marks = {t.text.lower() for t in tokens if t.head == f.verb and t.dep in ("advmod", "mark")}
-        if "when" in marks and f.predicate.tense == "past" and not f.predicate.perfect:
+        if f.predicate.tense != "past" or f.predicate.perfect:
+            continue
+        # *Nobody spoke as the serac collapsed*: an event at the same time; not a state that
+        # holds around it (*while I was at the pharmacy*), nor a contrast after a comma
+        mark = next(
+            (t for t in tokens if t.head == f.verb and t.text.lower() in ("as", "while")), None
+        )
+        lemma = f.predicate.lemma
+        event = not f.predicate.progressive and lemma != "be" and lemma not in english.STATIVE_VERBS
+        beside = mark is not None and mark.i > 0 and tokens[mark.i - 1].text == ","
+        if "when" in marks or (mark is not None and event and not beside):
             return (
                 f"the clause '{phrase(analysis, tokens[f.verb])}' sets the main event at its "
                 "time; a past perfect would put it before"

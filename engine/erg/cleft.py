@@ -123,8 +123,6 @@ def confirms(mrs_text: str, focus: str) -> bool:
     return False
 
 
-
-
 def unbuild(source: Analysis) -> str:
     """The plain clause of an it-cleft ("It was the dog that dug the hole." -> "The dog dug
     the hole."), or raises ValueError with the reason. Zero-relativizer clefts are refused."""
