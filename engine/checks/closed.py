@@ -824,8 +824,8 @@ def two_objects(analysis: Analysis, main: Frame, plan: EditPlan) -> str | None:
     if first.tag != "PRP" or second.i != first.i + 1 or any(t.head == second.i for t in tokens):
         return None
     return (
-        f"the parse gives '{tokens[main.verb].text}' two direct objects, '{objects[0].text}' "
-        f"and '{objects[1].text}'; which words are its object is not settled"
+        f"the parse gives '{tokens[main.verb].text}' two direct objects, '{first.text}' and "
+        f"'{second.text}'; which words are its object is not settled"
     )
 
 

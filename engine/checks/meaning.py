@@ -428,8 +428,9 @@ def modal_refusal(analysis: Analysis, main: Frame, plan: EditPlan) -> str | None
         return (
             f"'{modal} not' states a ban; its question ('Must ... not ...?') would ask the opposite"
         )
-    wish = modal.split()[0] in ("would", "'d") and main.predicate.lemma in set(
-        modal_table()["wish"]["verbs"]
+    wish = (
+        modal.split()[0] in ("would", "'d")
+        and main.predicate.lemma in (modal_table()["wish"]["verbs"])
     )
     if wish and set(edits) & {"past", "fut", "perfect", "progressive", "replace"}:
         return (  # *Would you like to add a side?*: not *Will you like*, *Would you have liked*

@@ -203,15 +203,9 @@ def caption_participle(analysis: Analysis) -> str | None:
     caption or an instruction, not a past-tense clause."""
     frame = analysis.main_frame
     tokens = analysis.sentence.tokens
-    if (
-        frame is None
-        or not 0 <= frame.verb < len(tokens)
-        or tokens[frame.verb].tag
-        not in (
-            "VBD",
-            "VBN",
-        )
-    ):
+    if frame is None or not 0 <= frame.verb < len(tokens):
+        return None
+    if tokens[frame.verb].tag not in ("VBD", "VBN"):
         return None
     subj = next((a for a in frame.arguments if a.function == "subj"), None)
     if subj is None:
@@ -251,7 +245,11 @@ def hyphen_split(analysis: Analysis) -> str | None:
     if not (after or before):
         return None
     first = last = verb
-    while first > 0 and not tokens[first - 1].whitespace and tokens[first - 1].text not in ",;:":
+    while (
+        first > 0
+        and not tokens[first - 1].whitespace
+        and tokens[first - 1].text not in (",", ";", ":")
+    ):
         first -= 1
     while (
         last + 1 < len(tokens)
