@@ -64,6 +64,7 @@ _UNITS = english.read_lexicon("unit_nouns")  # units of measure: *liters of wate
 _ABOUT_VERBS = english.read_lexicon("reporting_verbs") | english.read_lexicon("about_verbs")
 _VERB_PREPOSITIONS = english.read_lexicon("verb_argument_prepositions")  # from, to, into ...
 _WITH_VERBS = english.read_lexicon("with_verbs")  # fill, provide, supply: their *with*-phrase
+_RELATIONAL = english.read_lexicon("relational_nouns")  # role, part, rest: said of something
 
 
 def _head_np(
@@ -225,23 +226,8 @@ def shorten_cut(
     if why := _monotonicity_refusal(tokens, kids, frame, role, arg, region):
         return f"{label}: {why}"
     removed = set(range(start, end)) - keep
-    # *the clean glass jars*: an adjective the parse hangs on a compound noun may describe the
-    # whole (the jars are clean) or the compound (*a hot dog stand*); kept or dropped, the cut
-    # is a guess
-    loose = next(
-        (
-            i
-            for i in sorted(keep)
-            if tokens[i].dep == "amod" and tokens[tokens[i].head].dep == "compound"
-        ),
-        None,
-    )
-    if loose is not None:
-        return (
-            f"{label}: the parse hangs '{tokens[loose].text}' on the compound "
-            f"'{tokens[tokens[loose].head].text}'; whether it describes '{tokens[head].text}' is "
-            "not settled"
-        )
+    if why := _head_not_settled(tokens, heads, keep, removed):
+        return f"{label}: {why}"
     privative = _privative_modifier(tokens, kids, removed, heads)
     if privative is not None:
         article = english.indefinite_article(privative)
@@ -280,6 +266,40 @@ def shorten_cut(
     if _closes_dropped_phrase(tokens, frame, end, kept, removed):
         removed.add(end)
     return Cut(frozenset(removed), _respelled_articles(tokens, kept))
+
+
+def _head_not_settled(
+    tokens: Sequence[Token], heads: list[int], keep: set[int], removed: set[int]
+) -> str | None:
+    """Why the head noun phrase is not the argument cut down: a noun said of something would
+    lose its *of*-phrase (*ignored the role of informal networks*: ``relational_nouns.txt``), or
+    an adjective the parse hangs on a compound may describe the whole (*the clean glass jars*:
+    the jars are clean) or the compound (*a hot dog stand*), so keeping or dropping it is a
+    guess."""
+    of = next(
+        (i for i in removed if tokens[i].head in heads and tokens[i].text.lower() == "of"), None
+    )
+    relational = next((h for h in heads if tokens[h].lemma.lower() in _RELATIONAL), None)
+    if of is not None and relational is not None:
+        return (
+            f"'{tokens[relational].text}' is said of something (its 'of'-phrase); cut to its "
+            "head it would no longer say of what"
+        )
+    loose = next(
+        (
+            i
+            for i in sorted(keep)
+            if tokens[i].dep == "amod" and tokens[tokens[i].head].dep == "compound"
+        ),
+        None,
+    )
+    if loose is not None:
+        return (
+            f"the parse hangs '{tokens[loose].text}' on the compound "
+            f"'{tokens[tokens[loose].head].text}'; whether it describes "
+            f"'{tokens[max(heads)].text}' is not settled"
+        )
+    return None
 
 
 def _phrase_of_the_verb(tokens, heads: list[int], removed: set[int], lemma: str) -> str | None:

@@ -1950,6 +1950,13 @@ def test_what_fashion_ward_menu_and_stage_text_leaves_alone(realize, source, exp
             "shorten(ARG1)",
             "event is 'claim'",
         ),
+        # a noun said of something keeps its of-phrase: *ignored the role* says of nothing
+        (
+            "The report largely overlooks the role of local charities in the recovery.",
+            "shorten(ARG1)",
+            "said of something",
+        ),
+        ("The new owners changed the name of the old pub.", "shorten(ARG1)", "said of"),
         # an adjective the parse hangs on a compound: the whole's or the compound's
         ("Fill the clean glass jars with hot jam.", "shorten(ARG1)", "on the compound 'glass'"),
     ],
