@@ -1974,6 +1974,12 @@ def test_what_tax_craft_climbing_and_rail_text_showed_is_refused(realize, source
             "perf(+)",
             "Somebody had taken my coat while I was in the kitchen.",
         ),
+        # an imperative is active already
+        (
+            "Press the narrow seams open with a hot iron.",
+            "active",
+            "Press the narrow seams open with a hot iron.",
+        ),
         # a phrase the parse hangs on the verb stays, the object's own modifiers go
         (
             "The council repaired the old bridge over the river.",

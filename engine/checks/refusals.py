@@ -203,12 +203,10 @@ def negative_word(c: Clause) -> str | None:
 
 
 def imperative(c: Clause) -> str | None:
-    if (
-        "subj" not in c.functions
-        and c.tokens
-        and agreement.imperative(c.tokens, c.frame)
-        and set(c.f) & {"tense", "modality", "force", "progressive", "perfect", "voice", "cleft"}
-    ):
+    edits = set(c.f) & {"tense", "modality", "force", "progressive", "perfect", "voice", "cleft"}
+    if edits == {"voice"} and c.f["voice"] == "active" == c.pred.voice and not c.plan.swap:
+        return None  # *Press the seams open*: already active ("unchanged")
+    if "subj" not in c.functions and c.tokens and agreement.imperative(c.tokens, c.frame) and edits:
         verb = c.tokens[c.frame.verb].text if 0 <= c.frame.verb < len(c.tokens) else "the verb"
         return (
             f"the sentence reads as an imperative ('{verb}' with no subject before it): an "

@@ -632,7 +632,8 @@ def refusal(analysis: Analysis, plan: EditPlan) -> Refused | None:
     """Why a plan does not apply to this sentence on any backend (its code and reason), or None.
 
     One definition of the linguistic refusals (:data:`REFUSALS`, asked in order): imperatives
-    (no subject, no tense or mood to change; ``negate`` still applies), wh-questions under
+    (no subject, no tense or mood to change; ``negate`` still applies, and ``active`` finds them
+    active already), wh-questions under
     ``declarative``, stative verbs under ``prog(+)``, measure and possession verbs, reflexive
     objects and copular *be* under passive or swap, a time adverb that contradicts the new
     tense (*yesterday* under the future), text that is not English, clefts of expletive
