@@ -1,6 +1,10 @@
 """Entailment-safe shortening: cut a core argument down to its head noun phrase only where the
 shorter sentence is entailed by the source (an upward-monotone step). Shared by the surface
 realizer (``shorten``) and TAILOR's ``shorten_core_argument`` perturbation.
+
+One module, over 400 lines: :func:`shorten_cut` is one decision (what the head noun phrase
+keeps, and each reason the cut would not be entailed or not be the argument's), and the small
+functions it asks are read only by it.
 """
 
 from __future__ import annotations
@@ -178,27 +182,17 @@ def shorten_cut(
     name = readable_role(role)
     label = f"shorten({name})"
     src = frame.predicate
-    if why := _clause_refusal(frame, target, later):
-        return f"{label}: {why}"
+    # (asked after the argument is found: one with nothing to cut is "unchanged" in any clause)
+    clause_why = _clause_refusal(frame, target, later)
     arg = frame.argument(role)
     if arg is None:
-        return f"{label}: the predicate has no {name}"
+        return f"{label}: {clause_why or f'the predicate has no {name}'}"
     tokens = analysis.sentence.tokens
-    # *You may be able to claim tax relief on ...*: the event is the infinitive's, whose
-    # arguments are not the copula's
-    infinitive = next(
-        (
-            t
-            for a in tokens
-            if a.head == frame.verb and a.dep == "acomp"
-            for t in tokens
-            if t.head == a.i and t.dep == "xcomp"
-        ),
-        None,
-    )
+    infinitive = _event_after_a_copula(tokens, frame)
     if src.lemma == "be" and infinitive is not None:
-        return (
-            f"{label}: the clause's event is '{infinitive.text}' after '"
+        return f"{label}: " + (
+            clause_why
+            or f"the clause's event is '{infinitive.text}' after '"
             f"{tokens[infinitive.head].text} to'; its {name} is not the copula's"
         )
     kids = captions.children(tokens)
@@ -208,8 +202,12 @@ def shorten_cut(
         head = next((c for c in kids[arg.head] if tokens[c].dep == "pobj"), -1)
         start += 1
     if arg.function not in ("subj", "obj", "agent") or head < 0 or tokens[head].pos not in _NP_POS:
-        return f"{label}: the {name} '{arg.text}' is not a noun phrase"
+        not_np = f"the {name} '{arg.text}' is not a noun phrase"
+        return f"{label}: {clause_why or not_np}"
     keep, heads = _head_np(tokens, kids, head)
+    if clause_why is not None:
+        if set(range(start, end)) - keep:
+            return f"{label}: {clause_why}"
     if any(tokens[c].dep in ("conj", "cc", "preconj") for h in heads for c in kids[h]):
         return (
             f"{label}: the {name} '{arg.text}' is coordinated; shortening one conjunct is not "
@@ -235,24 +233,12 @@ def shorten_cut(
             f"{label}: '{privative}' is not an intersective adjective ({article} {privative} N "
             "need not be an N)"
         )
+    if arg.function == "obj" and (
+        why := _phrase_of_the_verb(tokens, frame.verb, heads, removed, src.lemma, name)
+    ):
+        return f"{label}: {why}"
     if not removed:
         return Cut(frozenset(), {}, f"'{arg.text}' is already a head noun phrase")
-    about = next(
-        (
-            i
-            for i in sorted(removed)
-            if tokens[i].text.lower() == "about" and tokens[i].head in heads
-        ),
-        None,
-    )
-    if arg.function == "obj" and about is not None and src.lemma in _ABOUT_VERBS:
-        return (
-            f"{label}: the 'about'-phrase after '{tokens[tokens[about].head].text}' may be what "
-            f"'{src.lemma}' is about rather than part of the {name}; dropping it could leave "
-            "the verb without it"
-        )
-    if arg.function == "obj" and (why := _phrase_of_the_verb(tokens, heads, removed, src.lemma)):
-        return f"{label}: {why}"
     bare = not any(tokens[i].dep in _DETERMINER_DEPS for i in keep) and tokens[head].pos not in (
         "PROPN",
         "PRON",
@@ -266,6 +252,21 @@ def shorten_cut(
     if _closes_dropped_phrase(tokens, frame, end, kept, removed):
         removed.add(end)
     return Cut(frozenset(removed), _respelled_articles(tokens, kept))
+
+
+def _event_after_a_copula(tokens: Sequence[Token], frame: Frame) -> Token | None:
+    """The infinitive after a copula and its adjective (*You may be able to claim tax relief
+    on ...*): the clause's event, whose arguments are not the copula's; or None."""
+    return next(
+        (
+            t
+            for a in tokens
+            if a.head == frame.verb and a.dep == "acomp"
+            for t in tokens
+            if t.head == a.i and t.dep == "xcomp"
+        ),
+        None,
+    )
 
 
 def _head_not_settled(
@@ -302,12 +303,36 @@ def _head_not_settled(
     return None
 
 
-def _phrase_of_the_verb(tokens, heads: list[int], removed: set[int], lemma: str) -> str | None:
-    """Why what follows an object's head may be the verb's, not the object's: a phrase of
+def _phrase_of_the_verb(
+    tokens, verb: int, heads: list[int], removed: set[int], lemma: str, name: str
+) -> str | None:
+    """Why what follows an object's head may be the verb's, not the object's: an *about*-phrase
+    of a verb of saying or asking (*warned the staff [about the schedule]*; on the verb itself,
+    it makes the object the one told: *told the tax office about any changes*), a phrase of
     ``verb_argument_prepositions.txt`` (*deducting contributions [from your wages]*; *with*
     after a verb of ``with_verbs.txt``: *fill the jars [with jam]*) or an
     adjective that says what the verb makes of it (*press the seams [open]*); dropped, the
     clause would lose a part of its own."""
+    told = any(t.head == verb and t.dep == "prep" and t.text.lower() == "about" for t in tokens)
+    if told and lemma in _ABOUT_VERBS:  # *Have you told the tax office about any changes?*
+        return (
+            f"the object of '{lemma}' is the one told, and what is told is its 'about'-phrase; "
+            f"which of them is the {name} is not settled"
+        )
+    about = next(
+        (
+            i
+            for i in sorted(removed)
+            if tokens[i].text.lower() == "about" and tokens[i].head in heads
+        ),
+        None,
+    )
+    if about is not None and lemma in _ABOUT_VERBS:
+        return (
+            f"the 'about'-phrase after '{tokens[tokens[about].head].text}' may be what "
+            f"'{lemma}' is about rather than part of the {name}; dropping it could leave the verb "
+            "without it"
+        )
     after = sorted(i for i in removed if tokens[i].head in heads and i > max(heads))
     if not after:
         return None

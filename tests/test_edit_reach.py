@@ -1950,6 +1950,10 @@ def test_what_fashion_ward_menu_and_stage_text_leaves_alone(realize, source, exp
             "shorten(ARG1)",
             "event is 'claim'",
         ),
+        # the object of *tell* before an *about*-phrase is the one told, not what is told
+        ("We told the council about the noise.", "shorten(ARG1)", "one told"),
+        # with something to cut, a question or a negation still refuses it (no entailment)
+        ("Did you buy the big red apples?", "shorten(ARG1)", "a question"),
         # a noun said of something keeps its of-phrase: *ignored the role* says of nothing
         (
             "The report largely overlooks the role of local charities in the recovery.",
@@ -1973,6 +1977,17 @@ def test_what_tax_craft_climbing_and_rail_text_showed_is_refused(realize, source
             "Somebody took my coat while I was in the kitchen.",
             "perf(+)",
             "Somebody had taken my coat while I was in the kitchen.",
+        ),
+        # an argument with nothing to cut is "unchanged" in a question or a negation too
+        (
+            "Did you reach the summit before noon?",
+            "shorten(ARG1)",
+            "Did you reach the summit before noon?",
+        ),
+        (
+            "The children did not eat the apples.",
+            "shorten(ARG1)",
+            "The children did not eat the apples.",
         ),
         # an imperative is active already
         (
