@@ -44,12 +44,10 @@ _PROSPECTIVE = english.read_lexicon("prospective_verbs")
 _CLOCK = english.read_lexicon("clock_words")
 # Words that give a perfect of a state its span (*has believed it for years*, *has always
 # known*); without one, the perfect of a state says nothing the simple form does not.
-_SPANS = frozenset({"for", "since", "always", "ever", "never", "long", "all", "yet", "already"})
+_SPANS = english.read_lexicon("state_span_words")
 # The subordinators of a condition or a recurring occasion (not *before*, *until*, *while*:
 # *They are testing it before production begins* is one occasion).
-_CONDITIONS = frozenset(
-    {"if", "when", "whenever", "once", "unless", "every time", "each time", "as long as"}
-)
+_CONDITIONS = english.read_lexicon("occasion_subordinators")
 
 
 def _has_object(frame: Frame) -> bool:
@@ -265,9 +263,7 @@ def _amount_of_change(tokens: Sequence[Token], main: Frame, t: Token) -> bool:
     return prep is not None and prep.text.lower() == "by" and prep.head == main.verb
 
 
-_ROUGHLY = frozenset(
-    {"about", "around", "under", "over", "just", "roughly", "less", "more", "than"}
-)
+_ROUGHLY = english.read_lexicon("rough_measure_words")
 
 
 def _time_taken(tokens: Sequence[Token], main: Frame) -> str | None:

@@ -308,7 +308,7 @@ def _verb_read_as_noun(tokens, main: Frame):
 _SINGULAR_DETERMINERS = frozenset({"this", "that", "a", "an", "each", "every", "another"})
 
 # Words that open a clause as well as a phrase (*as Patel sprints*, *as the race*)
-_SUBORDINATORS = frozenset({"as", "while", "until", "till", "before", "after", "since", "once"})
+_SUBORDINATORS = english.read_lexicon("clause_or_phrase_openers")
 
 
 def clause_read_as_noun(analysis: Analysis, main: Frame, plan: EditPlan) -> str | None:

@@ -159,13 +159,13 @@ def _left_behind(analysis: Analysis, main: Frame, subj) -> str | None:
     return None
 
 
-_SUBJECT_PRONOUNS = frozenset({"he", "she", "they", "his", "her", "their", "him", "them"})
+_SUBJECT_PRONOUNS = english.read_lexicon("subject_pronouns")
 
 
 # Prepositions whose -ing clause has the main clause's subject as its doer (*without paying*,
 # *after crossing*); not *by* (a means: *locked by pressing the button* stays true in a
 # passive) nor *for* (a reason, often the object's: *forgive his sister for selling*).
-_CONTROLLING = frozenset({"without", "after", "before", "while", "upon", "on", "despite", "since"})
+_CONTROLLING = english.read_lexicon("controlling_prepositions")
 _PLURAL_PRONOUNS = frozenset({"they", "them", "their", "themselves"})
 # *it* is left out: two things it may stand for are told apart by what it does (*the bank froze
 # the account after it detected fraud*), which Seam does not judge
@@ -293,9 +293,7 @@ _PLACES = (english.LOCATIVE_PREPOSITIONS - {"in", "on", "at", "by", "over", "int
 
 # Prepositions whose phrase after an object is most often the verb's (a recipient, a source,
 # a goal, a span of time): disclose information to third parties, buy it from a dealer.
-_VERB_PREPOSITIONS = frozenset(
-    {"to", "from", "into", "onto", "during", "throughout", "since", "until", "till", "over", "as"}
-)
+_VERB_PREPOSITIONS = english.read_lexicon("verb_phrase_prepositions")
 _FOR_VERBS = english.read_lexicon("for_verbs")  # *mistake the signs for laziness*
 _WITH_VERBS = english.read_lexicon("with_verbs")  # *fill the gallery with energy*
 _SMALL_CLAUSE = english.read_lexicon("small_clause_verbs")  # *wants everyone on deck*

@@ -77,7 +77,7 @@ _ANY_ONE = frozenset({"every", "each", "any", "all", "no"})
 _INDEFINITES = english.read_lexicon("indefinite_pronouns")
 
 
-_FOLLOWING = frozenset({"follow", "come", "begin", "start", "open", "end", "close", "finish"})
+_FOLLOWING = english.read_lexicon("following_verbs")
 
 
 def _follows(tokens, f: Frame) -> bool:

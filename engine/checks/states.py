@@ -27,12 +27,9 @@ _ENDED = frozenset({"anymore"})  # *any longer*, *no longer*: :func:`_phrase_in`
 _STATE_PARTICIPLES = english.read_lexicon("state_participles")
 _THEN = frozenset({"when", "as soon as", "once", "the moment"})  # one event, then the main one
 # words that give a perfect a span of time, so its progressive tells what went on through it
-_SPANS = frozenset({"for", "since", "all", "lately", "recently", "long", "months", "years"})
+_SPANS = english.read_lexicon("progressive_span_words")
 _LANGUAGE_VERBS = english.read_lexicon("language_verbs")
-_ORDINALS = frozenset(
-    {"first", "second", "third", "fourth", "fifth", "sixth", "seventh", "eighth", "ninth",
-     "tenth", "last", "only", "next", "umpteenth", "nth"}
-)  # fmt: skip
+_ORDINALS = english.read_lexicon("ordinal_words")
 
 
 _STATIVE_PHRASES = english.read_lexicon("stative_phrases")
