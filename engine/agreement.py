@@ -83,30 +83,15 @@ def noun_phrase(tokens: Sequence[Token], head: int | None, words: Sequence[str] 
     return english.THIRD_SG
 
 
-_SINGULAR_DETERMINERS = frozenset({"a", "an", "this", "that", "each", "every", "one", "another"})
+_SINGULAR_DETERMINERS = english.read_lexicon("singular_determiners")
 # Quantifiers standing for a noun phrase: some always plural, some taking the number of their
 # of-phrase (*some of the water is*, *some of the pipes are*).
 _PLURAL_PRONOUNS = frozenset({"many", "few", "several", "both", "others"})
-_PARTITIVES = frozenset({"some", "all", "most", "none", "any", "half", "more", "enough", "rest"})
+_PARTITIVES = english.read_lexicon("partitive_quantifiers")
 # Quantity nouns that take the number of their of-phrase after *a* (*a number of*, *a lot of*).
 # Collective nouns (*a group of people*) take either number in English; Seam writes the plural
 # that their usual plural of-phrase suggests, as most writers do.
-_PLURAL_QUANTITIES = frozenset(
-    {
-        "number",
-        "lot",
-        "lots",
-        "couple",
-        "handful",
-        "majority",
-        "plenty",
-        "few",
-        "group",
-        "crowd",
-        "bunch",
-        "team",
-    }
-)
+_PLURAL_QUANTITIES = english.read_lexicon("plural_quantity_nouns")
 
 
 def clause_subject(analysis: Analysis, frame: Frame) -> Agreement:

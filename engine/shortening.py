@@ -23,23 +23,7 @@ _NP_POS = ("NOUN", "PROPN", "PRON", "NUM", "DET")
 _KEEP_DEPS = ("det", "predet", "poss", "nummod", "compound", "quantmod", "case", "neg")
 _DETERMINER_DEPS = ("det", "predet", "poss", "nummod", "quantmod")
 # Adjectives that quantify rather than describe (*several people*, *a few men*): kept.
-_QUANTITY_ADJECTIVES = frozenset(
-    {
-        "few",
-        "fewer",
-        "several",
-        "many",
-        "much",
-        "more",
-        "most",
-        "less",
-        "little",
-        "numerous",
-        "multiple",
-        "various",
-        "countless",
-    }
-)
+_QUANTITY_ADJECTIVES = english.read_lexicon("quantity_adjectives")
 
 
 @dataclass(frozen=True)

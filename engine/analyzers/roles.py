@@ -10,50 +10,13 @@ from collections.abc import Sequence
 from .. import english
 from ..ir import Argument
 
-_LOCATIVE = {
-    "in",
-    "on",
-    "at",
-    "under",
-    "near",
-    "beside",
-    "inside",
-    "outside",
-    "behind",
-    "above",
-    "below",
-    "between",
-    "among",
-    "around",
-    "next",
-    "by",
-    "over",
-    "underneath",
-    "beneath",
-    "within",
-    "across",
-}
+_LOCATIVE = english.read_lexicon("place_role_prepositions")
 
 
-_DIRECTIONAL = {
-    "to",
-    "into",
-    "onto",
-    "toward",
-    "towards",
-    "from",
-    "through",
-    "along",
-    "up",
-    "down",
-    "out",
-    "off",
-    "past",
-    "via",
-}
+_DIRECTIONAL = english.read_lexicon("directional_prepositions")
 
 
-_TEMPORAL = {"during", "before", "after", "since", "until", "till", "while", "when", "throughout"}
+_TEMPORAL = english.read_lexicon("temporal_prepositions")
 
 
 _CAUSAL = {"because", "due"}

@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING
 
 from ..ir import Argument
 from .inflection import verb_lemma
-from .lexicon import placement_verbs, prepositional_verbs
+from .lexicon import placement_verbs, prepositional_verbs, read_lexicon
 
 if TYPE_CHECKING:
     from ..ir import Argument, Frame, Token
@@ -23,53 +23,11 @@ WH_WORDS = frozenset({"who", "whom", "whose", "what", "which", "where", "when", 
 CLEFT_RELATIVIZERS = ("who", "whom", "that", "which")
 # prepositions of place: a phrase with one after an object may modify the verb as well as the
 # noun (*paddling a canoe in the water*), so ``swap`` leaves it after the verb on every backend
-LOCATIVE_PREPOSITIONS = frozenset(
-    {
-        "in",
-        "on",
-        "at",
-        "near",
-        "under",
-        "behind",
-        "inside",
-        "along",
-        "across",
-        "through",
-        "by",
-        "beside",
-        "over",
-        "into",
-        "onto",
-        "around",
-        "outside",
-        "above",
-        "below",
-        "beneath",
-        "past",
-    }
-)
+LOCATIVE_PREPOSITIONS = read_lexicon("locative_prepositions")
 
 
 # Adverbial particles of phrasal verbs that may follow the object (*throw the letters away*).
-ADVERB_PARTICLES = frozenset(
-    {
-        "away",
-        "back",
-        "up",
-        "down",
-        "off",
-        "out",
-        "over",
-        "aside",
-        "apart",
-        "together",
-        "around",
-        "along",
-        "forward",
-        "in",
-        "on",
-    }
-)
+ADVERB_PARTICLES = read_lexicon("adverb_particles")
 # Negative polarity items: they need a negation or a question to license them (*anything*,
 # *ever*, *yet*): a subject made of one, or a statement that loses its licence, is not English.
 NEGATIVE_POLARITY_ITEMS = frozenset(
@@ -79,32 +37,7 @@ NEGATIVE_POLARITY_ITEMS = frozenset(
 
 # Verbs with an *of*-phrase complement after the object (*cured them of their fear*, *accused
 # him of theft*): the phrase is the verb's, whatever the parser attached it to.
-OF_COMPLEMENT_VERBS = frozenset(
-    {
-        "cure",
-        "rob",
-        "deprive",
-        "accuse",
-        "convince",
-        "remind",
-        "inform",
-        "warn",
-        "suspect",
-        "relieve",
-        "clear",
-        "strip",
-        "rid",
-        "assure",
-        "notify",
-        "persuade",
-        "convict",
-        "absolve",
-        "acquit",
-        "cheat",
-        "drain",
-        "empty",
-    }
-)
+OF_COMPLEMENT_VERBS = read_lexicon("of_complement_verbs")
 
 
 def verb_complement_cut(tokens, obj, lemma: str):
@@ -214,40 +147,7 @@ _TIME_WORDS = frozenset(
 )
 # Verbs whose *to*-phrase after the object is the recipient (ARG2 in PropBank): *lent the painting
 # to a gallery* is a lending to someone, not a direction.
-RECIPIENT_VERBS = frozenset(
-    {
-        "give",
-        "hand",
-        "show",
-        "send",
-        "tell",
-        "lend",
-        "loan",
-        "offer",
-        "sell",
-        "pass",
-        "teach",
-        "bring",
-        "mail",
-        "email",
-        "owe",
-        "pay",
-        "award",
-        "grant",
-        "deliver",
-        "donate",
-        "promise",
-        "assign",
-        "serve",
-        "feed",
-        "read",
-        "write",
-        "throw",
-        "leave",
-        "forward",
-        "return",
-    }
-)
+RECIPIENT_VERBS = read_lexicon("recipient_to_verbs")
 
 
 def descends(tokens: Sequence[Token], i: int, head: int) -> bool:

@@ -131,9 +131,7 @@ def bare_noun_focus(layout: Layout, role: str) -> str | None:
 
 
 # Determiners that quantify a focus: *It is most herbs that ...* is not the sentence's claim.
-_QUANTIFIERS = frozenset(
-    {"most", "all", "every", "each", "some", "many", "few", "no", "any", "both", "several"}
-)
+_QUANTIFIERS = english.read_lexicon("focus_quantifiers")
 _KINSHIP_NAMES = english.read_lexicon("kinship_names")
 _PERSON_OR_THING = english.read_lexicon("person_or_thing_nouns")
 
