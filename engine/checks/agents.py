@@ -27,6 +27,20 @@ def subject_acts(analysis: Analysis, frame: Frame) -> bool:
     )
 
 
+def measures_as_an_act(analysis: Analysis, frame: Frame) -> bool:
+    """Whether *measure* or *weigh* is done by someone to a thing (*We measured strike and dip
+    at twelve stations*, *The nurse weighed the baby*), not a measure stated of the subject
+    (*The room measures four metres*, *The baby weighed 3 kg*): a subject that acts and an
+    object that counts nothing. Such a verb has a progressive and a passive."""
+    if frame.predicate.lemma not in ("measure", "weigh"):
+        return False
+    obj = next((a for a in frame.arguments if a.function == "obj"), None)
+    if obj is None or not subject_acts(analysis, frame):
+        return False
+    tokens = analysis.sentence.tokens[obj.span[0] : obj.span[1]]
+    return not any(t.tag == "CD" and obj.head in (t.i, t.head) for t in tokens)
+
+
 def is_agent(analysis: Analysis, head: Token) -> bool:
     """Whether a subject's head names someone who acts: a personal pronoun, a person or
     institution noun (``person_nouns.txt``, ``agent_nouns.txt``), a person, organization or

@@ -35,6 +35,7 @@ from .time import TIME_WORDS, perfect_at_a_point, time_point
 _HABITUAL = english.phrase_pattern("habitual_adverbs")
 _NO_PROGRESSIVE_PASSIVE = english.read_lexicon("no_progressive_passives")
 _ASPECTUAL = english.read_lexicon("aspectual_verbs")
+_DEGREE = english.read_lexicon("degree_adverbs")  # *is well developed*: a state
 _ACHIEVEMENTS = english.read_lexicon("achievement_verbs")
 _THING_STATES = english.read_lexicon("thing_state_verbs")
 _PROCESSES = english.read_lexicon("process_verbs")
@@ -373,12 +374,26 @@ def habitual_refusal(analysis: Analysis, main: Frame, plan: EditPlan) -> str | N
     own = main_clause_tokens(analysis, main)
     text = " ".join(tokens[i].text for i in own)
     found = m.group() if (m := _HABITUAL.search(text)) else None
+    if found is None and (routine := _fronted_frequency(tokens)):
+        found = routine
     if found:
         return (
             f"'{found}' makes the clause a statement of what usually happens; its "
             "progressive would describe one ongoing occasion"
         )
     return None
+
+
+def _fronted_frequency(tokens: Sequence[Token]) -> str | None:
+    """*Every morning, Grandpa wakes up early*: a phrase of *every* or *each* with a time word
+    that opens the sentence, before a comma, frames what follows as a routine (at the end, *is
+    knocking my coffee off the desk every morning* is natural English)."""
+    if len(tokens) < 3 or tokens[0].text.lower() not in ("every", "each"):
+        return None
+    comma = next((t.i for t in tokens[:5] if t.text == ","), None)
+    if comma is None or not any(t.lemma.lower() in TIME_WORDS for t in tokens[1:comma]):
+        return None
+    return " ".join(t.text for t in tokens[:comma])
 
 
 def _progressive_verb(analysis: Analysis, main: Frame) -> str | None:
@@ -459,6 +474,20 @@ def _progressive_refusal(analysis: Analysis, main: Frame, target: dict) -> str |
         return (
             f"the passive of '{pred.lemma}' states a name, a view or an expectation; its "
             "progressive ('is being called', 'is being expected') is not natural English"
+        )
+    tokens = analysis.sentence.tokens
+    degree = next(
+        (
+            t
+            for t in tokens[: main.verb]
+            if t.head == main.verb and t.dep == "advmod" and t.text.lower() in _DEGREE
+        ),
+        None,
+    )
+    if pred.voice == "passive" and degree is not None:
+        return (
+            f"'{degree.text} {tokens[main.verb].text}' describes a state (a participle "
+            f"graded by '{degree.text}'); its progressive is not natural English"
         )
     return None
 

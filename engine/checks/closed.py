@@ -578,6 +578,8 @@ def imperative_conjunct(analysis: Analysis, main: Frame, plan: EditPlan) -> str 
             and bare
             and (marked or loose)
             and not any(x.head == t.i and x.dep.startswith("nsubj") for x in tokens)
+            # *and would happily come back*: a modal of its own makes no imperative
+            and not any(x.head == t.i and x.tag == "MD" for x in tokens)
             and (loose or not any(x.head == main.verb and x.dep == "aux" for x in tokens))
         ):
             return (

@@ -437,6 +437,14 @@ def modal_refusal(analysis: Analysis, main: Frame, plan: EditPlan) -> str | None
             f"the modal '{modal}' with '{main.predicate.lemma}' states a wish politely, about "
             "now; the edit would lose the wish"
         )
+    condition = _condition_of(analysis, main) if modal.split()[0] in ("would", "'d") else None
+    if condition is not None and set(edits) & {"past", "fut", "perfect"}:
+        mark, verbless = condition
+        if set(edits) & {"past", "perfect"} or not verbless:
+            return (  # *If successful, the project would provide ...*: no past of *will*
+                f"the modal '{modal}' states what the condition '{mark} ...' would bring; it is "
+                "no past of 'will', and its tense or perfect would change the condition"
+            )
     readings = modal_reading(analysis, main)
     if "weaken" in edits and main.predicate.perfect and modal.split()[0] in ("should", "ought"):
         if subject_acts(analysis, main):
@@ -539,4 +547,20 @@ def formula_refusal(analysis: Analysis, main: Frame, plan: EditPlan) -> str | No
             f"clause it governs ('{pred.lemma}' raises the negation); the edit would change an "
             "opinion into a report"
         )
+    return None
+
+
+def _condition_of(analysis: Analysis, main: Frame) -> tuple[str, bool] | None:
+    """The subordinator of a condition on the clause (*If successful, ...*, *... unless it
+    rained*) and whether the condition has no verb of its own (*If successful*: its future
+    *will provide* keeps it), or None."""
+    tokens = analysis.sentence.tokens
+    for t in tokens:
+        if t.dep != "mark" or t.text.lower() not in ("if", "unless"):
+            continue
+        head = tokens[t.head] if 0 <= t.head < len(tokens) else None
+        if head is None:
+            continue
+        if head.i == main.verb or (head.dep == "advcl" and head.head == main.verb):
+            return t.text, head.i == main.verb or head.pos not in ("VERB", "AUX")
     return None

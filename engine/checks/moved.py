@@ -11,12 +11,14 @@ through the same readers of its span, its head and the phrases around it.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 from .. import english
 from ..agreement import noun_phrase
 from ..english import descends
 from ..ir import Analysis, Frame, Token
 from ..transforms import EditPlan
-from .agents import is_agent
+from .agents import is_agent, measures_as_an_act
 from .clauses import depends_on
 from .closed import moved_functions
 from .scope import phrase
@@ -50,6 +52,19 @@ def carried_phrase(analysis: Analysis, main: Frame, plan: EditPlan) -> str | Non
         return (
             f"the object holds a phrase set off by a comma ('{phrase(analysis, aside)}'); moved "
             "before the verb it would need a closing comma, which the parse does not place"
+        )
+    joined = next(
+        (
+            t
+            for t in tokens
+            if t.dep == "conj" and t.pos in ("NOUN", "PROPN") and t.head == main.verb
+        ),
+        None,
+    )
+    if joined is not None and joined.i > obj.head:  # *tested pH and salinity*
+        return (
+            f"the parse joins the noun '{joined.text}' to the verb, not to the object "
+            f"'{obj.text}'; moved, the object would leave it behind"
         )
     head = tokens[obj.head] if 0 <= obj.head < len(tokens) else None
     place = next(
@@ -93,6 +108,18 @@ def carried_phrase(analysis: Analysis, main: Frame, plan: EditPlan) -> str | Non
             or (word == "with" and pred.lemma in _WITH_VERBS)
             or pred.lemma in _SMALL_CLAUSE
         )
+        # *measured strike and dip at twelve stations*: after the last of a list, a phrase may
+        # be the list's, its last noun's or the verb's
+        listed = word != "of" and (
+            (tokens[t.head].dep == "conj" and t.head != obj.head)
+            or any(x.head == t.head and x.dep == "conj" and x.i < t.i for x in tokens)
+        )
+        if listed:
+            return (
+                f"the parse does not settle whether '{phrase(analysis, t)}' belongs to the "
+                "list before it, to its last noun or to the verb; moved with the object it "
+                "could change the meaning"
+            )
         if word in _VERB_PREPOSITIONS or word in _PLACES or ours or (timely and word != "of"):
             pp = phrase(analysis, t)
             kind = (
@@ -235,6 +262,13 @@ def _fronted_for_the_subject(analysis: Analysis, subj) -> str | None:
             f"the opening '{phrase(analysis, lead)}' describes the subject; before a cleft's "
             "'it is' or another subject it would describe that one"
         )
+    if _verbless_opening(tokens, opening):
+        said = analysis.sentence.span_text(opening[0].i, opening[-1].i + 1)
+        return (
+            f"the opening '{said}' has no subject of its own and describes "
+            "the sentence's; before a cleft's 'it is' or another subject it would describe "
+            "that one"
+        )
     pronoun = next((t for t in opening if t.text.lower() in _SUBJECT_PRONOUNS), None)
     if pronoun is not None and subj.text.lower() not in _SUBJECT_PRONOUNS:
         return (
@@ -242,6 +276,34 @@ def _fronted_for_the_subject(analysis: Analysis, subj) -> str | None:
             "or moved, the subject would read as someone else"
         )
     return None
+
+
+_IMPERSONAL = english.read_lexicon("impersonal_openers")  # If necessary, Where possible ...
+
+
+def _verbless_opening(tokens: Sequence[Token], opening: list[Token]) -> bool:
+    """Whether what opens the sentence is a subordinator with no subject or finite verb after
+    it (*If successful*, *Once dried*, *Although tired*, *When finished*) or an adjective
+    phrase (*Tired and hungry*): a clause whose understood subject is the sentence's; not one
+    of ``impersonal_openers.txt`` (*If necessary*)."""
+    if len(opening) < 2 and not (opening and opening[0].tag == "JJ"):
+        return False
+    first, inside = opening[0], {t.i for t in opening}
+    subordinator = first.dep == "mark" or (
+        first.dep == "advmod"
+        and first.head in inside
+        and tokens[first.head].tag in ("VBN", "VBG", "JJ")
+        and first.tag in ("WRB", "RB")
+    )
+    adjective = first.tag == "JJ" and first.dep == "advcl"
+    if not (subordinator or adjective):
+        return False
+    if any(t.dep in ("nsubj", "nsubjpass", "expl") or t.tag in _FINITE for t in opening):
+        return False
+    return not any(t.text.lower() in _IMPERSONAL for t in opening[1:])
+
+
+_FINITE = frozenset({"VBZ", "VBP", "VBD", "MD"})
 
 
 def _phrase_before_verb(tokens, main: Frame, subj) -> Token | None:
@@ -493,7 +555,11 @@ def moved_phrase_refusal(analysis: Analysis, main: Frame, plan: EditPlan) -> str
             f"the subject '{subj.text}' speaks of anyone here (advice or a rule); a passive "
             f"would make it 'by {who}', which no one writes"
         )
-    if who in ("i", "we", "you") and pred.lemma in english.NO_PROGRESSIVE - _PERCEPTION:
+    if (
+        who in ("i", "we", "you")
+        and pred.lemma in english.NO_PROGRESSIVE - _PERCEPTION
+        and not measures_as_an_act(analysis, main)
+    ):
         return (  # *I can't remember the last time ...*: *can't be remembered by me*
             f"'{pred.lemma}' states what '{subj.text}' knows, feels or holds; its passive with "
             f"'by {english.with_case(who, 'acc')}' is not what anyone writes"

@@ -19,6 +19,7 @@ from typing import Any
 from .. import agreement, english
 from ..ir import Analysis, Argument, Frame, Predicate, Token
 from ..transforms import EditPlan
+from .agents import measures_as_an_act
 from .clauses import linked_clauses, main_clause_tokens
 from .plan import target_features
 from .sentences import (
@@ -202,6 +203,26 @@ def negative_word(c: Clause) -> str | None:
     return None
 
 
+def few_or_little_subject(c: Clause) -> str | None:
+    """*Little is known about ...*, *Few people agree*: a subject of *few* or *little* (not *a
+    few*) already makes the clause nearly negative; its negation (*Little is not known*) says
+    something else, and its question (*Is little known ...?*) is not natural English."""
+    subj = c.functions.get("subj")
+    if subj is None or not ({"polarity", "force"} & set(c.f)):
+        return None
+    start, end = subj.span
+    words = [t.text.lower() for t in c.tokens[start:end]]
+    quantity = next((w for w in words[:1] if w in ("few", "little")), None)
+    if quantity is None:
+        return None
+    if quantity == "little" and end - start > 1 and c.tokens[start + 1].tag != "NN":
+        return None  # *little children*: the adjective of size, not a quantity (*little water*)
+    return (
+        f"the subject '{subj.text}' makes the clause nearly negative already; its negation or "
+        "question would not keep what it says"
+    )
+
+
 def imperative(c: Clause) -> str | None:
     edits = set(c.f) & {"tense", "modality", "force", "progressive", "perfect", "voice", "cleft"}
     if edits == {"voice"} and c.f["voice"] == "active" == c.pred.voice and not c.plan.swap:
@@ -332,7 +353,7 @@ def progressive_of_a_state(c: Clause) -> str | None:
     pred = c.pred
     if c.f.get("progressive") is not True or pred.progressive:
         return None
-    if pred.lemma in english.NO_PROGRESSIVE:
+    if pred.lemma in english.NO_PROGRESSIVE and not measures_as_an_act(c.analysis, c.frame):
         return f"the stative verb '{pred.lemma}' has no progressive"
     if pred.lemma == "be" and pred.voice == "active":
         return (
@@ -566,11 +587,14 @@ _MEASURES = english.read_lexicon("unit_nouns") | frozenset({"percent", "per", "c
 def please_request(c: Clause) -> str | None:
     """*Could passenger Lopez please make her way to the desk?*: *please* makes the question a
     request; another modal (*Might ... please*), a statement (*... please could make her
-    way*), a past or an aspect would no longer ask for anything."""
+    way*), a past, an aspect or a cleft (*Is it passenger Lopez who ...*) would no longer ask
+    for anything."""
     if c.pred.force != "ques" or "please" not in c.words:
         return None
     f = c.f
-    changes = [k for k in ("modality", "force", "tense", "perfect", "progressive") if k in f]
+    changes = [
+        k for k in ("modality", "force", "tense", "perfect", "progressive", "cleft") if k in f
+    ]
     if not changes or all(f[k] == c.pred.features().get(k) for k in changes):
         return None
     return "'please' makes the question a request; the edit would no longer ask for anything"
@@ -691,7 +715,7 @@ def object_that_cannot_move(c: Clause) -> str | None:
             f"'have to' is a semi-modal: the object belongs to '{verb}', and its passive "
             f"('have to be {english.past_participle(english.verb_lemma(verb))}') is not built"
         )
-    if pred.lemma in english.NO_OBJECT:
+    if pred.lemma in english.NO_OBJECT and not measures_as_an_act(c.analysis, c.frame):
         return (
             f"'{pred.lemma}' takes a measure or possession phrase, not an object that can be "
             "promoted or swapped"

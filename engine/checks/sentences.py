@@ -291,6 +291,20 @@ def two_subjects(analysis: Analysis) -> str | None:
     )
 
 
+def stray_modal(analysis: Analysis) -> str | None:
+    """A modal the parse leaves out of every verb group: it hangs inside a phrase
+    (*Could the rusty staining ... indicate ...?*, where *Could* became part of the subject)."""
+    tokens = analysis.sentence.tokens
+    grouped = {i for f in analysis.frames for i in f.verb_group}
+    stray = next((t for t in tokens if t.tag == "MD" and t.i not in grouped), None)
+    if stray is None or analysis.main_frame is None or tokens[stray.head].pos in ("VERB", "AUX"):
+        return None
+    return (
+        f"the parse leaves the modal '{stray.text}' out of every verb group (it attaches it to "
+        f"'{tokens[stray.head].text}'), so the clause structure it gives cannot be trusted"
+    )
+
+
 # Where a word tagged a noun stands as one: after a preposition, as an object, inside another
 # noun, as a measure (*Thanks to ...*), beside another noun. A verb form there (*in the
 # shallows*, *pale wing bars*) is a noun the lexicon of verbs also lists.

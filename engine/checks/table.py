@@ -118,6 +118,12 @@ REFUSALS = (
         "Dark mode no longer resets when you switch accounts.",
     ),
     Refusal(
+        "R137",
+        clause.few_or_little_subject,
+        "question",
+        "Little is known about how the birds find their way home.",
+    ),
+    Refusal(
         "R109",
         clause.imperative,
         "tense(past)",
@@ -679,6 +685,12 @@ MISPARSES = (
         "tense(past)",
         "Damage caused by limescale, power surges or incorrect installation is not covered under "
         "these terms.",
+    ),
+    Refusal(
+        "R908",
+        sentences.stray_modal,
+        "negate",
+        "Could the rusty staining near the old gate explain the noise?",
     ),
     Refusal(
         "R905",

@@ -329,6 +329,9 @@ def names_its_time(tokens: Sequence[Token], verb: Token, clock: bool = True) -> 
         and x.pos in ("NOUN", "PROPN", "NUM")  # not the modal *may*
         # *held the afternoon heat*: a time word that modifies another noun names no time
         and not (x.dep == "compound" and tokens[x.head].lemma.lower() not in TIME_WORDS)
+        # a plural time word names no time of its own (*after our late evenings*, *on
+        # weekends*), a date or clock time does (*the 1990s*)
+        and not (x.tag == "NNS" and x.lemma.lower() in TIME_WORDS)
         and (
             x.ent_type in (("DATE", "TIME") if clock else ("DATE",))
             or x.lemma.lower() in TIME_WORDS

@@ -93,11 +93,12 @@ def bare_noun_focus(layout: Layout, role: str) -> str | None:
     )  # (*each*, *all* before a noun are its determiners: *Each candidate*)
     if head is not None and head == srcs[0]:
         srcs = [head]  # *everyone in the village*: the quantifier pronoun heads the focus
-    if len(srcs) == 1 and tokens[srcs[0]].text.lower() in _QUANTIFIER_PRONOUNS:
+    if len(srcs) == 1 and tokens[srcs[0]].text.lower() in _QUANTIFIER_PRONOUNS | _QUANTIFIERS:
+        word = tokens[srcs[0]].text.lower()
+        who = "who" if word.endswith(("one", "body")) else "that"
         return (
-            f"the focus '{tokens[srcs[0]].text}' is a quantifier pronoun; 'It is "
-            f"{tokens[srcs[0]].text.lower()} who ...' states an exhaustive focus that the "
-            "sentence does not"
+            f"the focus '{tokens[srcs[0]].text}' is a quantifier pronoun; 'It is {word} {who} "
+            "...' states an exhaustive focus that the sentence does not"
         )
     if len(srcs) == 1 and tokens[srcs[0]].text.lower() in ("this", "that", "these", "those"):
         return (
@@ -105,7 +106,7 @@ def bare_noun_focus(layout: Layout, role: str) -> str | None:
             f"text; 'It is {tokens[srcs[0]].text.lower()} that ...' does not focus it"
         )
     first = tokens[srcs[0]].text.lower() if srcs else ""
-    if len(srcs) > 1 and first in _QUANTIFIERS:
+    if len(srcs) > 1 and first in _QUANTIFIERS and tokens[srcs[0]].dep != "compound":
         return (  # *Most herbs prefer poor soil*: *It is most herbs that ...*
             f"the focus '{' '.join(tokens[s].text for s in srcs)}' is quantified ('{first}'); "
             "'It is ... that' would state an exhaustive focus the sentence does not"

@@ -67,6 +67,16 @@ def is_proper(tok: Token) -> bool:
     )
 
 
+def starts_a_name(tokens: Sequence[Token]) -> bool:
+    """Whether the parse makes the first word part of the capitalized proper noun it modifies
+    (*Little Bear could not ...*: *Little*, tagged an adjective, is a compound of *Bear*): it
+    keeps its capital inside a sentence."""
+    if not tokens or tokens[0].dep != "compound" or not tokens[0].text[:1].isupper():
+        return False
+    head = tokens[tokens[0].head] if 0 < tokens[0].head < len(tokens) else None
+    return head is not None and head.pos == "PROPN" and head.text[:1].isupper()
+
+
 def _common_noun(word: str) -> bool:
     """Whether a capitalized word is, in lower case, a common English noun (*Snow*)."""
     from lemminflect import getAllLemmas
@@ -144,7 +154,9 @@ def fix_capitals(items: list[Item], tokens: Sequence[Token]) -> None:
         if k == 0:
             continue
         if it.src == 0 and (
-            lower_the(tokens) if tokens[0].text == "The" else not is_proper(tokens[0])
+            lower_the(tokens)
+            if tokens[0].text == "The"
+            else not (is_proper(tokens[0]) or starts_a_name(tokens))
         ):
             it.text = it.text[:1].lower() + it.text[1:]
         elif (
@@ -156,7 +168,8 @@ def fix_capitals(items: list[Item], tokens: Sequence[Token]) -> None:
         ):
             it.text = it.text[:1].lower() + it.text[1:]
     first = items[0]
-    if source_capitalized:
+    mixed = first.text[:1].islower() and any(ch.isupper() for ch in first.text[1:])
+    if source_capitalized and not mixed:  # *pH*, *iPhone* keep their case first too
         first.text = first.text[:1].upper() + first.text[1:]
     elif first.src is None and first.text != "I":
         first.text = first.text[:1].lower() + first.text[1:]

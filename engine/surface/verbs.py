@@ -191,9 +191,10 @@ _PARTICIPLE_AUXILIARIES = frozenset(
 
 
 def manner_adverbs(frame: Frame, tokens: Sequence[Token], after: int) -> list[int]:
-    """The run of manner or degree adverbs in *-ly* right before the verb (after ``after``):
-    those not listed as clause adverbs (``clause_adverbs.txt``, ``epistemic_adverbs.txt``,
-    ``habitual_adverbs.txt``), which stand after the first auxiliary instead."""
+    """The run of manner or degree adverbs in *-ly* (or of ``degree_adverbs.txt``: *well*)
+    right before the verb (after ``after``): those not listed as clause adverbs
+    (``clause_adverbs.txt``, ``epistemic_adverbs.txt``, ``habitual_adverbs.txt``), which stand
+    after the first auxiliary instead."""
     run: list[int] = []
     # after a second auxiliary the source already placed it as the verb's own (*has been
     # seriously injured*: not *had seriously been injured*)
@@ -205,7 +206,7 @@ def manner_adverbs(frame: Frame, tokens: Sequence[Token], after: int) -> list[in
             t.dep != "advmod"
             or t.head != frame.verb
             or i in frame.verb_group
-            or not word.endswith("ly")
+            or not (word.endswith("ly") or word in _DEGREE_ADVERBS)
             or (word in _CLAUSE_ADVERBS and not (second and i > second[0]))
         ):
             break
@@ -213,6 +214,7 @@ def manner_adverbs(frame: Frame, tokens: Sequence[Token], after: int) -> list[in
     return run
 
 
+_DEGREE_ADVERBS = english.read_lexicon("degree_adverbs")  # well, ill, half, much ...
 _CLAUSE_ADVERBS = (
     english.read_lexicon("clause_adverbs")
     | english.read_lexicon("epistemic_adverbs")
