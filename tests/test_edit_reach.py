@@ -2049,6 +2049,9 @@ def test_what_tax_craft_climbing_and_rail_text_leaves_alone(realize, source, exp
         # *would* is no past of *will* in a main clause: its past is not "unchanged"
         ("The new bridge would halve the journey.", "tense(past)", "no past of 'will'"),
         ("We rented a cabin and would gladly return.", "tense(past)", "'would'"),
+        # nor is *will* its future: a wish or a condition's outcome would become a plan
+        ("We rented a cabin and would gladly return.", "tense(fut)", "a plan or a forecast"),
+        ("The new bridge would halve the journey.", "tense(fut)", "a forecast"),
         # a phrase after the last noun of a list in the object: the list's or the verb's
         ("We measured strike and dip at twelve stations.", "passive", "the list before it"),
         # a noun the parse joins to the verb, not to the object: the object cannot move alone

@@ -453,6 +453,8 @@ def modal_refusal(analysis: Analysis, main: Frame, plan: EditPlan) -> str | None
                 "would make it a guess about the past"
             )
     for edit in edits:
+        if edit == "fut" and condition is not None and condition[1]:
+            continue  # *If successful, the project will provide ...*: the condition holds
         for reading in readings:
             verdict = entry.get(edit, {}).get(reading, True)
             if verdict is not True:
