@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import functools
 import re
+from typing import NamedTuple
 
 from .. import english
 from ..checks import shows_change
@@ -207,14 +208,21 @@ def source_casing(text: str, source: str) -> str:
     return text
 
 
+class Generated(NamedTuple):
+    """One realization ACE gave for a job: the sentence, its derivation (when ACE sent one)
+    and the names of the rules whose MRS it realizes."""
+
+    surface: str
+    derivation: str | None
+    rules: str
+
+
 CHECKED_REALIZATIONS = (
     12  # per job, the closest realizations that pass the cheap filters are analyzed
 )
 
 
-def shortlist(
-    raw: list[tuple[str, str | None, str]], source: str, plan: EditPlan
-) -> list[tuple[str, str | None, str]]:
+def shortlist(raw: list[Generated], source: str, plan: EditPlan) -> list[Generated]:
     """The realizations worth analyzing: not ERG junk, inverted where a question is asked
     (from the derivation), distinct, and the closest ``CHECKED_REALIZATIONS`` to the source
     (the analyzer is the backend's main cost after ACE). Falls back to all when the cheap
@@ -232,7 +240,7 @@ def shortlist(
         keep.append(item)
     if not keep:
         return raw[:CHECKED_REALIZATIONS]
-    keep.sort(key=lambda item: -closeness(source, item[0]))
+    keep.sort(key=lambda item: -closeness(source, item.surface))
     return keep[:CHECKED_REALIZATIONS]
 
 

@@ -5,24 +5,13 @@ from __future__ import annotations
 
 from delphin.mrs import MRS
 
-from ..transforms import EditPlan
+from ..transforms import FEATURES, EditPlan
 from .analyzer import passive_topic, propbank_to_role
 from .mrsview import View
 
-# Plan steps in application order: (what a rule file `implements`, the plan feature it serves)
-STEP_ORDER = (
-    "shorten",
-    "swap",
-    "voice",
-    "promote",
-    "tense",
-    "progressive",
-    "perfect",
-    "modality",
-    "polarity",
-    "force",
-    "cleft",
-)
+# Plan steps in application order: the plan's features in the catalog's order
+# (:data:`engine.transforms.FEATURES`), each the step a rule file ``implements``
+STEP_ORDER: tuple[str, ...] = FEATURES
 
 
 def plan_steps(plan: EditPlan) -> list[tuple[str, dict[str, str]]] | str:

@@ -13,7 +13,7 @@ from __future__ import annotations
 import logging
 from collections.abc import Sequence
 from concurrent.futures import Future
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from delphin.mrs import MRS
 
@@ -56,7 +56,7 @@ def _adjective(word: str) -> bool:
     return "ADJ" in getAllLemmas(word.lower())
 
 
-@dataclass
+@dataclass(frozen=True)
 class ParseInfo:
     """What ACE said about a source sentence; kept in ``Analysis.native`` of the erg backend.
 
@@ -238,11 +238,10 @@ def break_ties(
         source = normalized(out[i].text)
         res = first[encode(tied[0][1].native, lnk=False)]
         if res.status == acemod.TIMEOUT:  # even where what it realized includes the source
-            out[
-                i
-            ].native.slow = (
+            slow = (
                 f"the unchanged sentence does not finish generating within {limit}s on this grammar"
             )
+            out[i] = replace(out[i], native=replace(out[i].native, slow=slow))
         if any(normalized(r.get("surface", "")) == source for r in res.results):
             continue
         if res.status != acemod.TIMEOUT:
@@ -263,16 +262,14 @@ def break_ties(
             ):
                 old = out[i].native
                 # this reading generated in time: the first one's timeout no longer holds
-                info = ParseInfo(
-                    OK,
-                    "",
-                    a.native,
-                    old.readings,
-                    k,
-                    "regenerates the source",
-                    old.check,
-                    old.caption,
-                    "",
+                info = replace(
+                    old,
+                    status=OK,
+                    reason="",
+                    mrs=a.native,
+                    reading=k,
+                    chosen_by="regenerates the source",
+                    slow="",
                 )
                 mrs_text = a.mrs if isinstance(a.mrs, str) else encode(a.native)
                 out[i] = Analysis(a.sentence, a.frames, a.main, "erg", mrs_text, info)
@@ -282,11 +279,12 @@ def break_ties(
         if seconds > SLOW_ROUND_TRIP:
             # each edit would generate about as slowly, and edits of a reading that does not
             # give back its own sentence rarely keep the source's wording
-            out[i].native.slow = (
+            slow = (
                 f"no reading gives back the sentence, and generating the one used took "
                 f"{seconds:.1f}s"
             )
-            out[i].native.slow_status = NO_REALIZATION
+            native = replace(out[i].native, slow=slow, slow_status=NO_REALIZATION)
+            out[i] = replace(out[i], native=native)
 
 
 def reading_refusal(reading: Analysis, check: Analysis | None) -> Realization | None:

@@ -28,6 +28,7 @@ from ..transforms import EditPlan
 from . import ace as acemod
 from .filters import (
     JUNK,
+    Generated,
     doubled_auxiliary,
     non_word,
     relativizer_mismatch,
@@ -68,9 +69,7 @@ def realize(
     checked: dict[str, Analysis | None] = {}
     stated: dict[str, Analysis | None] = {}
     waiting: list[str] = []  # realizations to analyze, in the order their jobs finished
-    ready: dict[
-        int, list[tuple[str, str | None, str]]
-    ] = {}  # jobs whose realizations are in `waiting`
+    ready: dict[int, list[Generated]] = {}  # jobs whose realizations are in `waiting`
 
     def finish() -> None:  # analyze what waits, then judge and rank the jobs it belongs to
         checked.update(zip(waiting, erg.checker_analyze(waiting, entities=False), strict=True))
@@ -147,12 +146,10 @@ def with_details(analysis: Analysis, real: Realization, rules: str = "") -> Real
     return Realization(real.status, real.reason, real.candidates, real.rejected, details)
 
 
-def collect(
-    job: Job, generated: Sequence[acemod.AceResult]
-) -> list[tuple[str, str | None, str]] | Realization:
+def collect(job: Job, generated: Sequence[acemod.AceResult]) -> list[Generated] | Realization:
     """Every realization of a job's MRSs (``generated``: ACE's result for each variant), or
     the record when there is none."""
-    raw: list[tuple[str, str | None, str]] = []  # surface, derivation, rules
+    raw: list[Generated] = []
     failures = []
     for (names, _m), res in zip(job.variants, generated, strict=True):
         # a generation that ran out of time while unpacking has still realized what it
@@ -166,7 +163,7 @@ def collect(
             )
             continue
         raw += [
-            (r.get("surface", ""), r.get("derivation"), names)
+            Generated(r.get("surface", ""), r.get("derivation"), names)
             for r in res.results
             if r.get("surface")
         ]
@@ -188,7 +185,7 @@ def select(
     analysis: Analysis,
     plan: EditPlan,
     job: Job,
-    raw: list[tuple[str, str | None, str]],
+    raw: list[Generated],
     checked: dict[str, Analysis | None],
     stated: dict[str, Analysis | None],
 ) -> Realization:

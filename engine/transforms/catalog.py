@@ -11,14 +11,17 @@ compose into plans is :mod:`engine.transforms.algebra`.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, Literal, get_args
 
 from ..errors import UnknownTransformationError
 from ..ir import MODALS, TENSES, propbank_role
 
 CLEFT_TARGETS = ("ARG0", "ARG1", "ARG2", "AGENT", "PATIENT", "SUBJ")
-# The features a plan may set, in the order backends apply them.
-FEATURES = (
+# The features a plan may set, in the one order backends apply them (the ERG's rule steps,
+# :data:`engine.erg.plan.STEP_ORDER`, follow it): ``shorten`` first, since its cut is read on
+# the source's roles, then the arguments, the verb group, the clause and the cleft.
+Feature = Literal[
+    "shorten",
     "swap",
     "voice",
     "promote",
@@ -29,8 +32,8 @@ FEATURES = (
     "polarity",
     "force",
     "cleft",
-    "shorten",
-)
+]
+FEATURES: tuple[Feature, ...] = get_args(Feature)
 CORE_TARGETS = ("ARG0", "ARG1", "AGENT", "PATIENT")
 
 
