@@ -81,6 +81,7 @@ def _head_np(
     )
     partitive = (
         tok.text.lower() in english.quantity_nouns()
+        or (tok.lemma or "").lower() in english.quantity_nouns()  # *nine pairs of lapwing*
         or (  # *three liters of water*, *a liter of milk*; not *this step of the analysis*
             tok.lemma.lower() in _UNITS
             and any(
@@ -92,7 +93,8 @@ def _head_np(
         or tok.tag in ("CD", "DT")
     )
     if of is not None and partitive and depth < 3:
-        pobj = next((c for c in kids[of] if tokens[c].dep == "pobj"), None)
+        # (a bare noun the tagger reads as a gerund is its object too: *pairs of lapwing*)
+        pobj = next((c for c in kids[of] if tokens[c].dep in ("pobj", "pcomp")), None)
         if pobj is not None:
             inner, inner_heads = _head_np(tokens, kids, pobj, depth + 1)
             keep |= inner | {of}
@@ -334,7 +336,33 @@ def _phrase_of_the_verb(
             f"'{first.text}' after the object may say what the verb makes of it; dropping it "
             "would change what the clause says is done"
         )
+    dated = next((i for i in removed if tokens[i].dep == "prep" and _names_a_time(tokens, i)), None)
+    if dated is not None:  # *recorded 47 pairs of lapwing ... in April 2022*
+        end = max(i for i in removed if english.descends(tokens, i, dated))
+        said = " ".join(t.text for t in tokens[dated : end + 1])
+        return (
+            f"the time phrase '{said}' inside the object may date the verb's event; dropping "
+            "it could leave the clause without its time"
+        )
     return None
+
+
+def _names_a_time(tokens, prep: int) -> bool:
+    """Whether the phrase of the preposition at ``prep`` names a time: a date or a clock time,
+    a weekday, a month or a time noun (``time_nouns.txt``)."""
+    inside = [t for t in tokens if t.head == prep and t.dep == "pobj"]
+    return bool(inside) and (
+        inside[0].ent_type in ("DATE", "TIME")
+        # a time noun in a name is no time (*for the Riverside Quarter*)
+        or (inside[0].pos != "PROPN" and inside[0].text.lower().rstrip("s") in _TIME)
+    )
+
+
+_TIME = (
+    english.read_lexicon("time_nouns")
+    | english.read_lexicon("weekdays")
+    | english.read_lexicon("months")
+)
 
 
 def _clause_refusal(frame: Frame, target: dict, later: frozenset[str]) -> str | None:

@@ -34,6 +34,7 @@ from .time import TIME_WORDS, perfect_at_a_point, time_point
 
 _HABITUAL = english.phrase_pattern("habitual_adverbs")
 _NO_PROGRESSIVE_PASSIVE = english.read_lexicon("no_progressive_passives")
+_MIND_STATES = english.read_lexicon("mind_state_passives")  # *is convinced that*
 _ASPECTUAL = english.read_lexicon("aspectual_verbs")
 _DEGREE = english.read_lexicon("degree_adverbs")  # *is well developed*: a state
 _ACHIEVEMENTS = english.read_lexicon("achievement_verbs")
@@ -474,6 +475,11 @@ def _progressive_refusal(analysis: Analysis, main: Frame, target: dict) -> str |
         return (
             f"the passive of '{pred.lemma}' states a name, a view or an expectation; its "
             "progressive ('is being called', 'is being expected') is not natural English"
+        )
+    if pred.voice == "passive" and pred.lemma in _MIND_STATES:
+        return (
+            f"the passive of '{pred.lemma}' states a frame of mind; its progressive ('was being "
+            "persuaded that') is not natural English"
         )
     tokens = analysis.sentence.tokens
     degree = next(

@@ -657,7 +657,8 @@ def first_word_case(analysis: Analysis, main: Frame, plan: EditPlan) -> str | No
     """Why an edit that takes the sentence's first word out of first place cannot tell how to
     write it: a capitalized plural noun that modifies the next one (*Windows users*: a name,
     or *Sports fans*: a common noun) or a word no English lexicon knows that the tagger calls a
-    common noun or an adjective (*Plugins*, *Northbound*). Either capital could be wrong
+    common noun or an adjective (*Plugins*, *Northbound*), or a common noun the tagger takes
+    for a one-word name before a common noun (*Bat activity*). Either capital could be wrong
     (*Should windows users ...?*, *It is Plugins that ...*), so the edit is refused."""
     from lemminflect import getAllLemmas
 
@@ -671,9 +672,24 @@ def first_word_case(analysis: Analysis, main: Frame, plan: EditPlan) -> str | No
     word = first.text
     if not (word[:1].isupper() and word[1:].islower() and word.isalpha()):
         return None
-    if first.ent_type in ("PERSON", "ORG", "GPE", "PRODUCT", "NORP", "LOC", "FAC"):
-        return None
     nouns = getAllLemmas(word.lower()).get("NOUN", ())
+    head = tokens[first.head] if 0 < first.head < len(tokens) else None
+    # *Bat activity was monitored*: a common noun the tagger calls a one-word name, before a
+    # common noun (*Bush administration officials* reads the same way)
+    named_noun = (
+        first.ent_type == "PERSON"
+        and first.dep == "compound"
+        and bool(nouns)
+        and head is not None
+        and head.pos == "NOUN"
+        and head.text.islower()
+        and tokens[1].ent_type != "PERSON"
+    )
+    if (
+        first.ent_type in ("PERSON", "ORG", "GPE", "PRODUCT", "NORP", "LOC", "FAC")
+        and not named_noun
+    ):
+        return None
     plural_modifier = first.dep == "compound" and any(n != word.lower() for n in nouns)
     # a word the lexicon does not know that the tagger calls a plural or an adjective, or that
     # is built like a common word (*Plugins*, *Northbound traffic*); *Spock* is most often a
@@ -681,7 +697,7 @@ def first_word_case(analysis: Analysis, main: Frame, plan: EditPlan) -> str | No
     unknown = not getAllLemmas(word.lower()) and (
         first.tag in ("NNS", "JJ") or (first.tag == "NN" and word.lower().endswith(_COMMON_ENDS))
     )
-    if plural_modifier or unknown:
+    if plural_modifier or unknown or named_noun:
         return (
             f"the sentence opens with '{word}', which may be a name or a common noun; moved "
             "from the start, it could not be written right"

@@ -89,7 +89,12 @@ def carried_phrase(analysis: Analysis, main: Frame, plan: EditPlan) -> str | Non
             t.dep == "prep"
             and t.i > obj.head
             and start <= t.head < end
-            and tokens[t.head].pos in ("NOUN", "PROPN", "PRON", "NUM")
+            # a gerund after a preposition inside the object too (*pairs of lapwing across the
+            # meadows*: the parse reads 'lapwing' as one), not a participle clause
+            and (
+                tokens[t.head].pos in ("NOUN", "PROPN", "PRON", "NUM")
+                or (tokens[t.head].tag == "VBG" and tokens[t.head].dep == "pcomp")
+            )
         ):
             continue
         word = t.text.lower()

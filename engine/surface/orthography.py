@@ -67,6 +67,28 @@ def is_proper(tok: Token) -> bool:
     )
 
 
+def keeps_capital(tokens: Sequence[Token]) -> bool:
+    """Whether the sentence's first word keeps its capital inside a sentence: a word of a name
+    (:func:`is_proper`, :func:`starts_a_name`), not a common noun the tagger took for a name
+    before another noun (*Bat activity was monitored*: *bat* is a common noun)."""
+    if not tokens:
+        return False
+    if starts_a_name(tokens):
+        return True
+    first = tokens[0]
+    head = tokens[first.head] if 0 < first.head < len(tokens) else None
+    if (
+        first.dep == "compound"
+        and not first.ent_type
+        and head is not None
+        and head.pos == "NOUN"
+        and head.text.islower()
+        and _common_noun(first.text)
+    ):
+        return False
+    return is_proper(first)
+
+
 def starts_a_name(tokens: Sequence[Token]) -> bool:
     """Whether the parse makes the first word part of the capitalized proper noun it modifies
     (*Little Bear could not ...*: *Little*, tagged an adjective, is a compound of *Bear*): it
@@ -154,9 +176,7 @@ def fix_capitals(items: list[Item], tokens: Sequence[Token]) -> None:
         if k == 0:
             continue
         if it.src == 0 and (
-            lower_the(tokens)
-            if tokens[0].text == "The"
-            else not (is_proper(tokens[0]) or starts_a_name(tokens))
+            lower_the(tokens) if tokens[0].text == "The" else not keeps_capital(tokens)
         ):
             it.text = it.text[:1].lower() + it.text[1:]
         elif (
