@@ -207,9 +207,7 @@ def _is_question(tok, doc) -> bool:
 
 
 # Adverbs that can be the focus of an it-cleft (*It was here that ...*, *It was then that ...*).
-_CLEFT_ADVERBS = frozenset(
-    {"here", "there", "then", "now", "today", "yesterday", "recently", "later", "earlier"}
-)
+_CLEFT_ADVERBS = english.read_lexicon("cleft_adverbs")
 
 
 def _cleft(root):

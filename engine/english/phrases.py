@@ -123,28 +123,7 @@ def prepositional_object(tokens: Sequence[Token], frame: Frame) -> tuple[int, Ar
     return prep.i, Argument("ARG1", span, text, pobj.i, "obj")
 
 
-_TIME_WORDS = frozenset(
-    {
-        "morning",
-        "mornings",
-        "afternoon",
-        "afternoons",
-        "evening",
-        "evenings",
-        "night",
-        "nights",
-        "day",
-        "days",
-        "week",
-        "weeks",
-        "weekend",
-        "weekends",
-        "month",
-        "months",
-        "year",
-        "years",
-    }
-)
+_TIME_WORDS = read_lexicon("day_part_nouns")
 # Verbs whose *to*-phrase after the object is the recipient (ARG2 in PropBank): *lent the painting
 # to a gallery* is a lending to someone, not a direction.
 RECIPIENT_VERBS = read_lexicon("recipient_to_verbs")

@@ -52,8 +52,14 @@ def is_proper(tok: Token) -> bool:
     """A word that keeps its capital inside a sentence: a proper noun, a named entity (the
     tagger misses some names: *Zoë*), *I*, an acronym, or a capitalized word that is no word of
     the English lexicon (*Spock*, tagged a common noun at the start of a sentence)."""
-    if tok.i == 0 and _common_plural(tok.text) and tok.ent_type not in ("PERSON", "ORG", "NORP"):
-        return False  # *Refunds are processed ...*, *Tokens that are captured ...*
+    if (
+        tok.i == 0
+        and _common_plural(tok.text)
+        and (tok.ent_type not in ("PERSON", "ORG", "NORP") or tok.tag == "NNS")
+    ):
+        # *Refunds are processed ...*, *Tokens that are captured ...*; *Sutures will be
+        # removed*: tagged a common plural, whatever the entity recognizer says
+        return False
     if tok.i == 0 and tok.dep != "compound" and tok.text.lower() in _KINSHIP_NAMES:
         return True  # *Grandpa read the kids a story*: a name (a bare singular has a determiner)
     if tok.i == 0 and not tok.ent_type and tok.dep != "compound" and _common_noun(tok.text):
@@ -129,43 +135,7 @@ def _unknown_name(word: str) -> bool:
     )
 
 
-_FUNCTION_WORDS = frozenset(
-    {
-        "the",
-        "a",
-        "an",
-        "this",
-        "that",
-        "these",
-        "those",
-        "my",
-        "your",
-        "his",
-        "her",
-        "its",
-        "our",
-        "their",
-        "some",
-        "many",
-        "several",
-        "every",
-        "each",
-        "no",
-        "all",
-        "both",
-        "few",
-        "most",
-        "any",
-        "either",
-        "neither",
-        "one",
-        "two",
-        "three",
-        "four",
-        "five",
-        "such",
-    }
-)
+_FUNCTION_WORDS = english.read_lexicon("noun_phrase_openers")
 
 
 def fix_capitals(items: list[Item], tokens: Sequence[Token]) -> None:

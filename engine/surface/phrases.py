@@ -131,27 +131,7 @@ def secondary_predicate_end(
 # painting on the wall*, *carry passengers across the bay*): a passive's by-phrase follows it.
 _WITH_VERBS = english.read_lexicon("with_verbs")  # *fill the room with light*
 
-COMPLEMENT_PREPOSITIONS = frozenset(
-    {
-        "to",
-        "into",
-        "onto",
-        "on",
-        "in",
-        "at",
-        "across",
-        "through",
-        "over",
-        "under",
-        "from",
-        "off",
-        "toward",
-        "towards",
-        "against",
-        "inside",
-        "out",
-    }
-)
+COMPLEMENT_PREPOSITIONS = english.read_lexicon("complement_prepositions")
 
 
 def complement_pp_end(tokens: Sequence[Token], frame: Frame, obj: Argument | None) -> int | None:
@@ -192,14 +172,10 @@ def complement_pp_end(tokens: Sequence[Token], frame: Frame, obj: Argument | Non
     return end
 
 
-_TIME_PREPOSITIONS = frozenset(
-    {"on", "in", "at", "during", "before", "after", "since", "until", "throughout"}
-)
+_TIME_PREPOSITIONS = english.read_lexicon("time_phrase_prepositions")
 
 
-_GOAL_PREPOSITIONS = frozenset(
-    {"to", "into", "onto", "across", "through", "toward", "towards", "off"}
-)
+_GOAL_PREPOSITIONS = english.read_lexicon("goal_prepositions")
 
 
 # A noun of time (rules/lexicon/time_nouns.txt), and *the past*, *the future*: a phrase of time

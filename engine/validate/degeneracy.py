@@ -15,6 +15,7 @@ from __future__ import annotations
 import re
 from collections.abc import Sequence
 
+from .. import english
 from ..checks import shows_change
 from ..tailor.codes import GOLD_LABELS
 from .base import ACCEPT, FLAG, REJECT, Item, Validator, Verdict
@@ -29,7 +30,7 @@ _LABEL = re.compile(
 )
 _STUTTER = re.compile(r"\b(\w+(?:['’]\w+)?(?:\s+\w+(?:['’]\w+)?){0,3})\s+\1\b", re.I)
 # doubled words that English allows ("She had had enough", "He said that that was fine")
-_DOUBLE_OK = {"had", "that", "is", "do", "very", "no", "so", "bye", "far"}
+_DOUBLE_OK = english.read_lexicon("doubled_words")
 _WORD = re.compile(r"\w+(?:['’]\w+)?")
 
 

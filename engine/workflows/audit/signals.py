@@ -24,6 +24,7 @@ import re
 from collections.abc import Sequence
 from itertools import combinations
 
+from ... import english
 from ...checks import keeps_source, shows_change
 from ...ir import Analysis, Predicate
 from ...transforms import EditPlan, parse
@@ -32,9 +33,7 @@ from ..evaluate import normalize as gold_normalize
 
 # Words that may stand before or after an object without changing the sentence (*pick up the
 # book* / *pick the book up*).
-PARTICLES = frozenset(
-    {"up", "down", "over", "off", "out", "in", "on", "away", "back", "around", "through"}
-)
+PARTICLES = english.read_lexicon("movable_particles")
 
 
 _RELATIVIZER = {"who": "that", "whom": "that", "which": "that"}
