@@ -4,6 +4,8 @@ only from its own layer or below, and no backend adapter imports another backend
 from __future__ import annotations
 
 import ast
+import subprocess
+import sys
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -309,3 +311,34 @@ def test_english_word_lists_live_under_rules_lexicon():
     assert found - NOT_WORD_LISTS - WORD_LISTS_TO_MOVE == set(), "a word list in code"
     assert WORD_LISTS_TO_MOVE - found == set(), "moved out: take it off WORD_LISTS_TO_MOVE"
     assert NOT_WORD_LISTS - found == set()
+
+
+_WITHOUT_EXTRAS = """
+import importlib.util, sys
+real = importlib.util.find_spec
+EXTRAS = ("torch", "transformers", "ray", "datasets", "pyarrow")
+def find_spec(name, *args, **kwargs):
+    return None if name.split(".")[0] in EXTRAS else real(name, *args, **kwargs)
+importlib.util.find_spec = find_spec
+class Absent:
+    def find_spec(self, name, path, target=None):
+        if name.split(".")[0] in EXTRAS:
+            raise ImportError(f"No module named {name!r}")
+sys.meta_path.insert(0, Absent())
+import pytest
+sys.exit(pytest.main(["-q", "-p", "no:cacheprovider", "engine"]))
+"""
+
+
+def test_doctests_pass_or_skip_without_the_extras():
+    """A plain install has no torch or transformers: every doctest passes there or is skipped
+    with its reason (``__doctest_requires__``, read by conftest.py), none fails."""
+    done = subprocess.run(
+        [sys.executable, "-c", _WITHOUT_EXTRAS],
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
+        timeout=300,
+    )
+    assert done.returncode == 0, done.stdout[-3000:]
+    assert "needs torch (an extra)" in done.stdout

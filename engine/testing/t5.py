@@ -34,6 +34,9 @@ from ..ir import READABLE_NAMES
 if TYPE_CHECKING:
     from transformers import T5Config
 
+# the examples' imports (conftest.py skips them without)
+__doctest_requires__ = ("transformers",)
+
 EXTRA_IDS = 100  # T5's number of sentinels
 _SPECIALS = ("<pad>", "</s>", "<unk>")  # ids 0, 1, 2, as in T5
 
