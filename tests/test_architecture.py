@@ -34,7 +34,8 @@ LAYERS = {
     5: ("contract", "pipeline", "select", "hf"),
     6: ("workflows",),
     7: ("cli", "workbench"),
-    8: ("testing",),  # tiny models for tests and benchmarks: nothing in the product imports them
+    # tiny models for tests and benchmarks, the doctests' hook: nothing in the product imports them
+    8: ("testing", "conftest"),
 }
 
 
@@ -332,7 +333,7 @@ sys.exit(pytest.main(["-q", "-p", "no:cacheprovider", "engine"]))
 
 def test_doctests_pass_or_skip_without_the_extras():
     """A plain install has no torch or transformers: every doctest passes there or is skipped
-    with its reason (``__doctest_requires__``, read by conftest.py), none fails."""
+    with its reason (``__doctest_requires__``, read by engine/conftest.py), none fails."""
     done = subprocess.run(
         [sys.executable, "-c", _WITHOUT_EXTRAS],
         cwd=ROOT,

@@ -2202,6 +2202,14 @@ def test_what_planning_helpdesk_quest_and_survey_text_showed_is_refused(realize,
             "question",
             "Will sutures be removed at the next visit?",
         ),
+        # a date in a participle set off by commas is the noun's, not the clause's
+        (
+            "We propose a four-year study, beginning in October 2025, that combines interviews "
+            "with site visits.",
+            "tense(fut)",
+            "We will propose a four-year study, beginning in October 2025, that combines "
+            "interviews with site visits.",
+        ),
         # the perfect of a frame of mind is English
         (
             "The board is convinced that the plan will work.",

@@ -308,7 +308,9 @@ def _via_verb(tokens: Sequence[Token], i: int) -> bool:
     j = tokens[i].head
     while 0 <= j < len(tokens) and j not in seen and tokens[j].head != j:
         if tokens[j].pos == "VERB":
-            return True
+            # a participle set off by a comma tells of its noun with a time of its own (*a
+            # three-year study, beginning in September 2025, that ...*)
+            return not (tokens[j].dep == "acl" and j > 0 and tokens[j - 1].text == ",")
         seen.add(j)
         j = tokens[j].head
     return False

@@ -24,7 +24,7 @@ if TYPE_CHECKING:
 
 log = logging.getLogger(__name__)
 
-__doctest_requires__ = ("torch",)  # the examples' imports (conftest.py skips them without)
+__doctest_requires__ = ("torch",)  # the examples' imports (engine/conftest.py skips them without)
 
 IGNORE_INDEX = -100  # label id of padding in the targets (Hugging Face's convention)
 

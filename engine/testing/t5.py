@@ -34,7 +34,7 @@ from ..ir import READABLE_NAMES
 if TYPE_CHECKING:
     from transformers import T5Config
 
-# the examples' imports (conftest.py skips them without)
+# the examples' imports (engine/conftest.py skips them without)
 __doctest_requires__ = ("transformers",)
 
 EXTRA_IDS = 100  # T5's number of sentinels
