@@ -15,6 +15,7 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 
 from . import captions, english
+from .checks.time import TIME_WORDS
 from .ir import Analysis, Argument, Frame, Token, readable_role
 
 _NP_POS = ("NOUN", "PROPN", "PRON", "NUM", "DET")
@@ -354,15 +355,8 @@ def _names_a_time(tokens, prep: int) -> bool:
     return bool(inside) and (
         inside[0].ent_type in ("DATE", "TIME")
         # a time noun in a name is no time (*for the Riverside Quarter*)
-        or (inside[0].pos != "PROPN" and inside[0].text.lower().rstrip("s") in _TIME)
+        or (inside[0].pos != "PROPN" and inside[0].text.lower().rstrip("s") in TIME_WORDS)
     )
-
-
-_TIME = (
-    english.read_lexicon("time_nouns")
-    | english.read_lexicon("weekdays")
-    | english.read_lexicon("months")
-)
 
 
 def _clause_refusal(frame: Frame, target: dict, later: frozenset[str]) -> str | None:
