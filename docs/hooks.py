@@ -9,7 +9,9 @@
   built from the :class:`engine.errors.SeamError` hierarchy, and ``<!-- seam-refusal-codes -->``
   the table of the shared refusals' codes (:data:`engine.checks.REFUSALS`).
 * ``developer.md``: the line ``<!-- seam-layers -->`` becomes the table of layers that
-  ``tests/test_architecture.py`` enforces (its ``LAYERS``).
+  ``tests/test_architecture.py`` enforces (its ``LAYERS``), and each line
+  ``<!-- seam-modules engine/PACKAGE -->`` the table of that package's modules, each with the
+  first paragraph of its docstring.
 
 Nothing is copied by hand, so the pages cannot drift from the parsers and the error classes.
 Importing :mod:`engine.cli` needs no network.
@@ -30,6 +32,7 @@ VOCABULARY_MARKER = "<!-- seam-cli-vocabulary -->"
 ERRORS_MARKER = "<!-- seam-error-codes -->"
 REFUSALS_MARKER = "<!-- seam-refusal-codes -->"
 LAYERS_MARKER = "<!-- seam-layers -->"
+MODULES_MARKER = re.compile(r"^<!-- seam-modules (engine(?:/\w+)+) -->$", re.MULTILINE)
 
 # Help strings may point at data outside the repository (a sibling ``../shared`` folder of the
 # development setup); those pointers are dropped from the published page.
@@ -64,8 +67,41 @@ def on_page_markdown(markdown: str, page, config, files) -> str:
         if LAYERS_MARKER not in markdown:
             raise PluginError(f"docs/developer.md lost its marker line {LAYERS_MARKER}")
         root = Path(config.config_file_path).resolve().parent
+        markdown = MODULES_MARKER.sub(lambda m: module_table(root / m.group(1)), markdown)
         return markdown.replace(LAYERS_MARKER, layer_table(root / "tests" / "test_architecture.py"))
     return markdown
+
+
+# --- a package's modules ----------------------------------------------------------------------
+
+_ROLE = re.compile(r":\w+:`~?([^`]+)`")
+
+
+def module_summary(path: Path) -> str:
+    """The first paragraph of a module's docstring, as one line of Markdown (a Sphinx role
+    becomes inline code of its last name)."""
+    import ast
+
+    doc = ast.get_docstring(ast.parse(path.read_text(encoding="utf-8"))) or ""
+    first = " ".join(doc.split("\n\n")[0].split())
+    first = _ROLE.sub(lambda m: f"`{m.group(1).split('.')[-1]}`", first)
+    return first.replace("``", "`").replace("|", r"\|")
+
+
+def module_table(package: Path) -> str:
+    """The package's own summary, then every module of ``package`` with its summary; a module
+    without a docstring fails the build, so the listing cannot fall behind the code."""
+    intro = module_summary(package / "__init__.py").rstrip(":")
+    rows = [f"{intro}." if intro and not intro.endswith(".") else intro, ""]
+    rows += ["| module | what it holds |", "|---|---|"]
+    for path in sorted(package.glob("*.py")):
+        if path.name == "__init__.py":
+            continue
+        summary = module_summary(path)
+        if not summary:
+            raise PluginError(f"{path} has no docstring for the developer guide's listing")
+        rows.append(f"| `{path.name}` | {summary} |")
+    return "\n".join(rows)
 
 
 # --- the CLI reference ------------------------------------------------------------------------

@@ -486,3 +486,36 @@ def test_a_verb_with_two_subjects_is_untrusted():
     )
     a = type(a)(a.sentence, (two,), 0)
     assert "two subjects" in misparsed_verb(a).reason
+
+
+# --- a tag question answers the clause before it ----------------------------------------------
+TAGGED = [
+    ("The ferry leaves from the north pier at six, doesn't it?", "tense(past)", "doesn't it"),
+    ("You have signed the consent form, haven't you?", "negate", "haven't you"),
+    ("Our neighbours won't mind the noise, will they?", "tense(past)", "will they"),
+    ("The plumber fixed the leak last week, didn't he?", "passive", "didn't he"),
+    ("There is enough flour for two loaves, isn't there?", "tense(fut)", "isn't there"),
+    ("Maya can read music, can't she?", "cleft(SUBJ)", "can't she"),
+]
+
+
+@pytest.mark.parametrize("text,edit,tag", TAGGED)
+def test_a_tag_question_is_refused_by_name(realize, text, edit, tag):
+    got = realize(text, edit)
+    assert (got.status, got.code) == ("not_applicable", "R138"), got.reason
+    assert f"', {tag}?'" in got.reason
+
+
+@pytest.mark.parametrize(
+    "text,edit,want",
+    [
+        ("Have you signed the consent form?", "tense(past)", "Had you signed the consent form?"),
+        ("Did the plumber fix the leak?", "negate", "Didn't the plumber fix the leak?"),
+        ("Who fixed the leak, Sam?", "tense(fut)", None),
+    ],
+)
+def test_a_question_without_a_tag_is_not_taken_for_one(realize, text, edit, want):
+    got = realize(text, edit)
+    assert got.code != "R138"
+    if want is not None:
+        assert got.status == "ok" and got.best == want, got.reason

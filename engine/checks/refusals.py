@@ -153,6 +153,34 @@ def clause_edit_of_a_reporting_clause(c: Clause) -> str | None:
     return None
 
 
+# The first halves of contracted negative operators as the tokenizer splits them (*wo|n't*).
+_CONTRACTED_OPERATORS = frozenset({"wo", "ca", "sha", "ai"})
+
+
+def tag_question(c: Clause) -> str | None:
+    """*The library opens on Monday, doesn't it?*: a tag question answers the clause before it
+    (its operator, its tense and its polarity, a pronoun for its subject); an edit of the
+    clause would leave the tag answering a clause that is no longer there (*The library
+    opened on Monday, doesn't it?*). Only a shortened argument leaves the tag as it is."""
+    if not c.plan.swap and set(c.f) <= {"shorten"}:
+        return None
+    words = [t.text.lower() for t in c.tokens]
+    if len(words) < 6 or words[-1] != "?":
+        return None
+    k = len(words) - 2  # the tag's pronoun
+    if not (english.is_personal_pronoun(words[k]) or words[k] in ("it", "there", "one")):
+        return None
+    k -= 1 + (words[k - 1] in ("n't", "not"))
+    if words[k] not in english.OPERATORS | _CONTRACTED_OPERATORS or words[k - 1] != ",":
+        return None
+    tag = c.analysis.sentence.span_text(k, len(words) - 1)
+    return (
+        f"the sentence ends in a tag question (', {tag}?') that answers the clause: its "
+        "operator and polarity would have to change with the edit, and Seam does not rewrite "
+        "the tag"
+    )
+
+
 def sentence_shape(c: Clause) -> str | None:
     a = c.analysis
     # a tense edit reaches a clause joined by a semicolon or *, so* as a coordinated one

@@ -93,6 +93,12 @@ REFUSALS = (
         '"He never forgot a name," his daughter said at the funeral.',
     ),
     Refusal(
+        "R138",
+        clause.tag_question,
+        "tense(past)",
+        "The new footbridge opens to cyclists on Monday, doesn't it?",
+    ),
+    Refusal(
         "R105",
         clause.sentence_shape,
         "tense(past)",
