@@ -1172,3 +1172,59 @@ def subject_ends_in_a_conjunction(analysis: Analysis, main: Frame, plan: EditPla
             "subject ends and the verb begins stays unsettled"
         )
     return None
+
+
+# The edits that put words after a question's subject or take its operator out of it.
+_AFTER_THE_SUBJECT = ("modality", "perfect", "progressive", "cleft", "force")
+
+
+def copula_without_complement(analysis: Analysis, main: Frame, plan: EditPlan) -> str | None:
+    """*Was Margaret the daughter of John's first wife?*: the parse gives *be* a subject that runs
+    to the end of the sentence (the complement read as an apposition to it) and nothing after it.
+    Where the subject ends is not settled, so an edit that writes a word after it (*Might
+    Margaret the daughter ... have been?*) or moves the operator there cannot be made; an edit
+    of the operator alone (*Wasn't Margaret ...?*) can."""
+    pred = main.predicate
+    changed = {
+        k for k in _AFTER_THE_SUBJECT if plan.features.get(k, getattr(pred, k)) != getattr(pred, k)
+    }
+    if not (changed or plan.swap):
+        return None
+    tokens = analysis.sentence.tokens
+    verb = tokens[main.verb]
+    if (verb.lemma or "").lower() != "be" or len(main.verb_group) != 1:
+        return None
+    subj = next((a for a in main.arguments if a.function == "subj"), None)
+    if subj is None or subj.span[0] < verb.i or subj.span[1] - subj.span[0] < 3:
+        return None
+    if any(a.function not in ("subj", "neg", "adv") for a in main.arguments):
+        return None
+    if not all(t.text in _PUNCT for t in tokens[subj.span[1] :]):
+        return None
+    return (
+        f"the parse gives '{verb.text}' nothing after its subject ('{subj.text}'): the "
+        "complement is read inside the subject, so where the subject ends is not settled"
+    )
+
+
+def question_without_subject(analysis: Analysis, main: Frame, plan: EditPlan) -> str | None:
+    """*Are the new hives in the orchard?*: the parse of a polar question gives its operator no
+    subject (the subject read as the complement), so the verb would agree with nothing and an
+    edit would put its words in the wrong place (*Has been the new hives ...?*)."""
+    pred = main.predicate
+    if not plan.swap and all(getattr(pred, k, None) == v for k, v in plan.features.items()):
+        return None  # nothing to change: "unchanged"
+    tokens = analysis.sentence.tokens
+    words = [t for t in tokens if t.text not in _PUNCT]
+    if not words or tokens[-1].text != "?" or words[0].i not in main.verb_group:
+        return None
+    if any(a.function == "subj" for a in main.arguments):
+        return None
+    if any(
+        t.dep in ("nsubj", "nsubjpass", "expl", "csubj") and t.head == main.verb for t in tokens
+    ):
+        return None
+    return (
+        f"the parse gives the question's '{words[0].text}' no subject (it reads what follows as "
+        "its complement), so the edit could not put the subject before or after the verb"
+    )

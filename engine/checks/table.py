@@ -337,6 +337,18 @@ REFUSALS = (
         "Does the choir need a new piano, or is the old one good enough?",
     ),
     Refusal(
+        "R223",
+        _of_the_clause(closed.question_without_subject),
+        "tense(past)",
+        "Are the new hives in the orchard?",
+    ),
+    Refusal(
+        "R222",
+        _of_the_clause(closed.copula_without_complement),
+        "perf(+)",
+        "Was Thomas the eldest son of the miller or a nephew?",
+    ),
+    Refusal(
         "R221",
         _of_the_clause(closed.two_objects),
         "swap",

@@ -140,8 +140,9 @@ _SEASONS = frozenset({"spring", "summer", "autumn", "fall", "winter"})
 
 def time_point(analysis: Analysis, frame: Frame) -> str | None:
     """A phrase of the main clause that names a point in time, past or future (*yesterday*,
-    *on Friday*, *at 3 p.m.*, *in 2019*, *tomorrow*), or None: the present perfect cannot
-    take one (*has turned retrograde on Friday*)."""
+    *on Friday*, *at 3 p.m.*, *in 2019*, *tomorrow*), or places its event after another one
+    (*later*, *soon*, *then* opening the clause), or None: the present perfect cannot take one (*has
+    turned retrograde on Friday*, *Later in the show, Priya has shared ...*)."""
     past, future = dates(analysis, frame)
     if past or future:
         return past or future
@@ -173,7 +174,19 @@ def time_point(analysis: Analysis, frame: Frame) -> str | None:
             return f"{tokens[i].text} {tokens[i + 1].text}"  # *after 6 p.m.*: a time of day
         if word in ("tonight", "tomorrow", "yesterday"):
             return tokens[i].text
+        if word in _AFTER_ANOTHER and _opens_clause(tokens, i):
+            return tokens[i].text  # *Later in the show, Priya shares ...*: after another event
     return None
+
+
+# Words that, opening the clause, place its event after another one, a step of a story or a
+# sequence (*Later in the show, ...*, *Then the guide explains ...*); elsewhere they need not
+# (*remain hot for several minutes afterwards*, *Years later, ...*, *the next chapter*).
+_AFTER_ANOTHER = frozenset({"later", "afterwards", "afterward", "soon", "shortly", "then", "next"})
+
+
+def _opens_clause(tokens: Sequence[Token], i: int) -> bool:
+    return i == 0 or tokens[i - 1].text in (",", ";", ":")
 
 
 def _part_of_a_time(tokens: Sequence[Token], i: int) -> str | None:
