@@ -16,7 +16,7 @@ from dataclasses import dataclass
 
 from . import captions, english
 from .checks.time import TIME_WORDS
-from .ir import Analysis, Argument, Frame, Token, readable_role
+from .ir import Analysis, Argument, Frame, Predicate, Token, readable_role
 
 _NP_POS = ("NOUN", "PROPN", "PRON", "NUM", "DET")
 # What a head noun phrase keeps: determiners, possessors, numerals and compound nouns (with
@@ -140,16 +140,18 @@ def _mentions(text: str, lexicon: frozenset[str]) -> str | None:
     return None
 
 
-def _simple_present(features: dict) -> bool:
-    return bool(features.get("modality")) or (
-        features.get("tense") == "pres"
-        and not features.get("progressive")
-        and not features.get("perfect")
+def _simple_present(pred: Predicate) -> bool:
+    return bool(pred.modality) or (
+        pred.tense == "pres" and not pred.progressive and not pred.perfect
     )
 
 
 def shorten_cut(
-    analysis: Analysis, frame: Frame, role: str, target: dict, later: frozenset[str] = frozenset()
+    analysis: Analysis,
+    frame: Frame,
+    role: str,
+    target: Predicate,
+    later: frozenset[str] = frozenset(),
 ) -> Cut | str:
     """The tokens ``shorten(role)`` drops from the core argument ``role``, or why it must not.
 
@@ -230,7 +232,7 @@ def shorten_cut(
         "PROPN",
         "PRON",
     )
-    if bare and (_simple_present(src.features()) or _simple_present(target)):
+    if bare and (_simple_present(src) or _simple_present(target)):
         return (
             f"{label}: '{arg.text}' is a bare noun phrase in a simple-present clause and may be "
             "generic (shortening a generic is not an entailment)"
@@ -359,12 +361,12 @@ def _names_a_time(tokens, prep: int) -> bool:
     )
 
 
-def _clause_refusal(frame: Frame, target: dict, later: frozenset[str]) -> str | None:
+def _clause_refusal(frame: Frame, target: Predicate, later: frozenset[str]) -> str | None:
     """Why no cut in this clause is an entailment (negated, a question, subordinate), or None."""
     src = frame.predicate
-    if src.polarity == "neg" or (target["polarity"] == "neg" and "polarity" not in later):
+    if src.polarity == "neg" or (target.polarity == "neg" and "polarity" not in later):
         return "the sentence is negated; dropping a modifier under negation is not an entailment"
-    if src.force == "ques" or (target["force"] == "ques" and "force" not in later):
+    if src.force == "ques" or (target.force == "ques" and "force" not in later):
         return "the sentence is a question; shorten only weakens statements"
     if frame.clause != "main":
         return (

@@ -25,7 +25,7 @@ The English word lists they read are data files under ``rules/lexicon/``, loaded
 >>> already_satisfied(Predicate("see", tense="past"), EditPlan({"tense": "past"}))
 'unchanged: the sentence is already past tense'
 >>> can = Predicate("see", tense="pres", modality="can")
->>> target_features(can, EditPlan({"tense": "past"}))[0]["modality"]
+>>> target_features(can, EditPlan({"tense": "past"}))[0].modality
 'could'
 """
 

@@ -14,7 +14,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from .. import english
-from ..ir import Analysis, Frame, Token
+from ..ir import Analysis, Frame, Predicate, Token
 from ..transforms import EditPlan
 from . import states
 from .agents import is_agent, subject_acts
@@ -292,7 +292,7 @@ def _time_taken(tokens: Sequence[Token], main: Frame) -> str | None:
 _STRETCHES = frozenset({"seconds", "minutes", "hours", "days", "weeks", "months", "years"})
 
 
-def _over_or_never(tokens: Sequence[Token], main: Frame, target: dict) -> str | None:
+def _over_or_never(tokens: Sequence[Token], main: Frame, target: Predicate) -> str | None:
     """Why a progressive does not fit the time the clause gives its event: *never* (at no
     time) or, in the past, a stretch the event filled (*for ten years*)."""
     never = next(  # on the verb or on a verb phrase coordinated with it (*and never looked back*)
@@ -310,7 +310,7 @@ def _over_or_never(tokens: Sequence[Token], main: Frame, target: dict) -> str | 
             "'never' says the event did not happen at any time; its progressive would say "
             "it was not under way at some moment, another claim"
         )
-    if target["tense"] != "past" or target["perfect"]:
+    if target.tense != "past" or target.perfect:
         return None
     for t in tokens:  # *lived there for ten years*: a stretch the event filled, now over
         if t.tag != "CD" or not 0 <= t.head < len(tokens):
@@ -436,7 +436,7 @@ def _progressive_verb(analysis: Analysis, main: Frame) -> str | None:
     return None
 
 
-def _progressive_refusal(analysis: Analysis, main: Frame, target: dict) -> str | None:
+def _progressive_refusal(analysis: Analysis, main: Frame, target: Predicate) -> str | None:
     """Why the progressive the plan adds is a form nobody writes here: the verb's class
     (:func:`_progressive_verb`), a count, the time the clause gives its event, a condition, a
     passive that names or expects."""
@@ -505,7 +505,7 @@ def form_refusal(analysis: Analysis, main: Frame, plan: EditPlan) -> str | None:
     target, reason = target_features(pred, plan, periphrastic=True)
     if reason:
         return None
-    changed = target != pred.features()
+    changed = target != pred
     tokens = analysis.sentence.tokens
     if plan.features.get("progressive") is True and not pred.progressive:
         if why := _progressive_refusal(analysis, main, target):
@@ -541,11 +541,11 @@ def form_refusal(analysis: Analysis, main: Frame, plan: EditPlan) -> str | None:
         )
     if (
         changed
-        and target["progressive"]
-        and target["voice"] == "passive"
-        and (target["perfect"] or target.get("modality") or target["tense"] == "fut")
+        and target.progressive
+        and target.voice == "passive"
+        and (target.perfect or target.modality or target.tense == "fut")
     ):
-        form = "been being" if target["perfect"] else "be being"  # will be being held
+        form = "been being" if target.perfect else "be being"  # will be being held
         return (
             f"a passive progressive with a modal or the perfect ('{form}') is not natural English"
         )

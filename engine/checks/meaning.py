@@ -505,7 +505,7 @@ def formula_refusal(analysis: Analysis, main: Frame, plan: EditPlan) -> str | No
     pred = main.predicate
     subj = next((a for a in main.arguments if a.function == "subj"), None)
     target, reason = target_features(pred, plan)
-    if reason is None and target == pred.features() and not plan.swap:
+    if reason is None and target == pred and not plan.swap:
         return None  # nothing changes: "unchanged" is true
     if why := _news_question(analysis, main, plan):
         return why

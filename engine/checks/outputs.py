@@ -211,12 +211,12 @@ def _punctuation_changed(source: Analysis, plan: EditPlan, realization: Analysis
     )
 
 
-def _features_changed(got: Predicate, target: dict) -> str | None:
+def _features_changed(got: Predicate, target: Predicate) -> str | None:
     """A clause feature (or the it-cleft) that is not the planned target."""
     for feat in CLAUSE_FEATURES:
-        if got.features()[feat] != target[feat]:
-            return f"{feat} is {got.features()[feat]}, expected {target[feat]}"
-    if (got.cleft is None) != (target["cleft"] is None):
+        if getattr(got, feat) != getattr(target, feat):
+            return f"{feat} is {getattr(got, feat)}, expected {getattr(target, feat)}"
+    if (got.cleft is None) != (target.cleft is None):
         return "the it-cleft is " + ("missing" if got.cleft is None else "not asked for")
     return None
 
@@ -311,14 +311,14 @@ def keeps_source(source: Analysis, plan: EditPlan, realization: Analysis) -> str
     have = core_arguments(realization, got_frame)
     if why := _not_a_shortening(want, have, plan):
         return why
-    focus = target["cleft"]
+    focus = target.cleft
     if focus == "SUBJ":
         focus = next((a.role for a in src_frame.arguments if a.function == "subj"), "ARG0")
     skip = {focus, got.cleft} if focus is not None else set()
     promoted = plan.features.get("promote") if plan.features.get("voice") == "passive" else None
     if why := _argument_changed(want, have, plan, skip, promoted):
         return why
-    same_subject = not plan.swap and "voice" not in plan.features and target["cleft"] is None
+    same_subject = not plan.swap and "voice" not in plan.features and target.cleft is None
     if (
         same_subject
         and src_frame.predicate.cleft is None

@@ -4,6 +4,7 @@ and which backends can express it (:func:`unsupported`)."""
 
 from __future__ import annotations
 
+import dataclasses
 from typing import Any
 
 from .. import english
@@ -51,8 +52,9 @@ def describe(plan: EditPlan) -> str:
 
 def target_features(
     src: Predicate, plan: EditPlan, periphrastic: bool = False
-) -> tuple[dict[str, Any], str | None]:
-    """The source predicate's features after the plan, and why it cannot apply (or None).
+) -> tuple[Predicate, str | None]:
+    """The source predicate as the plan makes it (the target: the same lemma, the features the
+    plan sets, made with :func:`dataclasses.replace`), and why the plan cannot apply (or None).
 
     A modal source carries the tense (``can`` -> ``could`` for the past); a modal and a
     non-present tense cannot be asked for together; a modal added to a past source keeps the
@@ -62,8 +64,8 @@ def target_features(
     affirmative statements only), and a new modal on ``can`` stacks as ``may be able to``;
     otherwise those are refused with the reason.
     """
-    target = src.features()
-    feats = dict(plan.features)
+    target = src
+    feats: dict[str, Any] = dict(plan.features)
     feats.pop("shorten", None)  # not a predicate feature
     feats.pop(
         "promote", None
@@ -117,17 +119,17 @@ def target_features(
     ):
         feats["modality"] = f"{feats['modality']} have to"  # might have to come
     new_modal = feats.get("modality") is not None and src.modality is None
-    target.update(feats)
     if new_modal and src.tense == "past" and "tense" not in plan.features:
-        target["perfect"] = True  # a modal keeps a past source's past reading: "may have seen"
-    if target.get("modality") is not None:
-        target["tense"] = "pres"
+        feats["perfect"] = True  # a modal keeps a past source's past reading: "may have seen"
+    if feats.get("modality", src.modality) is not None:
+        feats["tense"] = "pres"
+    target = dataclasses.replace(src, **feats)
     if (
-        target["cleft"] is not None
-        and target["cleft"] != "SUBJ"
-        and target["cleft"] not in ("ARG0", "ARG1", "ARG2")
+        target.cleft is not None
+        and target.cleft != "SUBJ"
+        and target.cleft not in ("ARG0", "ARG1", "ARG2")
     ):
-        return target, f"cleft({target['cleft']}) is not supported"
+        return target, f"cleft({target.cleft}) is not supported"
     return target, None
 
 
@@ -136,7 +138,7 @@ def already_satisfied(src: Predicate, plan: EditPlan) -> str | None:
     if plan.is_identity or plan.swap or plan.features.get("shorten") or "promote" in plan.features:
         return None
     target, reason = target_features(src, plan)
-    if reason is None and target == src.features():
+    if reason is None and target == src:
         return UNCHANGED + describe(plan)
     return None
 

@@ -654,10 +654,10 @@ def first_person_will_question(c: Clause) -> str | None:
     if (
         subj is None
         or subj.text.lower() not in ("i", "we")
-        or target.get("force") != "ques"
+        or target.force != "ques"
         or c.pred.force == "ques"
-        or (target.get("modality") or "").split(" ")[0] != "will"
-        and target.get("tense") != "fut"
+        or (target.modality or "").split(" ")[0] != "will"
+        and target.tense != "fut"
     ):
         return None
     return (

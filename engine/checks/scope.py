@@ -435,7 +435,7 @@ def unsatisfied_conjunct(analysis: Analysis, main: Frame, plan: EditPlan) -> str
     but a clause or verb phrase coordinated with it does not (*I upgraded it last week, but
     Chrome still freezes* under the past); None otherwise."""
     target, reason = target_features(main.predicate, plan)
-    if reason or target != main.predicate.features():
+    if reason or target != main.predicate:
         return None
     frames = {f.verb: f for f in analysis.frames}
     # (the progressive is left out: a stative conjunct has none to show, *I have been running
@@ -456,7 +456,7 @@ def unsatisfied_conjunct(analysis: Analysis, main: Frame, plan: EditPlan) -> str
             continue  # it shares the main verb's form, so what the main clause shows, it shows
         mine, cannot = target_features(frame.predicate, plan)
         # *will change ..., and each course can be paired*: 'can' has no future to show
-        if cannot or any(frame.predicate.features()[k] != mine[k] for k in keys):
+        if cannot or any(getattr(frame.predicate, k) != getattr(mine, k) for k in keys):
             return (
                 f"the main clause is already {asked}, but the coordinated "
                 f"'{phrase(analysis, c)}' is not; Seam does not edit one conjunct without the "

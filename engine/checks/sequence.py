@@ -595,8 +595,8 @@ def elliptic_comparison_refusal(analysis: Analysis, main: Frame, plan: EditPlan)
     aux = span[1] - 1
     if reason or tokens[aux].tag not in ("VBZ", "VBP"):
         return None  # *ran faster than the old one did*: a past fits any edit into the past
-    past = target.get("tense") == "past" and source.get("tense") != "past"
-    perfect = bool(target.get("perfect")) and not source.get("perfect")
+    past = target.tense == "past" and source.get("tense") != "past"
+    perfect = bool(target.perfect) and not source.get("perfect")
     if not (past or perfect):
         return None
     moved = {f.verb for f in backshifted_clauses(analysis, [main.verb])}
@@ -619,9 +619,9 @@ def negated_future_perfect_refusal(analysis: Analysis, main: Frame, plan: EditPl
     insurer will not pay for wear and tear* is a commitment; *will not have paid* reads as a
     guess that it did not happen (*by the end of the month* would give it its time)."""
     target, reason = target_features(main.predicate, plan)
-    if reason or not target.get("perfect") or main.predicate.perfect:
+    if reason or not target.perfect or main.predicate.perfect:
         return None
-    if target.get("tense") != "fut" or target.get("polarity") != "neg":
+    if target.tense != "fut" or target.polarity != "neg":
         return None
     tokens = analysis.sentence.tokens
     if any(tokens[i].text.lower() in _BY_WORDS for i in main_clause_tokens(analysis, main)):

@@ -41,7 +41,7 @@ def following_clause(shared: Analysis, main, plan: EditPlan) -> str | None:
     with it (:func:`engine.checks.temporal_clauses`), as text, or None."""
 
     target, _ = target_features(main.predicate, plan)
-    follow = "past" if target.get("tense") == "past" and not target.get("modality") else "pres"
+    follow = "past" if target.tense == "past" and not target.modality else "pres"
     for f in temporal_clauses(shared, main):
         if f.predicate.tense != follow:
             tokens = shared.sentence.tokens

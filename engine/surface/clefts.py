@@ -192,9 +192,7 @@ def cleft(
     else:
         prefix = rest[:subj_pos] if subj_pos else []
     body = [it for it in rest if it not in prefix]
-    copula = (
-        "was" if layout.target["tense"] == "past" and not layout.target.get("modality") else "is"
-    )
+    copula = "was" if layout.target.tense == "past" and not layout.target.modality else "is"
     head = (
         [Item(copula, None, "cleft"), Item("it", None, "cleft")]
         if question

@@ -40,7 +40,7 @@ class Layout:
 
     analysis: Analysis
     frame: Frame
-    target: dict
+    target: Predicate
     plan: EditPlan
     subject: list[Item] | None = None
     subject_role: str | None = None
@@ -102,9 +102,9 @@ def by_function(frame: Frame, function: str) -> Argument | None:
     return next((a for a in frame.arguments if a.function == function), None)
 
 
-def unchanged_group(src: Predicate, target: dict, layout: Layout) -> bool:
+def unchanged_group(src: Predicate, target: Predicate, layout: Layout) -> bool:
     keys = ("tense", "progressive", "perfect", "voice", "modality", "polarity")
-    same = all(src.features()[k] == target[k] for k in keys)
+    same = all(getattr(src, k) == getattr(target, k) for k in keys)
     moved = layout.postverbal is not None or any(it.src is None for it in layout.subject or [])
     return (
         same
@@ -242,14 +242,14 @@ def polarity_items(layout: Layout) -> dict[int, str]:
     clause, nor where arguments move)."""
     src, target, frame = layout.frame.predicate, layout.target, layout.frame
     # a question licenses *any* as negation does: a statement made from one takes *some*
-    to_statement = src.force == "ques" and target["force"] == "prop" and target["polarity"] == "pos"
-    if (src.polarity == target["polarity"] and not to_statement) or layout.postverbal is not None:
+    to_statement = src.force == "ques" and target.force == "prop" and target.polarity == "pos"
+    if (src.polarity == target.polarity and not to_statement) or layout.postverbal is not None:
         return {}
-    if target["polarity"] == "neg" and target["force"] == "ques":
+    if target.polarity == "neg" and target.force == "ques":
         return {}  # a negative question keeps *some* (*Can't you grab some milk?*: a request)
     table = (
         _NEGATIVE_POLARITY
-        if target["polarity"] == "neg"
+        if target.polarity == "neg"
         else {v: k for k, v in _NEGATIVE_POLARITY.items()}
     )
     tokens = layout.analysis.sentence.tokens
@@ -265,7 +265,7 @@ def polarity_items(layout: Layout) -> dict[int, str]:
                 or tok.i in subject
                 or (word in _ASPECTUAL and tok.i > frame.verb_group[0])
             )
-            and not (word in _ASPECTUAL and target["force"] == "ques")  # *Hadn't she already*
+            and not (word in _ASPECTUAL and target.force == "ques")  # *Hadn't she already*
             and word in table
             and _in_clause_of(tokens, tok.i, frame.verb)
             and not _licensed_locally(tokens, tok.i, frame.verb)

@@ -122,7 +122,7 @@ def _active_to_passive(layout: Layout, plan: EditPlan) -> bool:
     """Whether the plan writes the plain passive of an active clause (no swap)."""
     return (
         layout.frame.predicate.voice == "active"
-        and layout.target["voice"] == "passive"
+        and layout.target.voice == "passive"
         and not plan.swap
     )
 
@@ -196,7 +196,7 @@ def _core_roles(
     trailing phrase of the verb."""
     if layout.frame.predicate.voice == "active":
         return subj, obj, agent
-    if agent is not None and layout.target["voice"] == "active":
+    if agent is not None and layout.target.voice == "active":
         # bitten by a dog [on his round]
         agent = without_verb_phrase(layout.analysis.sentence.tokens, agent)
     return agent, subj, agent
@@ -299,7 +299,7 @@ def arrange(layout: Layout, plan: EditPlan) -> str | None:
     frame, target, tokens = layout.frame, layout.target, layout.analysis.sentence.tokens
     src = frame.predicate
     subj, obj, agent = (by_function(frame, f) for f in ("subj", "obj", "agent"))
-    if target["voice"] == src.voice and not plan.swap:
+    if target.voice == src.voice and not plan.swap:
         _keep_subject(layout, subj)
         return None
     iobj = by_function(frame, "iobj")
@@ -334,7 +334,7 @@ def arrange(layout: Layout, plan: EditPlan) -> str | None:
     for a in (subj, obj, agent):
         if a is not None and a is not retained:
             layout.removed.update(range(*a.span))
-    if target["voice"] == "active":
+    if target.voice == "active":
         why = _arrange_active(layout, plan, p0, p1)
     else:
         why = _arrange_passive(layout, obj, p0, p1)

@@ -133,7 +133,7 @@ class SurfaceRealizer:
             )
         if (
             src.force == "ques"
-            and target["force"] == "prop"
+            and target.force == "prop"
             and texts
             and (why := _still_inverted(texts[0]))
         ):
@@ -162,7 +162,7 @@ class SurfaceRealizer:
         if reason:
             layout.left_behind[frame.verb] = reason
             return {}
-        if target == src.features():
+        if target == src:
             return {}
         shares_subject = not any(a.function == "subj" for a in frame.arguments)
         agr = (
@@ -180,10 +180,10 @@ class SurfaceRealizer:
         )
         chain = with_negation(
             chain,
-            target["polarity"] == "neg",
+            target.polarity == "neg",
             opts,
             src.lemma,
-            target["tense"],
+            target.tense,
             agr,
             self.invariant,
         )
@@ -219,7 +219,7 @@ class SurfaceRealizer:
         for other in layout.coordinated if time else ():  # coordinated main clauses alike
             would = _future_in_a_past_conjunct(layout, other, time)
             rewrites.update(would if would is not None else self._retense(layout, other, time))
-        if "tense" in features and target["tense"] is not None:
+        if "tense" in features and target.tense is not None:
             # temporal and conditional clauses follow the sequence of tenses: past under a
             # past clause, present under a present or future one
             # (a modal's past follows too: *had to be supervised while they were using it*)
@@ -233,10 +233,10 @@ class SurfaceRealizer:
                     for other in temporal_clauses(analysis, clause, CONCESSIVE_SUBORDINATORS):
                         if other.predicate.tense == "pres":
                             rewrites.update(self._retense(layout, other, {"tense": "past"}))
-        if "tense" in features and target["tense"] is not None:
+        if "tense" in features and target.tense is not None:
             frames = {f.verb: f for f in analysis.frames}
             for verb in comment_clauses(analysis, frame):  # *, which was plenty*
-                if verb in frames and frames[verb].predicate.tense != target["tense"]:
+                if verb in frames and frames[verb].predicate.tense != target.tense:
                     rewrites.update(
                         self._retense(layout, frames[verb], {"tense": features["tense"]})
                     )
@@ -262,8 +262,8 @@ class SurfaceRealizer:
         """One candidate: the verb chain for these options, the source tokens laid out around
         it, then cleft, capitals and spacing."""
         target = layout.target
-        question = target["force"] == "ques"
-        cleft_role = resolve_cleft(target.get("cleft"), layout)
+        question = target.force == "ques"
+        cleft_role = resolve_cleft(target.cleft, layout)
         chain, operator, never, never_moves = self._chain(
             layout, options, question and cleft_role is None
         )
@@ -291,7 +291,7 @@ class SurfaceRealizer:
         )
         # "never" is an adverb that negates: it needs no do-support, and it follows the first
         # auxiliary when there is one (*will never pay*), else it keeps its place.
-        negative = target["polarity"] == "neg"
+        negative = target.polarity == "neg"
         never = (
             [i for i in frame.verb_group if tokens[i].text.lower() == "never"] if negative else []
         )
@@ -300,7 +300,7 @@ class SurfaceRealizer:
             negative and not never,
             options,
             src.lemma,
-            target["tense"],
+            target.tense,
             layout.agreement,
             self.invariant,
         )
@@ -511,7 +511,7 @@ def _unrealizable_clause(analysis: Analysis, frame: Frame) -> str | None:
 
 
 def _shortening(
-    analysis: Analysis, frame: Frame, plan: EditPlan, target: dict
+    analysis: Analysis, frame: Frame, plan: EditPlan, target: Predicate
 ) -> Cut | Realization | None:
     """The cut of a ``shorten`` edit; None without one or when it removes nothing; or the
     finished realization when the cut is refused or nothing else is left to do."""
@@ -551,13 +551,13 @@ def _coordination_refusal(
 
 def _cleft_refusal(layout: Layout) -> str | None:
     """Why the cleft the target asks for cannot focus its role, or None."""
-    role = resolve_cleft(layout.target.get("cleft"), layout)
+    role = resolve_cleft(layout.target.cleft, layout)
     if role is None:
         return None
     if cleft_slot(layout, role) is None:
-        return f"cleft({layout.target['cleft']}): the predicate has no {role} that can be focused"
+        return f"cleft({layout.target.cleft}): the predicate has no {role} that can be focused"
     if why := bare_noun_focus(layout, role) or comma_clause_in_focus(layout, role):
-        return f"cleft({layout.target['cleft']}): {why}"
+        return f"cleft({layout.target.cleft}): {why}"
     return None
 
 
@@ -587,7 +587,7 @@ def _unknown_verb_form(layout: Layout, invariant: frozenset[str]) -> str | None:
     do_support = (
         len(chain) == 1
         and src.lemma != "be"
-        and (target["polarity"] == "neg" or target["force"] == "ques")
+        and (target.polarity == "neg" or target.force == "ques")
     )
     if do_support:
         chain = [src.lemma]  # does not + the base form
@@ -614,7 +614,7 @@ def _still_inverted(statement: str) -> str | None:
     return None
 
 
-def option_space(src: Predicate, target: dict, plan: EditPlan, layout: Layout):
+def option_space(src: Predicate, target: Predicate, plan: EditPlan, layout: Layout):
     """Every way to spell the target English allows, most preferred first."""
     tokens = layout.analysis.sentence.tokens
     contracted_src = any(tokens[i].text.lower() == "n't" for i in layout.frame.verb_group)
@@ -630,12 +630,12 @@ def option_space(src: Predicate, target: dict, plan: EditPlan, layout: Layout):
         if contracted_src
         else ((False, True), (True, True))
     )
-    if target["force"] == "ques" and target["polarity"] == "neg" and src.polarity == "pos":
+    if target.force == "ques" and target.polarity == "neg" and src.polarity == "pos":
         contract_opts = (
             (True, True),
             (False, True),
         )  # a new negative question: *Isn't it ...?*, *Didn't she ...?*
-    role = resolve_cleft(target.get("cleft"), layout)
+    role = resolve_cleft(target.cleft, layout)
     person = role is not None and focus_is_person(layout, role)
     focus_subject = role is not None and role == layout.subject_role
     if role is None:
@@ -647,9 +647,9 @@ def option_space(src: Predicate, target: dict, plan: EditPlan, layout: Layout):
     else:
         rel_opts = ("that",)
     case_opts = ("nom", "acc") if focus_subject else ("acc",)
-    modal_new = target.get("modality") and not src.modality and "tense" not in plan.features
+    modal_new = target.modality and not src.modality and "tense" not in plan.features
     perfect_opts = (
-        (False, True) if modal_new and src.tense == "past" and not target["perfect"] else (False,)
+        (False, True) if modal_new and src.tense == "past" and not target.perfect else (False,)
     )
     for perf, rel, case, (contract, irregular) in itertools.product(
         perfect_opts, rel_opts, case_opts, contract_opts

@@ -9,13 +9,13 @@ from collections.abc import Sequence
 
 from .. import english
 from ..english import Agreement
-from ..ir import Frame, Token
+from ..ir import Frame, Predicate, Token
 from .layout import Options, by_function
 
 
 def verb_chain(
     lemma: str,
-    target: dict,
+    target: Predicate,
     agr: Agreement,
     invariant: frozenset[str],
     options: Options,
@@ -26,10 +26,10 @@ def verb_chain(
     has it: *when the otters get bored* -> *got bored*), the verb."""
     words: list[str] = []
     need = "fin"
-    tense = target["tense"]
-    if target.get("modality"):
+    tense = target.tense
+    if target.modality:
         words.extend(
-            target["modality"].split()
+            target.modality.split()
         )  # "will be able to": a periphrastic modal is several words
         need = "VB"
     elif tense == "fut":
@@ -43,13 +43,13 @@ def verb_chain(
             tag = need
         return english.inflect(lem, tag, agr, invariant)
 
-    if target["perfect"] or options.modal_perfect:
+    if target.perfect or options.modal_perfect:
         words.append(form("have"))
         need = "VBN"
-    if target["progressive"]:
+    if target.progressive:
         words.append(form("be"))
         need = "VBG"
-    if target["voice"] == "passive":
+    if target.voice == "passive":
         words.append(form(passive))
         need = "VBN"
     words.append(form(lemma))
@@ -111,25 +111,25 @@ def invert(chain, lemma, target, agr, invariant) -> tuple[list[str], list[str]]:
         if len(chain) > 1 and chain[1] == "n't":
             return chain[2:], [chain[0], "n't"]
         return chain[1:], chain[:1]
-    do_chain = do_support(chain, lemma, agr, target["tense"], invariant)
+    do_chain = do_support(chain, lemma, agr, target.tense, invariant)
     return do_chain[1:], do_chain[:1]
 
 
-def tag_of(chain: list[str], target: dict) -> str:
+def tag_of(chain: list[str], target: Predicate) -> str:
     """Penn tag the lexical verb has in ``chain`` (for conjoined verbs)."""
     main = chain[-1]
     if len(chain) == 1:
-        return "VBD" if target["tense"] == "past" else ("VBZ" if main.endswith("s") else "VBP")
+        return "VBD" if target.tense == "past" else ("VBZ" if main.endswith("s") else "VBP")
     prev = chain[-2].lower()
     if prev in ("not", "n't"):
         prev = chain[-3].lower() if len(chain) > 2 else ""
     prev = prev.removesuffix("n't")  # an operator: *Hasn't it ...*
     if (
         prev in ("been", "was", "were", "is", "are", "am", "be", "being")
-        and target["voice"] == "passive"
+        and target.voice == "passive"
     ):
         return "VBN"
-    if target["progressive"] and prev in ("be", "is", "are", "am", "was", "were", "been"):
+    if target.progressive and prev in ("be", "is", "are", "am", "was", "were", "been"):
         return "VBG"
     if prev in ("have", "has", "had"):
         return "VBN"

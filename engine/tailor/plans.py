@@ -11,7 +11,7 @@ reason instead.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from ..checks import unsupported
 from ..ir import Analysis
@@ -189,7 +189,7 @@ def _shorten_ops(analysis: Analysis, frame, features: dict, header) -> list[Op]:
     label = role_label(shorten) or shorten
     if header.arg(label) is None:
         raise _Refused(f"the predicate has no {label} to shorten")
-    target = {**src.features(), **{k: v for k, v in features.items() if k in src.features()}}
+    target = replace(src, **{k: v for k, v in features.items() if k in src.features()})
     cut = shorten_cut(analysis, frame, shorten, target)
     if isinstance(cut, str):
         raise _Refused(cut)
