@@ -2282,3 +2282,70 @@ def test_what_podcast_beekeeping_site_and_family_text_showed_is_refused(realize,
 )
 def test_what_podcast_beekeeping_site_and_family_text_leaves_alone(realize, source, expr, expected):
     assert ok_text(realize(source, expr)) == expected
+
+
+# -- what audio guides, recipe headnotes, fundraising letters and pilot notes showed ----------
+@pytest.mark.parametrize(
+    "source,expr,why",
+    [
+        # a year in the of-phrase of a time noun dates the clause
+        ("Monet painted the bridge during the cold spring of 1899.", "tense(fut)", "1899"),
+        ("The mill burned down in the dry summer of 1921.", "tense(fut)", "1921"),
+        # a year the parse hangs on a noun of the clause still dates its event
+        ("The sword was found by a farmer in 1952.", "tense(fut)", "1952"),
+        ("The club will open a new pavilion for members in 2031.", "tense(past)", "2031"),
+        # a coordinated clause with a present modal is not already past
+        ("We moved house in June, and I still cannot find the kettle.", "tense(past)", "cannot"),
+        ("The hall was flooded in May, and the piano can no longer be played.", "tense(past)", "can"),
+        # a clause of *whether ... or not* left in the past under the future
+        ("We baked bread every Friday, whether anyone ate it or not.", "tense(fut)", "whether"),
+        # a questioned object opens the question: a swap would build the question around it
+        ("What would the pilot do after an engine failure?", "swap", "questioned phrase"),
+        ("Which frequency does the tower use at night?", "swap", "questioned phrase"),
+    ],
+)
+def test_what_audio_guide_headnote_fundraising_and_pilot_text_showed_is_refused(
+    realize, source, expr, why
+):
+    declined(realize(source, expr), why)
+
+
+@pytest.mark.parametrize(
+    "source,expr,expected",
+    [
+        # the of-phrase of a noun that is no time names a thing, not a time
+        (
+            "The council repealed the Act of 1994.",
+            "tense(fut)",
+            "The council will repeal the Act of 1994.",
+        ),
+        # a coordinated clause whose modal is already past
+        (
+            "The storm closed the road, and the bus had to turn back.",
+            "tense(past)",
+            "The storm closed the road, and the bus had to turn back.",
+        ),
+        # a clause of *whether ... or not* follows a main clause put into the past
+        (
+            "The club meets every Tuesday, whether it rains or not.",
+            "tense(past)",
+            "The club met every Tuesday, whether it rained or not.",
+        ),
+        # a relative pronoun inside the object is no questioned phrase
+        (
+            "The instructor who joined last week trained Ms. Okafor.",
+            "swap",
+            "Ms. Okafor trained the instructor who joined last week.",
+        ),
+        # a swap of a question whose wh-word is no argument
+        (
+            "Why did the pilot reject the takeoff?",
+            "swap",
+            "Why did the takeoff reject the pilot?",
+        ),
+    ],
+)
+def test_what_audio_guide_headnote_fundraising_and_pilot_text_leaves_alone(
+    realize, source, expr, expected
+):
+    assert ok_text(realize(source, expr)) == expected

@@ -181,6 +181,28 @@ def tag_question(c: Clause) -> str | None:
     )
 
 
+def questioned_object_swap(c: Clause) -> str | None:
+    """*What would you do ...?*: the questioned phrase is the object, and it opens the question;
+    a swap would make it the subject and leave the question without its operator's place
+    (*Would what do you ...?*)."""
+    if not c.plan.swap:
+        return None
+    obj = c.functions.get("obj")
+    if obj is None:
+        return None
+    start, end = obj.span
+    first = next((t for t in c.tokens if t.text not in ("'", '"', "(")), None)
+    # the wh-word opens the question and the object (not a relative pronoun inside it)
+    if first is None or first.i != start or first.tag not in ("WP", "WDT", "WP$"):
+        return None
+    if c.tokens[-1].text != "?":
+        return None
+    return (
+        f"the questioned phrase '{obj.text}' is the object and opens the question; a swap would "
+        "make it the subject of a question built around it"
+    )
+
+
 def sentence_shape(c: Clause) -> str | None:
     a = c.analysis
     # a tense edit reaches a clause joined by a semicolon or *, so* as a coordinated one

@@ -455,8 +455,10 @@ def unsatisfied_conjunct(analysis: Analysis, main: Frame, plan: EditPlan) -> str
         ):
             continue  # it shares the main verb's form, so what the main clause shows, it shows
         mine, cannot = target_features(frame.predicate, plan)
-        # *will change ..., and each course can be paired*: 'can' has no future to show
-        if cannot or any(getattr(frame.predicate, k) != getattr(mine, k) for k in keys):
+        # *will change ..., and each course can be paired*: 'can' has no future to show; a
+        # modal carries the tense (*and I still cannot eat it*: 'could' is its past)
+        shown = [*keys, "modality"] if "tense" in keys and frame.predicate.modality else keys
+        if cannot or any(getattr(frame.predicate, k) != getattr(mine, k) for k in shown):
             return (
                 f"the main clause is already {asked}, but the coordinated "
                 f"'{phrase(analysis, c)}' is not; Seam does not edit one conjunct without the "

@@ -93,6 +93,12 @@ REFUSALS = (
         '"He never forgot a name," his daughter said at the funeral.',
     ),
     Refusal(
+        "R139",
+        clause.questioned_object_swap,
+        "swap",
+        "What would the treasurer do with the extra money?",
+    ),
+    Refusal(
         "R138",
         clause.tag_question,
         "tense(past)",

@@ -263,6 +263,7 @@ def dates(
             and (_via_verb(tokens, i) or _in_a_span(tokens, i))
         ):
             own = own + [i]
+    own = own + [i for i in range(len(tokens)) if i not in own and _year_of_a_noun(tokens, i, own)]
     for i in own:
         word = tokens[i].text
         if _YEAR.match(word) and (
@@ -285,6 +286,23 @@ def dates(
             elif when > this_year and future is None:
                 future = phrase
     return past, future
+
+
+def _year_of_a_noun(tokens: Sequence[Token], i: int, own: list[int]) -> bool:
+    """Whether token ``i`` is a year in a phrase the parse hangs on a noun of the clause that
+    still dates its event: the *of*-phrase of a time noun (*during the long winter of 1911*),
+    or *in* or *during* a year after a noun (*pulled out by a dredging crew in 1868*: a crew
+    is not of a year; the time is the verb's). *The Act of 1994* names a thing, not a time."""
+    tok = tokens[i]
+    if not _YEAR.match(tok.text) or tok.dep != "pobj" or not 0 <= tok.head < len(tokens):
+        return False
+    prep = tokens[tok.head]
+    noun = tokens[prep.head] if 0 <= prep.head < len(tokens) else prep
+    if noun.i not in own or noun.pos not in ("NOUN", "PROPN"):
+        return False
+    if prep.text.lower() == "of":
+        return noun.lemma.lower() in TIME_WORDS or noun.lemma.lower() in _SEASONS
+    return prep.text.lower() in ("in", "during")
 
 
 def clause_of(tokens: Sequence[Token], i: int, finite: set[int]) -> int | None:
