@@ -9,7 +9,7 @@
   built from the :class:`engine.errors.SeamError` hierarchy, and ``<!-- seam-refusal-codes -->``
   the table of the shared refusals' codes (:data:`engine.checks.REFUSALS`).
 * ``developer.md``: the line ``<!-- seam-layers -->`` becomes the table of layers that
-  ``tests/test_architecture.py`` enforces (its ``LAYERS``), and each line
+  ``tests/project/test_architecture.py`` enforces (its ``LAYERS``), and each line
   ``<!-- seam-modules engine/PACKAGE -->`` the table of that package's modules, each with the
   first paragraph of its docstring.
 
@@ -68,7 +68,7 @@ def on_page_markdown(markdown: str, page, config, files) -> str:
             raise PluginError(f"docs/developer.md lost its marker line {LAYERS_MARKER}")
         root = Path(config.config_file_path).resolve().parent
         markdown = MODULES_MARKER.sub(lambda m: module_table(root / m.group(1)), markdown)
-        return markdown.replace(LAYERS_MARKER, layer_table(root / "tests" / "test_architecture.py"))
+        return markdown.replace(LAYERS_MARKER, layer_table(root / "tests" / "project" / "test_architecture.py"))
     return markdown
 
 

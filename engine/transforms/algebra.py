@@ -9,7 +9,7 @@ Values:
   sides, which LIT writes ``p;f +pa`` (the shared suffix follows a space).
 
 Every value normalizes to :class:`EditPlan`\ s before a backend runs. Folding a sequence into
-a plan obeys these laws (checked by property tests in ``tests/test_algebra.py``):
+a plan obeys these laws (checked by property tests in ``tests/transforms/test_algebra.py``):
 
 * ``o`` (``identity``) is neutral: ``o + a == a + o == a``;
 * sequence is associative;

@@ -23,7 +23,7 @@ import pytest
 
 from engine.erg import grammar as gmod
 
-ROOT = Path(__file__).resolve().parent.parent
+ROOT = Path(__file__).resolve().parents[2]
 PAGES = [ROOT / "README.md", *sorted((ROOT / "docs" / "tutorials").glob("*.md"))]
 LIVE = bool(gmod.live_grammars())
 NOT_RUN = re.compile(

@@ -28,7 +28,7 @@ from engine.erg.mrsview import encode
 from engine.erg.rules import GrammarProfile, RuleSet, check_files, load_family
 from engine.errors import GrammarError, RuleError
 
-HERE = Path(__file__).resolve().parent
+HERE = Path(__file__).resolve().parents[1]  # tests/, where fake_ace.py is
 ALICE = (
     "[ LTOP: h0 INDEX: e2 [ e SF: prop TENSE: past MOOD: indicative PROG: - PERF: - ] RELS: < "
     "[ proper_q<0:5> LBL: h4 ARG0: x3 [ x PERS: 3 NUM: sg IND: + ] RSTR: h5 BODY: h6 ] "

@@ -30,7 +30,7 @@ from engine.resources import rules_dir  # noqa: E402
 from engine.workbench.app import MAX_BODY, create_app  # noqa: E402
 from engine.workbench.bench import Workbench  # noqa: E402
 
-ROOT = Path(__file__).resolve().parent.parent
+ROOT = Path(__file__).resolve().parents[2]
 SENTENCE = "The farmer sold the old tractor."
 PORT = 8765
 

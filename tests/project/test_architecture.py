@@ -8,7 +8,7 @@ import subprocess
 import sys
 from pathlib import Path
 
-ROOT = Path(__file__).resolve().parent.parent
+ROOT = Path(__file__).resolve().parents[2]
 ENGINE = ROOT / "engine"
 
 # Lowest first. A module's layer is its top-level package's (or module's): no module is placed
@@ -343,3 +343,22 @@ def test_doctests_pass_or_skip_without_the_extras():
     )
     assert done.returncode == 0, done.stdout[-3000:]
     assert "needs torch (an extra)" in done.stdout
+
+
+# Test folders that are not a package of engine/: the project as a whole (layers, docs, how-to
+# pages, packaging, plugins, benchmark scripts) and the batch pipeline's modules of layer 1-2
+# (contract, placeholders, progress, tables).
+_TEST_FOLDERS = {"project", "pipeline"}
+
+
+def test_tests_are_grouped_by_component():
+    """Every test file sits in a folder named after the engine package it tests (tests/surface,
+    tests/erg, ...) or in one of _TEST_FOLDERS; only the shared helpers stay at tests/."""
+    tests = ROOT / "tests"
+    packages = {p.name for p in ENGINE.iterdir() if (p / "__init__.py").exists()}
+    loose = sorted(p.name for p in tests.glob("test_*.py"))
+    assert not loose, f"test files outside a component folder: {loose}"
+    folders = {p.parent.name for p in tests.glob("*/test_*.py")}
+    assert folders - packages - _TEST_FOLDERS == set(), folders - packages - _TEST_FOLDERS
+    helpers = {p.name for p in tests.glob("*.py")}
+    assert helpers == {"conftest.py", "expect.py", "fake_ace.py"}, helpers

@@ -27,8 +27,8 @@ MODULES = {
 # Entries whose misread the model no longer makes on their example: each fires in a test on the
 # parse written out by hand.
 BY_HAND = {
-    "R203": "tests/test_closed_world_parses.py",
-    "R906": "tests/test_surface_failure_classes.py",
+    "R203": "tests/checks/test_closed_world_parses.py",
+    "R906": "tests/surface/test_failure_classes.py",
 }
 
 

@@ -28,7 +28,7 @@ from engine.workflows.compare.comparison import (
 from engine.workflows.compare.report import render
 from engine.workflows.evaluate import evaluate, read_gold
 
-ROOT = Path(__file__).resolve().parent.parent
+ROOT = Path(__file__).resolve().parents[2]
 GOLD = ROOT.parent / "shared" / "data" / "gold" / "transform_dev.jsonl"
 
 

@@ -10,7 +10,7 @@ import pytest
 
 from engine.resources import grammars_dir, rules_dir
 
-ROOT = __import__("pathlib").Path(__file__).resolve().parent.parent
+ROOT = __import__("pathlib").Path(__file__).resolve().parents[2]
 
 
 def test_data_folders_are_found():

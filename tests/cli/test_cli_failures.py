@@ -401,7 +401,7 @@ def test_eval_and_compare_show_progress_unless_quiet(tmp_path, capsys):
 def test_rule_files_may_follow_the_options(capsys):
     from pathlib import Path
 
-    rules = str(Path(__file__).resolve().parent.parent / "examples" / "rules" / "my_question.toml")
+    rules = str(Path(__file__).resolve().parents[2] / "examples" / "rules" / "my_question.toml")
     assert main(["rules", "check", "--all", rules]) == 0
     assert "1 file, " in capsys.readouterr().err
     assert main(["transform", "A cat sat.", "-a", "p", "--no-such-option"]) == 2
