@@ -68,7 +68,9 @@ def on_page_markdown(markdown: str, page, config, files) -> str:
             raise PluginError(f"docs/developer.md lost its marker line {LAYERS_MARKER}")
         root = Path(config.config_file_path).resolve().parent
         markdown = MODULES_MARKER.sub(lambda m: module_table(root / m.group(1)), markdown)
-        return markdown.replace(LAYERS_MARKER, layer_table(root / "tests" / "project" / "test_architecture.py"))
+        return markdown.replace(
+            LAYERS_MARKER, layer_table(root / "tests" / "project" / "test_architecture.py")
+        )
     return markdown
 
 

@@ -2296,7 +2296,11 @@ def test_what_podcast_beekeeping_site_and_family_text_leaves_alone(realize, sour
         ("The club will open a new pavilion for members in 2031.", "tense(past)", "2031"),
         # a coordinated clause with a present modal is not already past
         ("We moved house in June, and I still cannot find the kettle.", "tense(past)", "cannot"),
-        ("The hall was flooded in May, and the piano can no longer be played.", "tense(past)", "can"),
+        (
+            "The hall was flooded in May, and the piano can no longer be played.",
+            "tense(past)",
+            "can",
+        ),
         # a clause of *whether ... or not* left in the past under the future
         ("We baked bread every Friday, whether anyone ate it or not.", "tense(fut)", "whether"),
         # a questioned object opens the question: a swap would build the question around it

@@ -72,6 +72,7 @@ def test_require_returns_an_existing_path_and_exits_2_on_a_missing_one(tmp_path,
         module.require(tmp_path / "absent", "the test data (a folder)", "--data-dir")
     assert exc.value.code == 2
     assert capsys.readouterr().err == (
-        f"tests/project/test_benchmarks_data.py: needs the test data (a folder), not shipped with Seam; "
+        "tests/project/test_benchmarks_data.py: needs the test data (a folder), not shipped with "
+        "Seam; "
         f"none at {tmp_path / 'absent'}. Pass --data-dir PATH.\n"
     )
