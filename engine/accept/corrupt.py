@@ -44,7 +44,7 @@ import random
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
-from ..english import indefinite_article, inflect, verb_lemma
+from ..english import indefinite_article, inflect, read_lexicon, read_word_list, verb_lemma
 from ..ir import Analysis, Token
 from ..transforms import parse
 
@@ -53,34 +53,8 @@ from ..transforms import parse
 Piece = tuple[str, bool, int]
 
 # Unrelated words for hallucinations: concrete, regular plurals, rarely in captions or premises.
-ODD_NOUNS: tuple[str, ...] = (
-    "volcano",
-    "umbrella",
-    "saxophone",
-    "giraffe",
-    "lighthouse",
-    "pineapple",
-    "telescope",
-    "submarine",
-    "accordion",
-    "penguin",
-    "chandelier",
-    "tornado",
-    "kangaroo",
-    "trombone",
-)
-ODD_ADJECTIVES: tuple[str, ...] = (
-    "purple",
-    "ancient",
-    "invisible",
-    "frozen",
-    "wooden",
-    "gigantic",
-    "striped",
-    "metallic",
-    "hollow",
-    "furry",
-)
+ODD_NOUNS: tuple[str, ...] = read_word_list("odd_nouns")
+ODD_ADJECTIVES: tuple[str, ...] = read_word_list("odd_adjectives")
 
 # Expressions a wrong-plan edit picks from (one whose plan differs from the one asked for).
 WRONG_PLAN: tuple[str, ...] = (
@@ -110,7 +84,7 @@ _MODIFIER_DEPS = frozenset(
         "nmod",
     }
 )
-_SINGULAR_DETS = frozenset({"a", "an", "this", "that", "every", "each", "another", "one"})
+_SINGULAR_DETS = read_lexicon("singular_determiners")
 _PLURAL_DETS = frozenset({"these", "those", "many", "several", "both", "few"})
 _SUBJECTS = frozenset({"nsubj", "nsubjpass", "csubj", "csubjpass", "expl"})
 _SEPARATORS = frozenset({",", ";", ":", ".", "!", "?", ")", "]", '"'})

@@ -8,6 +8,9 @@ from __future__ import annotations
 
 from .. import english
 
+# The words that open a clause of time, condition or reason (*when*, *if*, *because*)
+_CLAUSE_OPENERS = english.read_lexicon("temporal_subordinators") | {"because"}
+
 SUBJECT_DEPS = ("nsubj", "nsubjpass", "csubj", "csubjpass", "expl")
 
 
@@ -108,23 +111,7 @@ def _repair_nominal_clauses(doc) -> None:
         if tok.dep_ != "advcl" or tok.pos_ != "NOUN" or not tok.is_alpha:
             continue
         if not any(
-            c.dep_ in ("mark", "advmod")
-            and c.i < tok.i
-            and c.lower_
-            in (
-                "when",
-                "whenever",
-                "after",
-                "before",
-                "until",
-                "till",
-                "once",
-                "if",
-                "unless",
-                "while",
-                "because",
-                "as",
-            )
+            c.dep_ in ("mark", "advmod") and c.i < tok.i and c.lower_ in _CLAUSE_OPENERS
             for c in tok.children
         ):
             continue

@@ -10,6 +10,8 @@ from collections.abc import Sequence
 from .. import english
 from ..ir import Argument
 
+_LOCATIVE_ADVERBS = english.read_lexicon("locative_adverbs")  # here, outside, home
+
 _LOCATIVE = english.read_lexicon("place_role_prepositions")
 
 
@@ -67,7 +69,7 @@ def _adv_role(tok) -> str:
         return "ARGM-NEG"
     if low in _TIME_WORDS or tok.ent_type_ in ("DATE", "TIME"):
         return "ARGM-TMP"
-    if low in ("here", "there", "everywhere", "somewhere", "nearby", "outside", "inside", "home"):
+    if low in _LOCATIVE_ADVERBS:
         return "ARGM-LOC"
     if low.endswith("ly"):
         return "ARGM-MNR"

@@ -707,10 +707,7 @@ def first_word_case(analysis: Analysis, main: Frame, plan: EditPlan) -> str | No
 
 # The words that can be auxiliaries (and *to* of an infinitive); a verb the parse makes one
 # (*the machine employs reduced ...*: 'employs' an aux) is a misread
-_AUXILIARY_LEMMAS = frozenset(
-    {"be", "have", "do", "will", "shall", "can", "may", "must", "ought", "need", "dare",
-     "to", "get", "use", "going"}
-)  # fmt: skip
+_AUXILIARY_LEMMAS = english.read_lexicon("auxiliary_lemmas")
 
 
 def conjunct_of_another_verb(analysis: Analysis, main: Frame, plan: EditPlan) -> str | None:

@@ -74,7 +74,6 @@ def relative_event_refusal(analysis: Analysis, main: Frame, plan: EditPlan) -> s
 
 
 _ANY_ONE = frozenset({"every", "each", "any", "all", "no"})
-_INDEFINITES = english.read_lexicon("indefinite_pronouns")
 
 
 _FOLLOWING = english.read_lexicon("following_verbs")
@@ -552,10 +551,7 @@ def never_clause_refusal(analysis: Analysis, main: Frame, plan: EditPlan) -> str
 
 
 # The forms that can stand for a whole verb phrase after *than* (*than her brother does*)
-_ELLIPTIC = frozenset(
-    {"do", "does", "did", "has", "have", "had", "is", "are", "am", "was", "were", "can",
-     "could", "will", "would", "shall", "should", "may", "might", "must"}
-)  # fmt: skip
+_ELLIPTIC = english.read_lexicon("elliptic_operators")
 _TIME_KEYS = ("tense", "progressive", "perfect", "modality")
 
 

@@ -79,6 +79,7 @@ from .lexicon import (
     quantity_nouns,
     read_lexicon,
     read_table,
+    read_word_list,
     result_adjectives,
 )
 from .phrases import (
@@ -134,6 +135,7 @@ __all__ = [
     "privative_adjectives",
     "quantity_nouns",
     "read_lexicon",
+    "read_word_list",
     "read_table",
     "result_adjectives",
     # articles

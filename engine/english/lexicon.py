@@ -28,6 +28,20 @@ def read_lexicon(name: str) -> frozenset[str]:
 
 
 @functools.cache
+def read_word_list(name: str) -> tuple[str, ...]:
+    """The entries of ``rules/lexicon/<name>.txt`` in the file's order (the same format as
+    :func:`read_lexicon`): for vocabularies a seeded sampler draws from, whose order the seed's
+    draws depend on. Read once."""
+    path = rules_dir() / "lexicon" / f"{name}.txt"
+    words: dict[str, None] = {}
+    for line in path.read_text(encoding="utf-8").splitlines():
+        line = " ".join(line.split("#", 1)[0].lower().split())
+        if line:
+            words[line] = None
+    return tuple(words)
+
+
+@functools.cache
 def read_table(name: str) -> MappingProxyType[str, Any]:
     """The tables of ``rules/lexicon/<name>.toml`` (``modals``, ``placeholders``), read once;
     the mapping is read-only."""

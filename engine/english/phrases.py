@@ -18,7 +18,7 @@ if TYPE_CHECKING:
     from ..ir import Argument, Frame, Token
 
 # Words that open a wh-question or a wh-clause.
-WH_WORDS = frozenset({"who", "whom", "whose", "what", "which", "where", "when", "why", "how"})
+WH_WORDS = read_lexicon("wh_words")
 # The words that open the relative clause of an it-cleft (*It was Sam who / that ...*).
 CLEFT_RELATIVIZERS = ("who", "whom", "that", "which")
 # prepositions of place: a phrase with one after an object may modify the verb as well as the

@@ -54,6 +54,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import lru_cache
 
+from .. import english
 from ..analyzers import SpacyAnalyzer
 from ..ir import Analysis, Token
 
@@ -61,51 +62,9 @@ log = logging.getLogger(__name__)
 
 EQUAL = "equal"
 _STOP = frozenset({"the", "an", "a", "be", ""})
-_NEG_LEMMAS = frozenset(
-    {
-        "rare",
-        "not",
-        "no",
-        "nothing",
-        "unlike",
-        "unless",
-        "nobody",
-        "never",
-        "neither",
-        "nowhere",
-        "hardly",
-        "scarcely",
-        "barely",
-        "none",
-        "n't",
-        "nor",
-    }
-)
+_NEG_LEMMAS = english.read_lexicon("polyjuice_negation_words")
 _NEG_PHRASES = ("rather than", "other than", "suppose to", "use to", "hard to")
-_QUANT_WORDS = frozenset(
-    {
-        "all",
-        "every",
-        "some",
-        "any",
-        "several",
-        "certain",
-        "each",
-        "both",
-        "many",
-        "much",
-        "no",
-        "dozen",
-        "lot",
-        "few",
-        "other",
-        "another",
-        "nobody",
-        "most",
-        "least",
-        "none",
-    }
-)
+_QUANT_WORDS = english.read_lexicon("polyjuice_quantifier_words")
 _CONTENT_POS = frozenset({"NOUN", "ADJ", "ADV", "NUM", "PRON", "PROPN", "VERB"})
 _NOT_CONTENT = frozenset({"be", "this", "there", "the", "a", "an", "that", "those", "-pron-"})
 

@@ -178,41 +178,7 @@ def _pronoun_case(words: list[str], case: str) -> list[str]:
 
 
 # Words whose capital is only sentence-initial (kept capitalised otherwise: names, "I").
-_LOWERABLE = {
-    "the",
-    "a",
-    "an",
-    "this",
-    "that",
-    "these",
-    "those",
-    "some",
-    "he",
-    "she",
-    "they",
-    "we",
-    "it",
-    "his",
-    "her",
-    "their",
-    "its",
-    "our",
-    "my",
-    "your",
-    "every",
-    "each",
-    "no",
-    "him",
-    "them",
-    "us",
-    "all",
-    "both",
-    "many",
-    "several",
-    "one",
-    "two",
-    "three",
-}
+_LOWERABLE = english.read_lexicon("sentence_start_lowercase")
 
 
 @dataclass(frozen=True)

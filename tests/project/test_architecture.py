@@ -261,30 +261,22 @@ NOT_WORD_LISTS = frozenset(
         ("engine/transforms/catalog.py", "shorten"),
     }
 )
-# English word lists still in code, each to move under rules/lexicon/ (issue 45). The list may
-# only shrink: a list moved out is taken off it, and a new one in code fails the test below.
-WORD_LISTS_TO_MOVE = frozenset(
+# The closed classes of the grammar that code is written against, not lexicons a linguist
+# extends: the forms of *be*, *have* and *do* and the operators a verb chain is built from, the
+# personal and reflexive pronouns with their cases, the modals, and the function words Polyjuice
+# leaves out of its content words. A file would let an edit of it break the verb chain; they are
+# paradigms, as the IR's modals are. (path, first word.)
+PARADIGMS = frozenset(
     {
-        ("engine/accept/corrupt.py", "volcano"),
-        ("engine/accept/corrupt.py", "purple"),
-        ("engine/accept/corrupt.py", "a"),
-        ("engine/analyzers/repairs.py", "when"),
-        ("engine/analyzers/roles.py", "here"),
-        ("engine/checks/closed.py", "be"),
-        ("engine/checks/sequence.py", "do"),
         ("engine/english/agreement.py", "i"),
         ("engine/english/agreement.py", "myself"),
         ("engine/english/auxiliaries.py", "be"),
         ("engine/english/auxiliaries.py", "is"),
-        ("engine/english/phrases.py", "who"),
-        ("engine/polyjuice/detect.py", "rare"),
-        ("engine/polyjuice/detect.py", "all"),
         ("engine/polyjuice/detect.py", "be"),
         ("engine/polyjuice/detect.py", "can"),
         ("engine/polyjuice/detect.py", "do"),
         ("engine/surface/verbs.py", "have"),
         ("engine/surface/verbs.py", "been"),
-        ("engine/tailor/perturb.py", "the"),
     }
 )
 
@@ -309,8 +301,8 @@ def _literal_word_lists() -> set[tuple[str, str]]:
 
 def test_english_word_lists_live_under_rules_lexicon():
     found = _literal_word_lists()
-    assert found - NOT_WORD_LISTS - WORD_LISTS_TO_MOVE == set(), "a word list in code"
-    assert WORD_LISTS_TO_MOVE - found == set(), "moved out: take it off WORD_LISTS_TO_MOVE"
+    assert found - NOT_WORD_LISTS - PARADIGMS == set(), "a word list in code"
+    assert PARADIGMS - found == set(), "moved out: take it off PARADIGMS"
     assert NOT_WORD_LISTS - found == set()
 
 
