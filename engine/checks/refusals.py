@@ -358,6 +358,17 @@ def polar_question_of_a_wh_question(c: Clause) -> str | None:
             "which the questioned phrase has no form of"
         )
     if c.pred.force != "ques":  # *How many people came?*: the wh-word in the subject
+        operator = next(
+            (t for t in c.tokens[1:3] if t.tag == "MD" or t.dep in ("aux", "auxpass")), None
+        )
+        verb = c.tokens[operator.head] if operator is not None else None
+        if operator is not None and verb is not None and verb.pos not in ("VERB", "AUX"):
+            # *Why would a king commission a map ...?*: 'commission' read as a noun
+            return (
+                f"the parse does not read '{c.tokens[0].text} ...?' as a question: it finds no "
+                f"verb after '{operator.text}' (it reads '{verb.text}' as a noun); the edit "
+                "would end it as a statement"
+            )
         return (
             f"the parse does not read '{c.tokens[0].text} ...?' as a question (its wh-word is "
             "in the subject, with no inversion); the edit would end it as a statement"

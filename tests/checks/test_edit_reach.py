@@ -2303,6 +2303,13 @@ def test_what_podcast_beekeeping_site_and_family_text_leaves_alone(realize, sour
         ),
         # a clause of *whether ... or not* left in the past under the future
         ("We baked bread every Friday, whether anyone ate it or not.", "tense(fut)", "whether"),
+        # a wh-question whose verb the parse reads as a noun: the reason says so, not that the
+        # wh-word is in the subject
+        (
+            "Why would a queen commission a portrait that flattered her rivals?",
+            "negate",
+            "reads 'commission' as a noun",
+        ),
         # a questioned object opens the question: a swap would build the question around it
         ("What would the pilot do after an engine failure?", "swap", "questioned phrase"),
         ("Which frequency does the tower use at night?", "swap", "questioned phrase"),
