@@ -676,8 +676,13 @@ def first_word_case(analysis: Analysis, main: Frame, plan: EditPlan) -> str | No
     head = tokens[first.head] if 0 < first.head < len(tokens) else None
     # *Bat activity was monitored*: a common noun the tagger calls a one-word name, before a
     # common noun (*Bush administration officials* reads the same way)
+    # (or tagged a common noun that the entity tagger calls an organisation or a place:
+    # *Charcoal samples from the hearth*)
     named_noun = (
-        first.ent_type == "PERSON"
+        (
+            first.ent_type == "PERSON"
+            or (first.ent_type in ("ORG", "PRODUCT", "GPE", "LOC", "FAC") and first.tag == "NN")
+        )
         and first.dep == "compound"
         and bool(nouns)
         and head is not None
@@ -1224,4 +1229,30 @@ def question_without_subject(analysis: Analysis, main: Frame, plan: EditPlan) ->
     return (
         f"the parse gives the question's '{words[0].text}' no subject (it reads what follows as "
         "its complement), so the edit could not put the subject before or after the verb"
+    )
+
+
+def operator_of_another_verb(analysis: Analysis, main: Frame, plan: EditPlan) -> str | None:
+    """*Can you send me some of those cookies Grandma makes?*: the question's operator opens the
+    sentence, but the parse makes another verb the main one (*makes*, with *send* its
+    complement); an edit of that verb would edit a relative clause and leave the question."""
+    tokens = analysis.sentence.tokens
+    pred = main.predicate
+    if (
+        not plan.swap
+        and set(plan.features) <= {"voice"}
+        and all(getattr(pred, k, None) == v for k, v in plan.features.items())
+    ):
+        return None  # already active, whichever verb is the main one
+    if not tokens or tokens[-1].text != "?":
+        return None
+    first = tokens[0]
+    if first.tag != "MD" and first.dep not in ("aux", "auxpass"):
+        return None
+    if first.i in main.verb_group or first.head == main.verb or not 0 <= first.head < len(tokens):
+        return None
+    owner = tokens[first.head]
+    return (
+        f"the question's operator '{first.text}' belongs to '{owner.text}', but the parse makes "
+        f"'{tokens[main.verb].text}' the main verb; the edit would change the wrong clause"
     )

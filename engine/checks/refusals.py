@@ -203,6 +203,36 @@ def questioned_object_swap(c: Clause) -> str | None:
     )
 
 
+def cleft_of_a_wh_question(c: Clause) -> str | None:
+    """*Which word order does German require?* under a cleft: the questioned phrase would have
+    to open the cleft (*Which word order is it that German requires?*), which the realizer does
+    not build; put after *it is* it is not English (*Is it which word order that ...?*)."""
+    words = c.words
+    if c.f.get("cleft") is None or not words or words[-1] != "?":
+        return None
+    if words[0] not in english.WH_WORDS:
+        return None
+    return (
+        f"'{c.tokens[0].text} ...?' is a wh-question: its cleft would open with the questioned "
+        f"phrase ('{c.tokens[0].text} ... is it that ...?'), which the realizer does not build"
+    )
+
+
+def going_to_future(c: Clause) -> str | None:
+    """*are going to climb*: *be going to* is a future, not a progressive of *go*; "already
+    progressive" would be false, and its progressive (*are going to be climbing*) is not built."""
+    if "progressive" not in c.f or c.pred.lemma != "go" or not c.pred.progressive:
+        return None
+    verb = c.frame.verb
+    after = c.tokens[verb + 1 : verb + 3]
+    if len(after) < 2 or after[0].text.lower() != "to" or after[1].tag != "VB":
+        return None
+    return (
+        f"'{c.tokens[verb].text} to {after[1].text}' is the future 'be going to', not a "
+        "progressive of 'go'; its progressive ('going to be ...ing') is not built"
+    )
+
+
 def sentence_shape(c: Clause) -> str | None:
     a = c.analysis
     # a tense edit reaches a clause joined by a semicolon or *, so* as a coordinated one

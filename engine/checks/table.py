@@ -93,6 +93,18 @@ REFUSALS = (
         '"He never forgot a name," his daughter said at the funeral.',
     ),
     Refusal(
+        "R140",
+        clause.cleft_of_a_wh_question,
+        "cleft(ARG1)",
+        "What did the archaeologists find under the floor?",
+    ),
+    Refusal(
+        "R141",
+        clause.going_to_future,
+        "prog(+)",
+        "Next week the campers are going to paint the boathouse.",
+    ),
+    Refusal(
         "R139",
         clause.questioned_object_swap,
         "swap",
@@ -341,6 +353,12 @@ REFUSALS = (
         _of_the_clause(closed.second_question),
         "tense(fut)",
         "Does the choir need a new piano, or is the old one good enough?",
+    ),
+    Refusal(
+        "R224",
+        _of_the_clause(closed.operator_of_another_verb),
+        "declarative",
+        "Can you send me more socks and some of those lemon cookies Nana makes?",
     ),
     Refusal(
         "R223",

@@ -2360,3 +2360,62 @@ def test_what_audio_guide_headnote_fundraising_and_pilot_text_leaves_alone(
     realize, source, expr, expected
 ):
     assert ok_text(realize(source, expr)) == expected
+
+
+# -- what rental terms, language lessons, dig reports and camp letters showed ------------------
+@pytest.mark.parametrize(
+    "source,expr,why",
+    [
+        # the question's operator belongs to a verb the parse does not make the main one
+        (
+            "Can you send me more socks and some of those lemon cookies Nana makes?",
+            "modal(might)",
+            "belongs to 'send'",
+        ),
+        (
+            "Can you send me more socks and some of those lemon cookies Nana makes?",
+            "declarative",
+            "belongs to 'send'",
+        ),
+        # a first word tagged a common noun that the entity tagger calls an organisation
+        ("Charcoal samples from the trench were sent to the lab.", "cleft(ARG1)", "Charcoal"),
+        # events over as they happen take no progressive
+        ("The judges chose our cabin for the final round.", "prog(+)", "choose"),
+        ("We have not yet determined the age of the wall.", "prog(+)", "determine"),
+        # *be going to* is a future, not a progressive of *go*
+        ("The campers are going to build a raft tomorrow.", "prog(+)", "going to"),
+        # a wh-question's cleft would open with the questioned phrase
+        ("What did the team find under the hearth?", "cleft(ARG1)", "wh-question"),
+    ],
+)
+def test_what_rental_lesson_dig_and_camp_text_showed_is_refused(realize, source, expr, why):
+    declined(realize(source, expr), why)
+
+
+@pytest.mark.parametrize(
+    "source,expr,expected",
+    [
+        # *going to* a place is a progressive of *go*
+        (
+            "The campers are going to the lake.",
+            "prog(+)",
+            "The campers are going to the lake.",
+        ),
+        # already active, whichever verb the parse makes the main one
+        (
+            "Can you send me more socks and some of those lemon cookies Nana makes?",
+            "active",
+            "Can you send me more socks and some of those lemon cookies Nana makes?",
+        ),
+        # an operator that belongs to the main verb
+        ("Can you send me more socks?", "declarative", "You can send me more socks."),
+        # a first word tagged a name before a common noun keeps its capital (probe AB's rule)
+        (
+            "Moth numbers fell sharply in 2020.",
+            "question",
+            "Did moth numbers fall sharply in 2020?",
+        ),
+    ],
+)
+def test_what_rental_lesson_dig_and_camp_text_leaves_alone(realize, source, expr, expected):
+    assert ok_text(realize(source, expr)) == expected
