@@ -210,8 +210,8 @@ def cleft_of_a_wh_question(c: Clause) -> str | None:
     words = c.words
     if c.f.get("cleft") is None or not words or words[-1] != "?":
         return None
-    if words[0] not in english.WH_WORDS:
-        return None
+    if words[0] not in english.WH_WORDS or c.tokens[0].tag not in ("WP", "WDT", "WP$"):
+        return None  # (a wh-adverb, *Why would we ...?*, is another check's)
     return (
         f"'{c.tokens[0].text} ...?' is a wh-question: its cleft would open with the questioned "
         f"phrase ('{c.tokens[0].text} ... is it that ...?'), which the realizer does not build"
