@@ -18,13 +18,7 @@ from ..resources import rules_dir
 def read_lexicon(name: str) -> frozenset[str]:
     """The entries of ``rules/lexicon/<name>.txt``: one a line, lower case, ``#`` comments.
     Read once: every module asks this one accessor."""
-    path = rules_dir() / "lexicon" / f"{name}.txt"
-    words = set()
-    for line in path.read_text(encoding="utf-8").splitlines():
-        line = " ".join(line.split("#", 1)[0].lower().split())
-        if line:
-            words.add(line)
-    return frozenset(words)
+    return frozenset(read_word_list(name))
 
 
 @functools.cache
